@@ -1,0 +1,23 @@
+"""The rules engine: cards, rules, deal, bidding, play, scoring, records.
+
+Nothing here imports UI, server or AI code.
+"""
+
+from .actions import (Action, Bid, Capot, Choose, Declare, Double, Generale, Pass, Play,
+                      Redouble, SayBelote, Take, parse_action)
+from .cards import (Trump, card_fr, card_str, hand_str, iter_cards, parse_card, parse_cards,
+                    parse_hand, tables)
+from .deal import Deal, LegalActions, Phase, shuffled_deck
+from .errors import (BeloteError, CardError, IllegalAction, RecordError, RulesError,
+                     WrongTurn)
+from .rules import PRESET_NAMES, PRESETS, Rules
+from .scoring import Contract, DealResult
+
+__all__ = [
+    "Action", "Bid", "Capot", "Choose", "Declare", "Double", "Generale", "Pass", "Play",
+    "Redouble", "SayBelote", "Take", "parse_action", "Trump", "card_fr", "card_str",
+    "hand_str", "iter_cards", "parse_card", "parse_cards", "parse_hand", "tables", "Deal",
+    "LegalActions", "Phase", "shuffled_deck", "BeloteError", "CardError", "IllegalAction",
+    "RecordError", "RulesError", "WrongTurn", "PRESET_NAMES", "PRESETS", "Rules", "Contract",
+    "DealResult",
+]

@@ -1,0 +1,506 @@
+"""One deal as a state machine: dealing (chance) → bidding → card play → scoring.
+
+>>> import random
+>>> from belote.engine import Deal, Rules
+>>> d = Deal.deal(Rules.preset("coinche"), dealer=3, deck=shuffled_deck(Rules.preset("coinche"), random.Random(1)))
+>>> d.phase, d.to_move
+(<Phase.BIDDING: 'bidding'>, 0)
+
+* :meth:`Deal.legal_actions` is the one source of truth of what may be done: a
+  :class:`LegalActions` view (iterate, ``in``, ``len``).
+* :meth:`Deal.play` is the checked entry point for untrusted input: it raises
+  :class:`~belote.engine.errors.WrongTurn` or :class:`~belote.engine.errors.IllegalAction` whose
+  message names the rule broken. :meth:`Deal.apply` is the unchecked fast path for search.
+* :meth:`Deal.view` is what one seat may know, as plain data (``to_json()``).
+
+Seats are 0..3 in playing order (counter-clockwise, 000/001/002 §V): ``(dealer + 1) % 4`` speaks
+first and leads the first trick. Seats 0 and 2 are team 0, seats 1 and 3 team 1.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from enum import Enum
+from typing import Iterator
+
+from . import annonces as ann
+from .actions import (BELOTE, DOUBLE, PASS, REDOUBLE, TAKE, Action, Bid, Capot, Choose, Declare,
+                      Double, Generale, Pass, Play, Redouble, SayBelote, Take)
+from .cards import KING, QUEEN, SUIT_OF, Trump, card_of, deck_mask, iter_cards, tables
+from .errors import IllegalAction, WrongTurn
+from .play import explain, legal_cards
+from .rules import Rules
+from .scoring import (CAPOT_VALUE, GENERALE_VALUE, Contract, DealResult, score_deal)
+
+
+class Phase(str, Enum):
+    BIDDING = "bidding"
+    PLAY = "play"
+    DONE = "done"
+
+
+def full_deck(rules: Rules) -> list[int]:
+    """The cards of the pack in a fixed order (card ids ascending)."""
+    return list(iter_cards(deck_mask(rules.deck)))
+
+
+def shuffled_deck(rules: Rules, rng: random.Random) -> list[int]:
+    """A shuffled pack, then cut (002 §IV.A–B). Same ``rng`` seed, same deck."""
+    deck = full_deck(rules)
+    rng.shuffle(deck)
+    return cut_deck(deck, rng)
+
+
+def cut_deck(deck: list[int], rng: random.Random) -> list[int]:
+    """The cut by the player on the dealer's left: at least 3 cards on each side (002 §IV.B)."""
+    n = rng.randint(3, len(deck) - 3)
+    return deck[n:] + deck[:n]
+
+
+class LegalActions:
+    """The legal actions of the player to move: iterate, ``in``, ``len``, ``[i]``."""
+
+    __slots__ = ("_actions", "_set")
+
+    def __init__(self, actions: list[Action]):
+        self._actions = actions
+        self._set = None
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __getitem__(self, i: int) -> Action:
+        return self._actions[i]
+
+    def __contains__(self, action: object) -> bool:
+        if self._set is None:
+            self._set = set(self._actions)
+        return action in self._set
+
+    def __repr__(self) -> str:
+        return f"LegalActions([{', '.join(str(a) for a in self._actions)}])"
+
+
+class Deal:
+    """A deal in progress. Build it with :meth:`deal` (from a pack) or :meth:`from_hands`.
+
+    Public attributes (read-only by convention): ``rules``, ``dealer``, ``phase``, ``to_move``,
+    ``hands`` (4 masks), ``turned`` (card or None), ``bids`` (list of ``(seat, action)``),
+    ``contract`` (:class:`~belote.engine.scoring.Contract` or None), ``trick`` (cards on the
+    table, leader first), ``leader``, ``tricks`` (list of ``(leader, cards, winner)``),
+    ``points`` (card points won per team so far), ``tricks_won`` (per seat), ``belotes``
+    (list of ``(seat, suit)`` said), ``declared`` (seat → annonces), ``plays`` (list of
+    ``(seat, card)``), ``result`` (:class:`~belote.engine.scoring.DealResult` once over).
+    """
+
+    def __init__(self, rules: Rules, dealer: int, hands: list[int], turned: int | None,
+                 stock: list[int], last_deal: bool = False):
+        self.rules = rules
+        self.dealer = dealer % 4
+        self.hands = list(hands)
+        self.turned = turned
+        self.stock = list(stock)
+        self.last_deal = last_deal
+        self.phase = Phase.BIDDING
+        self.to_move = (self.dealer + 1) % 4
+        self.bids: list[tuple[int, Action]] = []
+        self.round = 1
+        self.passes = 0
+        self.best: tuple[int, Action] | None = None
+        self.doubled = 1
+        self.contract: Contract | None = None
+        self.tt = None
+        self.trick: list[int] = []
+        self.leader = (self.dealer + 1) % 4
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.points = [0, 0]
+        self.tricks_won = [0, 0, 0, 0]
+        self.played_any = [False] * 4
+        self.initial_hands: list[int] = []
+        self.belote_pending = [False] * 4
+        self.belotes: list[tuple[int, int]] = []
+        self.declared: dict[int, list[ann.Annonce]] = {}
+        self.plays: list[tuple[int, int]] = []
+        self.result: DealResult | None = None
+        self.passed_out = False
+
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def deal(cls, rules: Rules, dealer: int, deck: list[int], last_deal: bool = False) -> "Deal":
+        """Deal ``deck`` (pack order, top card first, after the cut) by packets of
+        ``rules.packets`` from the dealer's right (002 §IV.C). A ``retourne`` deal gives 5 cards,
+        turns the next one (in ``simplifiee`` the 21st) and keeps the rest for after the take."""
+        n = rules.deck
+        if sorted(deck) != full_deck(rules):
+            raise IllegalAction(f"a {n}-card pack is needed to deal", rule="bad_deck")
+        hands = [0, 0, 0, 0]
+        pos = 0
+        for size in rules.packets:
+            for k in range(1, 5):
+                seat = (dealer + k) % 4
+                for c in deck[pos:pos + size]:
+                    hands[seat] |= 1 << c
+                pos += size
+        turned = None
+        if rules.deal == "retourne":
+            turned = deck[pos]
+            pos += 1
+        return cls(rules, dealer, hands, turned, deck[pos:], last_deal)
+
+    @classmethod
+    def from_hands(cls, rules: Rules, dealer: int, hands: list[int], turned: int | None = None,
+                   last_deal: bool = False) -> "Deal":
+        """A deal from the final hands (what each seat holds when card play starts), as in a
+        record. In a two-round deal the turned card is already in its taker's hand: the views of
+        the bidding then show the final hands."""
+        return cls(rules, dealer, hands, turned, [], last_deal)
+
+    def clone(self) -> "Deal":
+        """An independent copy (for search)."""
+        return copy.deepcopy(self)
+
+    # -- queries --------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.DONE
+
+    @property
+    def trump(self) -> Trump | None:
+        return self.contract.trump if self.contract else None
+
+    @property
+    def trick_number(self) -> int:
+        """Index of the trick in progress, 0-based."""
+        return len(self.tricks)
+
+    def legal_card_mask(self) -> int:
+        """Mask of the cards the player to move may play (card play only)."""
+        r = self.rules
+        seat = self.to_move
+        mask, _ = legal_cards(self.hands[seat], self.trick, self.tt, r.must_underruff,
+                              r.must_beat_in_suit)
+        if self.belote_pending[seat]:
+            mask &= self._belote_cards(seat)
+        return mask
+
+    def _belote_cards(self, seat: int) -> int:
+        """K and Q of each trump suit of which ``seat`` still holds both."""
+        m = 0
+        h = self.hands[seat]
+        for s in self.tt.trump_suits:
+            pair = (1 << card_of(s, KING)) | (1 << card_of(s, QUEEN))
+            if h & pair == pair:
+                m |= pair
+        return m
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to move may do (empty when the deal is over)."""
+        return LegalActions(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        if self.phase == Phase.BIDDING:
+            return self._legal_bids()
+        if self.phase == Phase.DONE:
+            return []
+        seat = self.to_move
+        mask = self.legal_card_mask()
+        out: list[Action] = [Play(c) for c in iter_cards(mask)]
+        if not self.belote_pending[seat] and self._belote_cards(seat) & mask:
+            out.append(BELOTE)
+        if self.rules.annonces and not self.played_any[seat] and seat not in self.declared:
+            found = ann.find_annonces(self.hands[seat], self.contract.trump)
+            if found:
+                out.append(Declare(tuple(a.cards for a in found)))
+        return out
+
+    def _legal_bids(self) -> list[Action]:
+        r = self.rules
+        if r.bidding == "two_rounds":
+            if self.round == 1:
+                return [TAKE, PASS]
+            ts = [Trump(s) for s in range(4) if s != SUIT_OF[self.turned]]
+            if r.sa_ta:
+                ts += [Trump.SA, Trump.TA]
+            return [Choose(t) for t in ts] + [PASS]
+        seat = self.to_move
+        out: list[Action] = [PASS]
+        trumps = [Trump(s) for s in range(4)] + ([Trump.SA, Trump.TA] if r.sa_ta else [])
+        best = self.best
+        if self.doubled == 1:
+            low = r.min_bid
+            level = 0
+            if best is not None:
+                b = best[1]
+                level = {Bid: 0, Capot: 1, Generale: 2}[type(b)]
+                if isinstance(b, Bid):
+                    low = b.value + r.bid_step
+            if level == 0:
+                for v in range(low, r.max_bid + 1, r.bid_step):
+                    out.extend(Bid(v, t) for t in trumps)
+            if r.capot_bid and level < 1:
+                out.extend(Capot(t) for t in trumps)
+            if r.generale_bid and level < 2:
+                out.extend(Generale(t) for t in trumps)
+            if best is not None and best[0] % 2 != seat % 2:
+                out.append(DOUBLE)
+        elif self.doubled == 2 and best is not None and best[0] % 2 == seat % 2:
+            out.append(REDOUBLE)
+        return out
+
+    # -- acting ---------------------------------------------------------------------------
+    def play(self, action: Action | str, seat: int | None = None) -> None:
+        """Checked action for untrusted input (a string is parsed first).
+
+        :param seat: who sends it; a seat whose turn it is not gets :class:`WrongTurn`.
+        :raises IllegalAction: (a ``ValueError``) naming the rule broken, e.g. ``rule ==
+            "must_overruff"`` with the message "you must overtrump: an opponent has ruffed…".
+        """
+        if isinstance(action, str):
+            from .actions import parse_action
+            action = parse_action(action)
+        if self.phase == Phase.DONE:
+            raise IllegalAction("the deal is over", rule="deal_over", seat=seat)
+        if seat is not None and seat != self.to_move:
+            raise WrongTurn(f"it is seat {self.to_move}'s turn, not seat {seat}'s", seat=seat)
+        seat = self.to_move
+        if action not in self.legal_actions():
+            raise self._why_illegal(action, seat)
+        self.apply(action)
+
+    def _why_illegal(self, action: Action, seat: int) -> IllegalAction:
+        r = self.rules
+        if self.phase == Phase.BIDDING:
+            if isinstance(action, (Play, SayBelote, Declare)):
+                return IllegalAction("the bidding is not over", rule="bidding_not_over", seat=seat)
+            if r.bidding == "two_rounds":
+                if isinstance(action, Choose) and self.round == 1:
+                    return IllegalAction("in the first round you may only take the turned card's "
+                                         "suit or pass (001)", rule="bid_round1", seat=seat)
+                if isinstance(action, Take) and self.round == 2:
+                    return IllegalAction("in the second round name another suit or pass (001)",
+                                         rule="bid_round2", seat=seat)
+                if isinstance(action, Choose):
+                    return IllegalAction(f"in the second round you may name one of the other "
+                                         f"suits{' or SA/TA' if r.sa_ta else ''}, not {action} "
+                                         "(001, 004)", rule="bid_round2", seat=seat)
+                return IllegalAction(f"{action} is not a bid of a two-round deal", rule="bad_bid",
+                                     seat=seat)
+            if isinstance(action, (Take, Choose)):
+                return IllegalAction("this is an auction: bid a value and a suit, or pass",
+                                     rule="bad_bid", seat=seat)
+            if isinstance(action, Double):
+                if self.best is None:
+                    return IllegalAction("there is no bid to double", rule="double", seat=seat)
+                if self.doubled > 1:
+                    return IllegalAction("the contract is already doubled", rule="double", seat=seat)
+                return IllegalAction("you may only double an opponent's bid", rule="double",
+                                     seat=seat)
+            if isinstance(action, Redouble):
+                return IllegalAction("only the doubled team may redouble a doubled bid",
+                                     rule="redouble", seat=seat)
+            if self.doubled > 1:
+                return IllegalAction("after a double no one may bid any more (001)",
+                                     rule="bid_after_double", seat=seat)
+            if isinstance(action, Bid):
+                if action.trump in (Trump.SA, Trump.TA) and not r.sa_ta:
+                    return IllegalAction("Sans Atout / Tout Atout are not allowed by these rules "
+                                         "(option sa_ta)", rule="sa_ta", seat=seat)
+                if not (r.min_bid <= action.value <= r.max_bid) or \
+                        (action.value - r.min_bid) % r.bid_step:
+                    return IllegalAction(f"bids go from {r.min_bid} to {r.max_bid} by "
+                                         f"{r.bid_step}", rule="bid_value", seat=seat)
+                return IllegalAction(f"a bid must be above the current bid ({self.best[1]})",
+                                     rule="bid_too_low", seat=seat)
+            if isinstance(action, Capot) and not r.capot_bid or \
+                    isinstance(action, Generale) and not r.generale_bid:
+                return IllegalAction(f"{type(action).__name__.lower()} is not a bid of these rules",
+                                     rule="bad_bid", seat=seat)
+            return IllegalAction("a bid must be above the current bid", rule="bid_too_low",
+                                 seat=seat)
+        # card play
+        if not isinstance(action, (Play, SayBelote, Declare)):
+            return IllegalAction("the bidding is over: play a card", rule="bidding_over", seat=seat)
+        if isinstance(action, SayBelote):
+            return IllegalAction("you can say belote only when playing the first of the king and "
+                                 "queen of trump, holding both", rule="belote", seat=seat)
+        if isinstance(action, Declare):
+            if not r.annonces:
+                return IllegalAction("these rules have no annonces", rule="no_annonces", seat=seat)
+            if self.played_any[seat] or seat in self.declared:
+                return IllegalAction("annonces are declared with your first card (001)",
+                                     rule="annonce_late", seat=seat)
+            try:
+                ann.validate_declaration(self.hands[seat], action.groups, self.contract.trump)
+            except IllegalAction as e:
+                e.seat = seat
+                return e
+            return IllegalAction("bad declaration", rule="bad_annonce", seat=seat)
+        if self.belote_pending[seat] and (self.hands[seat] >> action.card) & 1:
+            return IllegalAction("you said belote: play the king or queen of trump now",
+                                 rule="belote_card", seat=seat)
+        why = explain(action.card, self.hands[seat], self.trick, self.tt, r.must_underruff,
+                      r.must_beat_in_suit)
+        rule, text = why if why else ("illegal", "illegal card")
+        return IllegalAction(text, rule=rule, seat=seat)
+
+    def check_declaration(self, action: Declare) -> list[ann.Annonce]:
+        """Validate a declaration of the player to move (any subset of its annonces)."""
+        return ann.validate_declaration(self.hands[self.to_move], action.groups,
+                                        self.contract.trump)
+
+    def apply(self, action: Action) -> None:
+        """Unchecked fast path: apply an action known to be legal (search, replays of checked
+        records). A ``Declare`` is still validated against the hand."""
+        if self.phase == Phase.BIDDING:
+            self._apply_bid(action)
+        elif isinstance(action, Play):
+            self.play_card(action.card)
+        elif isinstance(action, SayBelote):
+            self.belote_pending[self.to_move] = True
+        elif isinstance(action, Declare):
+            self.declared[self.to_move] = self.check_declaration(action)
+        else:
+            raise IllegalAction(f"{action} cannot be played now", rule="bad_action")
+
+    def _apply_bid(self, action: Action) -> None:
+        seat = self.to_move
+        r = self.rules
+        self.bids.append((seat, action))
+        if r.bidding == "two_rounds":
+            if isinstance(action, Pass):
+                self.passes += 1
+                if self.passes == 4:
+                    if self.round == 1:
+                        self.round, self.passes = 2, 0
+                    else:
+                        self._pass_out()
+                        return
+                self.to_move = (seat + 1) % 4
+                return
+            trump = Trump(SUIT_OF[self.turned]) if isinstance(action, Take) else action.trump
+            self._start_play(Contract(seat, trump))
+            return
+        if isinstance(action, Pass):
+            self.passes += 1
+            if self.best is None and self.passes == 4:
+                self._pass_out()
+                return
+            if self.best is not None and self.passes == 3:
+                self._end_auction()
+                return
+        elif isinstance(action, Double):
+            self.doubled = 2
+            self.passes = 0
+        elif isinstance(action, Redouble):
+            self.doubled = 4
+            self._end_auction()
+            return
+        else:
+            self.best = (seat, action)
+            self.passes = 0
+        self.to_move = (seat + 1) % 4
+
+    def _end_auction(self) -> None:
+        seat, b = self.best
+        if isinstance(b, Bid):
+            c = Contract(seat, b.trump, b.value, "normal", self.doubled)
+        elif isinstance(b, Capot):
+            c = Contract(seat, b.trump, CAPOT_VALUE, "capot", self.doubled)
+        else:
+            c = Contract(seat, b.trump, GENERALE_VALUE, "generale", self.doubled)
+        self._start_play(c)
+
+    def _pass_out(self) -> None:
+        self.phase = Phase.DONE
+        self.passed_out = True
+        self.to_move = -1
+
+    def _start_play(self, contract: Contract) -> None:
+        r = self.rules
+        self.contract = contract
+        self.tt = tables(contract.trump, r.sa_ace_points, r.deck)
+        if self.stock:  # finish a retourne deal: the taker gets the turned card and 2 more
+            rest = r.hand_size - 5
+            pos = 0
+            self.hands[contract.taker] |= 1 << self.turned
+            for k in range(1, 5):
+                seat = (self.dealer + k) % 4
+                n = rest - 1 if seat == contract.taker else rest
+                for c in self.stock[pos:pos + n]:
+                    self.hands[seat] |= 1 << c
+                pos += n
+            self.stock = []
+        self.initial_hands = list(self.hands)
+        self.phase = Phase.PLAY
+        self.leader = self.to_move = (self.dealer + 1) % 4
+
+    def play_card(self, card: int) -> None:
+        """Unchecked: the player to move plays ``card``."""
+        seat = self.to_move
+        if self.belote_pending[seat]:
+            self.belote_pending[seat] = False
+            self.belotes.append((seat, SUIT_OF[card]))
+        self.hands[seat] &= ~(1 << card)
+        self.played_any[seat] = True
+        self.trick.append(card)
+        self.plays.append((seat, card))
+        if len(self.trick) < 4:
+            self.to_move = (seat + 1) % 4
+            return
+        tt = self.tt
+        w = (self.leader + tt.winner_index(self.trick)) % 4
+        p = tt.points
+        self.points[w & 1] += p[self.trick[0]] + p[self.trick[1]] + p[self.trick[2]] + p[self.trick[3]]
+        self.tricks_won[w] += 1
+        self.tricks.append((self.leader, tuple(self.trick), w))
+        self.trick = []
+        self.leader = self.to_move = w
+        if len(self.tricks) == self.rules.hand_size:
+            self.points[w & 1] += 10  # dix de der
+            self._finish()
+
+    def _finish(self) -> None:
+        self.phase = Phase.DONE
+        self.to_move = -1
+        r = self.rules
+        bel = [0, 0]
+        for seat, _s in self.belotes:
+            bel[seat & 1] += 20
+        team = None
+        apts = 0
+        if r.annonces and self.declared:
+            team = ann.best_team(self.declared, self.contract.trump, (self.dealer + 1) % 4,
+                                 r.annonce_tie)
+            if team is not None:
+                apts = ann.team_points(self.declared, team)
+        self.result = score_deal(r, self.contract, self.points, self.tricks_won, bel, team, apts,
+                                 self.tt.total, self.last_deal)
+
+    # -- views ----------------------------------------------------------------------------
+    def view(self, seat: int) -> "SeatView":
+        """What ``seat`` may know, as plain data (no other seat's cards)."""
+        from .views import SeatView
+        return SeatView.of(self, seat)
+
+    def __repr__(self) -> str:
+        return (f"<Deal {self.rules.preset} dealer={self.dealer} phase={self.phase.value} "
+                f"to_move={self.to_move} tricks={len(self.tricks)}>")
+
+
+def belote_holders(deal: Deal) -> list[int]:
+    """Seats holding K and Q of a trump suit at the start of card play (one entry a pair)."""
+    out = []
+    for seat in range(4):
+        for s in deal.tt.trump_suits:
+            pair = (1 << card_of(s, KING)) | (1 << card_of(s, QUEEN))
+            if deal.initial_hands[seat] & pair == pair:
+                out.append(seat)
+    return out
+
+
+__all__ = ["Deal", "Phase", "LegalActions", "shuffled_deck", "cut_deck", "full_deck",
+           "belote_holders"]

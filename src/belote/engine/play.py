@@ -1,0 +1,104 @@
+"""Which cards may be played (RULES.md §4): one function, used by the deal, the CLI and search.
+
+The leader plays any card. Then, in this priority (000, 001, 002 §VI, 004 §1–2):
+
+1. **Follow suit** if able. Trump led (every suit in TA): play a trump higher than the card
+   winning the trick if able, even over the partner (001, 002 §VI.3, 004 §1a, 002 annex), else
+   any card of the suit. Plain suit led: any card of the suit, except with
+   ``must_beat_in_suit`` (003): beat the winning card if able unless the partner is master.
+2. **Cannot follow**: the partner is master → free (002 §VI.2, 004 §2b). Otherwise trump if
+   holding one; over an opponent's trump, overtrump if able (002 §VI.4); unable to overtrump,
+   ``must_underruff`` (001) forces a lower trump, else free (002 §VI.5, 004). Trump led and
+   no trump: free (004 §2a). SA and TA: no ruffing, free (002 annex).
+"""
+
+from __future__ import annotations
+
+from .cards import SUIT_MASK, SUIT_OF, TrumpTables, card_fr, card_str, SUIT_NAMES_EN
+
+# Rule keys and the words a player understands, English and French.
+RULE_TEXT = {
+    "not_held": ("you do not hold {card}", "vous n'avez pas le {card}"),
+    "follow_suit": ("you must follow suit: {suit} was led",
+                    "vous devez fournir à la couleur demandée ({suit})"),
+    "must_overtrump": ("you must play a higher trump: trump was led and you can beat the {win}",
+                       "vous devez monter à l'atout : vous pouvez battre le {win}"),
+    "must_beat": ("you must beat the winning card ({win}) when you can",
+                  "vous devez monter sur la carte qui tient ({win})"),
+    "must_ruff": ("you must trump: you cannot follow and an opponent is winning the trick",
+                  "vous devez couper : vous n'avez pas la couleur et un adversaire est maître"),
+    "must_overruff": ("you must overtrump: an opponent has ruffed with the {win}",
+                      "vous devez surcouper : un adversaire a coupé du {win}"),
+    "must_underruff": ("you must play a trump, even a lower one: you cannot follow and cannot "
+                       "overtrump the {win} (001)",
+                       "vous devez sous-couper : vous ne pouvez ni fournir ni surcouper le {win}"),
+    "belote_card": ("you said belote: play the king or queen of trump now",
+                    "vous avez dit belote : jouez le roi ou la dame d'atout"),
+}
+
+
+def legal_cards(hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
+                must_underruff: bool, must_beat_in_suit: bool) -> tuple[int, str | None]:
+    """Legal cards of the player to move.
+
+    :param hand: the player's cards (mask).
+    :param trick: cards already on the trick, leader first (0–3 cards). The player to move sits
+        at position ``len(trick)``; the partner at ``len(trick) - 2``.
+    :param tt: the contract's :class:`~belote.engine.cards.TrumpTables`.
+    :returns: ``(mask, rule)``: the legal cards (never empty for a non-empty hand) and the key of
+        the rule that narrowed them (``None`` when every card of the hand is legal).
+    """
+    n = len(trick)
+    if n == 0:
+        return hand, None
+    led = SUIT_OF[trick[0]]
+    follow = hand & SUIT_MASK[led]
+    # card winning the trick so far
+    win_i = 0
+    win = trick[0]
+    for i in range(1, n):
+        if tt.beats(trick[i], win):
+            win_i, win = i, trick[i]
+    partner_master = win_i == n - 2
+    if follow:
+        if (tt.trump_mask >> trick[0]) & 1:  # trump led (every suit in TA)
+            higher = follow & tt.higher[win] if SUIT_OF[win] == led else 0
+            if higher:
+                return higher, "must_overtrump" if tt.trump.is_suit else "must_beat"
+            return follow, "follow_suit"
+        if must_beat_in_suit and not partner_master and SUIT_OF[win] == led \
+                and not (tt.ruff_mask >> win) & 1:
+            higher = follow & tt.higher[win]
+            if higher:
+                return higher, "must_beat"
+        return follow, "follow_suit"
+    trumps = hand & tt.ruff_mask
+    if not trumps or partner_master or (tt.ruff_mask >> trick[0]) & 1:
+        return hand, None
+    if (tt.ruff_mask >> win) & 1:
+        over = trumps & tt.higher[win]
+        if over:
+            return over, "must_overruff"
+        if must_underruff:
+            return trumps, "must_underruff"
+        return hand, None
+    return trumps, "must_ruff"
+
+
+def explain(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
+            must_underruff: bool, must_beat_in_suit: bool, lang: str = "en") -> tuple[str, str] | None:
+    """Why ``card`` may not be played: ``(rule_key, message)``, or None when it is legal."""
+    i = 0 if lang == "en" else 1
+    show = card_str if lang == "en" else card_fr
+    if not (hand >> card) & 1:
+        return "not_held", RULE_TEXT["not_held"][i].format(card=show(card))
+    mask, rule = legal_cards(hand, trick, tt, must_underruff, must_beat_in_suit)
+    if (mask >> card) & 1:
+        return None
+    led = SUIT_OF[trick[0]]
+    if rule in ("must_overtrump", "must_beat") and SUIT_OF[card] != led:
+        rule = "follow_suit"
+    win = trick[tt.winner_index(trick)]
+    text = RULE_TEXT[rule or "follow_suit"][i].format(
+        suit=SUIT_NAMES_EN[led] if i == 0 else card_fr(trick[0])[-1], win=show(win))
+    return rule or "follow_suit", text

@@ -1,0 +1,273 @@
+"""Scoring one deal (RULES.md §5, §6, §7): classic, simplifiée, contrée, coinche, and the three
+FFB modes. Pure functions of the deal's outcome; no state.
+
+Notation: ``T`` trick points with dix de der, ``B`` belote (20 a pair *said*), ``A`` the annonces
+of the team holding the best, ``C`` the contract value (capot 250, générale 500).
+
+Choices where the seeds are silent are listed in ``docs/rules-notes.md`` and marked *(ours)*.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .rules import Rules
+
+CAPOT_BONUS = 100  # 000: "il remporte en plus 100 points de bonification"
+CAPOT_VALUE = 250  # 001, 002 §V: a capot bid is worth 250
+GENERALE_VALUE = 500  # 001
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The contract of a deal.
+
+    ``taker``: seat 0..3; ``trump``: :class:`~belote.engine.cards.Trump`; ``value``: C in
+    points (0 for two-round deals); ``kind``: ``"normal" | "capot" | "generale"``;
+    ``doubled``: 1, 2 (contre/coinche) or 4 (surcontre/surcoinche)."""
+
+    taker: int
+    trump: object
+    value: int = 0
+    kind: str = "normal"
+    doubled: int = 1
+
+    @property
+    def team(self) -> int:
+        return self.taker % 2
+
+    def to_json(self) -> dict:
+        return {"taker": self.taker, "trump": str(self.trump), "value": self.value,
+                "kind": self.kind, "doubled": self.doubled}
+
+
+@dataclass
+class DealResult:
+    """Outcome of a finished deal. Lists are per team ``[team 0 (seats 0, 2), team 1]``.
+
+    ``points``: card points with dix de der as played (not scaled); ``belote``: belote points
+    said by each team; ``annonces``: annonce points declared by each team that count (only the
+    best team's, §6); ``made``; ``litige``: exact tie, taker's points held; ``capot``: the team
+    that took every trick, or None; ``score``: what each team marks for this deal, every rule of
+    the preset applied (points); ``held``: points held by a litige, to be won later (§7);
+    ``penalty``: the team penalised for an irregularity (002 §VIII.B), or None."""
+
+    contract: Contract | None
+    points: list[int]
+    belote: list[int]
+    annonces: list[int]
+    annonce_team: int | None
+    made: bool | None
+    litige: bool
+    capot: int | None
+    score: list[int]
+    held: int = 0
+    penalty: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"contract": self.contract.to_json() if self.contract else None,
+                "points": list(self.points), "belote": list(self.belote),
+                "annonces": list(self.annonces), "annonce_team": self.annonce_team,
+                "made": self.made, "litige": self.litige, "capot": self.capot,
+                "score": list(self.score), "held": self.held, "penalty": self.penalty}
+
+
+def round_ten(x: int | Fraction) -> int:
+    """Round to the ten: last digit 1–4 down, 5–9 up (002 §VII.A.1; 001 "85 donne 90, 84
+    donne 80"). A fraction (TA scaled by 162/258) is first rounded to the point, half up."""
+    n = math.floor(Fraction(x) + Fraction(1, 2))
+    return (n + 5) // 10 * 10
+
+
+def score_deal(rules: Rules, contract: Contract, points: list[int], tricks: list[int],
+               belote: list[int], annonce_team: int | None, annonce_points: int,
+               total: int, last_deal: bool = False) -> DealResult:
+    """Score a finished deal.
+
+    :param points: card points with dix de der per team, as played.
+    :param tricks: tricks won per seat (4 ints, sum 8 or 9).
+    :param belote: belote points *said* per team (20 a pair; up to 80 in TA).
+    :param annonce_team: team holding the best annonce (None: none, or cancelled).
+    :param annonce_points: all annonces declared by that team.
+    :param total: card points of the pack with dix de der (162, 130 or 258).
+    :param last_deal: the 12th deal of a concours partie (000: a litige goes to the defence).
+    """
+    tk = contract.team
+    df = 1 - tk
+    ntricks = sum(tricks)
+    capot = None
+    for team in (0, 1):
+        if tricks[team] + tricks[team + 2] == ntricks:
+            capot = team
+    A = [0, 0]
+    if annonce_team is not None:
+        A[annonce_team] = annonce_points
+    if rules.bidding == "two_rounds":
+        return _score_classic(rules, contract, points, belote, A, annonce_team, capot, total,
+                              last_deal)
+    return _score_auction(rules, contract, points, tricks, belote, A, annonce_team, capot, total)
+
+
+def _score_classic(rules, contract, points, B, A, annonce_team, capot, total, last_deal):
+    tk = contract.team
+    df = 1 - tk
+    s = [0, 0]
+    held = 0
+    litige = False
+    asum = A[0] + A[1]
+    if capot is not None:
+        # 000/001: 252 (card points without dix de der + 100) to the capot team, 0 to the other;
+        # annonces to the team winning the deal (001); belote per §5.
+        made = capot == tk
+        s[capot] = total - 10 + CAPOT_BONUS + asum + B[capot]
+        other = 1 - capot
+        if other == tk and rules.belote_on_failure == "defence":
+            s[capot] += B[other]  # 000: the defence scores the taker's belote (182 → 272)
+        else:
+            s[other] += B[other]  # 000/001: stays with the losing camp when it is the defence
+    elif rules.scoring == "simplifiee":
+        # 003: the taker needs at least 81 (half of 162); else the defence scores 162.
+        mine = points[tk] + B[tk] + A[tk]
+        made = 2 * mine >= total
+        if made:
+            s[tk] = mine
+            s[df] = points[df] + B[df] + A[df]
+        else:
+            s[df] = total + asum + B[df]
+            s[tk] = B[tk] if rules.belote_on_failure != "defence" else 0
+            if rules.belote_on_failure == "defence":
+                s[df] += B[tk]
+    else:
+        mine = points[tk] + B[tk] + A[tk]
+        theirs = points[df] + B[df] + A[df]
+        if mine > theirs:
+            made = True
+            s[tk], s[df] = mine, theirs
+        elif mine < theirs or (last_deal and rules.litige_last_deal == "defence"):
+            made = False
+            litige = mine == theirs
+            s[df] = total + asum + B[df]
+            if rules.belote_on_failure == "defence":
+                s[df] += B[tk]
+            else:
+                s[tk] = B[tk]
+        else:
+            # litige (001, 000): the defence scores its points, the taker's are held
+            made = None
+            litige = True
+            s[df] = theirs
+            if rules.belote_on_failure == "defence":
+                held = mine
+            else:
+                held = mine - B[tk]
+                s[tk] = B[tk]
+    return DealResult(contract, list(points), list(B), list(A), annonce_team, made, litige,
+                      capot, s, held)
+
+
+def _score_auction(rules, contract, points, tricks, B, A, annonce_team, capot, total):
+    tk = contract.team
+    df = 1 - tk
+    C = contract.value
+    mult = contract.doubled
+    bid_capot = contract.kind in ("capot", "generale")
+    P: list = list(points)
+    if rules.ta_scaled and str(contract.trump) == "TA" and total != 162:
+        P = [Fraction(p * 162, total) for p in points]  # 002 annex: ×162/258
+    # -- made? ---------------------------------------------------------------------------
+    if contract.kind == "generale":
+        made = tricks[contract.taker] == sum(tricks)  # 001: the taker alone takes all 8
+    elif contract.kind == "capot":
+        made = capot == tk
+    elif capot == tk:
+        made = True  # 001: taking all 8 tricks makes any contract
+    else:
+        mine = P[tk] + B[tk] + A[tk]
+        made = mine >= C
+        if rules.contract_condition == "reach_and_beat":
+            made = made and mine > P[df] + B[df] + A[df]
+    winner = tk if made else df
+    # -- belote (§5) ---------------------------------------------------------------------
+    bel = list(B)
+    if bid_capot and not made:
+        bel[tk] = 0  # 001, 002 §VII.A.4: a failed announced capot/générale loses its belote
+        if rules.belote_on_failure == "defence":
+            bel[df] += B[tk]
+    elif not made and rules.belote_on_failure == "defence":
+        bel[df] += bel[tk]  # 002: "la belote n'est pas imprenable"
+        bel[tk] = 0
+    elif mult > 1 and rules.belote_on_failure == "winner_if_doubled":
+        bel[winner] += bel[1 - winner]  # 001 contrée: on a doubled contract, to the winner
+        bel[1 - winner] = 0
+    if rules.scoring == "annonces":
+        bel = [0, 0]  # 002 §VII.B: the taker marks C, the defence 0 (belote only helps make)
+    # -- base scores ---------------------------------------------------------------------
+    s: list = [0, 0]
+    sc = rules.scoring
+    if sc in ("contree", "coinche"):
+        if mult > 1:
+            base = CAPOT_VALUE if (bid_capot or capot is not None) else 160
+            s[winner] = (base + C) * mult
+        elif bid_capot:
+            s[winner] = CAPOT_VALUE + C
+        elif capot is not None:
+            s[capot] = CAPOT_VALUE + C  # capot not bid: 250 + C (ours for the defence's capot)
+        elif made:
+            s[tk], s[df] = P[tk] + C, P[df]
+        else:
+            s[df] = 160 + C
+        if annonce_team is not None:
+            if made and mult == 1 and capot is None:
+                s[annonce_team] += A[annonce_team]
+            else:
+                s[winner] += A[0] + A[1]  # 001: on a failure or capot, A to the deal's winner
+    elif sc == "faits":
+        if bid_capot:
+            s[winner] = 500 * mult
+        elif mult > 1:
+            s[winner] = 160 * mult  # 320 / 640
+        elif capot is not None:
+            s[capot] = 250
+        elif made:
+            s[tk], s[df] = P[tk], P[df]
+        else:
+            s[df] = 160
+    elif sc == "annonces":
+        if bid_capot:
+            s[winner] = CAPOT_VALUE * mult  # 250 / 500 / 1000
+        elif mult > 1:
+            s[winner] = C * mult
+        elif made:
+            s[tk] = C  # a capot not bid brings nothing more (002 §VII.B.4)
+        else:
+            s[df] = 160
+    else:  # faits+annonces
+        if bid_capot:
+            s[winner] = 500 * mult
+        elif mult > 1:
+            s[winner] = (160 + C) * mult
+        elif capot is not None:
+            s[capot] = 250 + C
+        elif made:
+            s[tk], s[df] = P[tk] + C, P[df]
+        else:
+            s[df] = 160 + C
+    s = [s[0] + bel[0], s[1] + bel[1]]
+    if rules.rounding:
+        s = [round_ten(x) for x in s]
+    else:
+        s = [int(x) for x in s]
+    return DealResult(contract, list(points), list(B), list(A), annonce_team, made, False, capot,
+                      s, 0)
+
+
+def penalty_result(base: DealResult, faulty_team: int, penalty: int) -> DealResult:
+    """002 §VIII.B: an irregular play found at the end of the deal: the deal is lost for the
+    faulty team and ``penalty`` (160) points go to the other team."""
+    s = [0, 0]
+    s[1 - faulty_team] = penalty
+    return DealResult(base.contract, base.points, base.belote, base.annonces, base.annonce_team,
+                      base.made, base.litige, base.capot, s, 0, penalty=faulty_team)

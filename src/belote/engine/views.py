@@ -1,0 +1,84 @@
+"""Per-seat views: what one seat may know, as plain data that can go over the wire as JSON.
+
+A view holds the seat's own hand, and only public facts about the others: bids, the turned card
+(while it lies face up), cards played, belotes said, the kinds of annonces declared and, from
+the second trick on, their cards (001: "montre sa combinaison au début du deuxième pli").
+It never holds another seat's unplayed cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .annonces import annonce_str
+from .cards import card_str, hand_str, popcount
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's knowledge of a deal. All fields are JSON-ready (str, int, list, dict, None).
+
+    ``hand``: own cards (record strings); ``hand_sizes``: cards left per seat; ``turned``: the
+    turned card while it is public; ``bids``: ``[[seat, "80 H"], …]``; ``contract``: see
+    :meth:`Contract.to_json`; ``trick``: ``[[seat, card], …]`` in progress; ``tricks``:
+    completed tricks ``{"leader", "cards", "winner"}``; ``points``: card points won per team so
+    far; ``belotes``: ``[[seat, suit], …]`` said; ``annonces``: seat → list of
+    ``{"kind", "points", "cards"}`` (``cards`` null until trick 2); ``legal``: the seat's legal
+    actions when it is to move, else empty; ``result``: the deal's result once over."""
+
+    seat: int
+    preset: str
+    phase: str
+    dealer: int
+    to_move: int
+    hand: list[str]
+    hand_sizes: list[int]
+    turned: str | None
+    bids: list[list[Any]]
+    contract: dict | None
+    trick: list[list[Any]]
+    tricks: list[dict]
+    points: list[int]
+    belotes: list[list[Any]]
+    annonces: dict[str, list[dict]]
+    legal: list[str] = field(default_factory=list)
+    result: dict | None = None
+
+    @classmethod
+    def of(cls, deal: "Deal", seat: int) -> "SeatView":
+        if not 0 <= seat <= 3:
+            raise ValueError(f"seat must be 0..3, got {seat}")
+        shown = len(deal.tricks) >= 1
+        anns: dict[str, list[dict]] = {}
+        for s, lst in deal.declared.items():
+            anns[str(s)] = [{"kind": a.kind, "points": a.points,
+                             "cards": annonce_str(a) if (shown or s == seat) else None}
+                            for a in lst]
+        turned_public = deal.turned is not None and deal.contract is None and \
+            deal.phase.value == "bidding"
+        trick = [[(deal.leader + i) % 4, card_str(c)] for i, c in enumerate(deal.trick)]
+        return cls(
+            seat=seat, preset=deal.rules.preset, phase=deal.phase.value, dealer=deal.dealer,
+            to_move=deal.to_move,
+            hand=hand_str(deal.hands[seat], deal.trump).split() if deal.hands[seat] else [],
+            hand_sizes=[popcount(h) for h in deal.hands],
+            turned=card_str(deal.turned) if (turned_public or (
+                deal.turned is not None and deal.contract is not None)) else None,
+            bids=[[s, str(a)] for s, a in deal.bids],
+            contract=deal.contract.to_json() if deal.contract else None,
+            trick=trick,
+            tricks=[{"leader": ld, "cards": [card_str(c) for c in cs], "winner": w}
+                    for ld, cs, w in deal.tricks],
+            points=list(deal.points),
+            belotes=[[s, "SHDC"[su]] for s, su in deal.belotes],
+            annonces=anns,
+            legal=[str(a) for a in deal.legal_actions()] if deal.to_move == seat else [],
+            result=deal.result.to_json() if deal.result else None,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
