@@ -1,0 +1,278 @@
+"""The ``belote`` command line (typer): a thin layer over :mod:`belote.engine`.
+
+Exit codes: 0 success (a regular deal), 1 an irregular deal (``check``), 2 bad input
+(malformed record, bad card, unknown option, usage error).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from .engine import (PRESET_NAMES, BeloteError, Deal, Rules, Trump, card_fr, card_str,
+                     parse_cards, shuffled_deck, tables)
+from .engine.cards import mask_of
+from .engine.play import RULE_TEXT, legal_cards
+from .engine.record import check_deal, deal_to_record, dumps, load_json
+from .engine.rules import OPTION_NAMES
+
+EXIT_OK, EXIT_IRREGULAR, EXIT_BAD_INPUT = 0, 1, 2
+
+app = typer.Typer(
+    name="belote", no_args_is_help=True, add_completion=False, rich_markup_mode="rich",
+    help="belote — règles, arbitrage et jeu de la belote, contrée et coinche.\n\n"
+         "Rules engine, checker and play for belote, contrée and coinche. "
+         "Exit codes: 0 ok, 1 irregular deal, 2 bad input.")
+out = Console()
+err = Console(stderr=True)
+
+LangOpt = Annotated[str, typer.Option("--lang", help="Language of messages: fr or en.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+OptionOpt = Annotated[Optional[list[str]], typer.Option(
+    "--option", "-o", help="Override a rules option: NAME=VALUE (repeatable). "
+                           "See `belote rules` for the names.")]
+
+TEXT = {
+    "fr": {"regular": "Donne régulière.", "irregular": "Donne irrégulière",
+           "taker": "Preneur", "trump": "Atout", "contract": "Contrat", "made": "réussi",
+           "failed": "chuté", "litige": "litige", "capot": "capot", "points": "Points (plis + dix de der)",
+           "score": "Marque", "held": "Points en litige (reportés)", "team": "équipe",
+           "passed": "Tous ont passé : donne redistribuée.", "incomplete": "Donne non terminée.",
+           "belote": "Belote", "annonces": "Annonces", "seat": "siège", "trick": "pli",
+           "error": "erreur", "penalty": "Pénalité"},
+    "en": {"regular": "Regular deal.", "irregular": "Irregular deal",
+           "taker": "Taker", "trump": "Trump", "contract": "Contract", "made": "made",
+           "failed": "failed", "litige": "litige", "capot": "capot",
+           "points": "Points (tricks + dix de der)", "score": "Score marked",
+           "held": "Litige points held", "team": "team",
+           "passed": "All passed: the cards are dealt again.", "incomplete": "Deal not finished.",
+           "belote": "Belote", "annonces": "Annonces", "seat": "seat", "trick": "trick",
+           "error": "error", "penalty": "Penalty"},
+}
+
+
+def _lang(lang: str) -> dict[str, str]:
+    if lang not in TEXT:
+        raise typer.BadParameter("expected fr or en", param_hint="--lang")
+    return TEXT[lang]
+
+
+def _fail(message: str, lang: str = "fr") -> None:
+    err.print(f"[bold red]{TEXT.get(lang, TEXT['fr'])['error']}:[/] {message}", markup=True,
+              highlight=False)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _rules(preset: str, options: list[str] | None) -> Rules:
+    over: dict[str, Any] = {}
+    for item in options or []:
+        if "=" not in item:
+            raise BeloteError(f"--option {item!r}: expected NAME=VALUE")
+        name, value = item.split("=", 1)
+        name = name.strip().replace("-", "_")
+        over[name] = Rules.parse_value(name, value)
+    return Rules.preset(preset, **over)
+
+
+@app.command()
+def check(
+    record: Annotated[str, typer.Argument(help="Deal record (JSON file, or - for standard input).")],
+    as_json: JsonOpt = False,
+    lang: LangOpt = "fr",
+) -> None:
+    """Check a recorded deal against its rules and score it.
+
+    Prints the first irregular bid, declaration or card (seat, trick, rule), the contract, card
+    points, belote, annonces and what each team marks. Exit 0 for a regular deal, 1 for an
+    irregular one, 2 for a malformed record."""
+    t = _lang(lang)
+    try:
+        if record == "-":
+            try:
+                rec = json.loads(sys.stdin.read())
+            except json.JSONDecodeError as e:
+                raise BeloteError(f"standard input is not valid JSON: {e.msg} at line {e.lineno}")
+        else:
+            rec = load_json(record)
+        report = check_deal(rec)
+    except BeloteError as e:
+        if as_json:
+            print(json.dumps({"error": str(e)}, ensure_ascii=False))
+        _fail(str(e), lang)
+        return
+    data = report.to_json()
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        _print_report(data, t, lang)
+    raise typer.Exit(EXIT_OK if report.legal else EXIT_IRREGULAR)
+
+
+def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
+    irr = data["irregularity"]
+    if irr is None:
+        out.print(f"[bold green]{t['regular']}[/]")
+    else:
+        msg = irr["message"]
+        if lang == "fr" and irr["rule"] in RULE_TEXT:
+            msg = RULE_TEXT[irr["rule"]][1].format(card=irr["card"] or "", suit="", win="").replace(
+                " ()", "").strip()
+        where = f"{t['seat']} {irr['seat']}"
+        if irr["trick"]:
+            where += f", {t['trick']} {irr['trick']}"
+        card = f" ({irr['card']})" if irr["card"] else ""
+        out.print(f"[bold red]{t['irregular']}[/]: {where}{card}: {msg} [dim]\\[{irr['rule']}][/]")
+    if data["passed_out"]:
+        out.print(t["passed"])
+        return
+    c = data["contract"]
+    if c is None:
+        out.print(t["incomplete"])
+        return
+    value = f"{c['value']} " if c["value"] else ""
+    kind = f"{c['kind']} " if c["kind"] != "normal" else ""
+    dbl = {1: "", 2: " ×2", 4: " ×4"}[c["doubled"]]
+    out.print(f"{t['contract']}: {kind}{value}{c['trump']}{dbl} — {t['taker']}: "
+              f"{t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
+    if data["score"] is None:
+        out.print(t["incomplete"])
+        out.print(f"{t['points']}: {data['points'][0]} – {data['points'][1]}")
+        return
+    verdict = t["made"] if data["made"] else (t["litige"] if data["made"] is None else t["failed"])
+    if data["litige"] and data["made"] is False:
+        verdict += f" ({t['litige']})"
+    if data["capot"]:
+        verdict += f", {t['capot']} ({t['team']} {data['capot_team']})"
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("")
+    table.add_column(f"{t['team']} 0 (0+2)", justify="right")
+    table.add_column(f"{t['team']} 1 (1+3)", justify="right")
+    table.add_row(t["points"], *map(str, data["points"]))
+    table.add_row(t["belote"], *map(str, data["belote"]))
+    table.add_row(t["annonces"], *map(str, data["annonces"]))
+    table.add_row(f"[bold]{t['score']}[/]", *[f"[bold]{x}[/]" for x in data["score"]])
+    out.print(f"→ {verdict}")
+    out.print(table)
+    if data["held"]:
+        out.print(f"{t['held']}: {data['held']}")
+    for n in data["notes"]:
+        out.print(f"{t['penalty']}: {n}")
+
+
+@app.command()
+def legal(
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")],
+    trump: Annotated[str, typer.Option(help="Contract kind: S H D C SA TA.")],
+    hand: Annotated[str, typer.Option(help='Cards of the player to move, e.g. "JH 9H AS 10D".')],
+    trick: Annotated[str, typer.Option(help="Cards already on the trick, leader first.")] = "",
+    option: OptionOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "fr",
+) -> None:
+    """Print the cards the player to move may legally play (RULES.md §4)."""
+    _lang(lang)
+    try:
+        rules = _rules(preset, option)
+        tr = Trump.parse(trump)
+        h = parse_cards(hand)
+        tk = parse_cards(trick)
+        if not h:
+            raise BeloteError("the hand is empty")
+        if len(tk) > 3:
+            raise BeloteError(f"a trick in progress holds at most 3 cards, got {len(tk)}")
+        both = set(h) & set(tk)
+        if both:
+            raise BeloteError(f"{card_str(both.pop())} is both in the hand and on the trick")
+        bad = [c for c in h + tk if c >= 32 and rules.deck == 32]
+        if bad:
+            raise BeloteError(f"{card_str(bad[0])}: a 32-card game has no sixes "
+                              "(use --preset simplifiee)")
+        if tr in (Trump.SA, Trump.TA) and not rules.sa_ta:
+            raise BeloteError(f"preset {preset} does not play Sans Atout / Tout Atout "
+                              "(use --option sa_ta=true)")
+    except BeloteError as e:
+        _fail(str(e), lang)
+        return
+    mask, _rule = legal_cards(mask_of(h), tk, tables(tr, rules.sa_ace_points, rules.deck),
+                              rules.must_underruff, rules.must_beat_in_suit)
+    cards = [c for c in h if (mask >> c) & 1]
+    if as_json:
+        print(json.dumps([card_str(c) for c in cards]))
+    else:
+        show = card_fr if lang == "fr" else card_str
+        out.print(" ".join(show(c) for c in cards), highlight=False)
+
+
+@app.command("rules")
+def rules_cmd(
+    preset: Annotated[Optional[str], typer.Argument(help="A preset to show (all if omitted).")] = None,
+    option: OptionOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show the presets and their options (every option can be overridden with -o NAME=VALUE)."""
+    try:
+        names = [preset] if preset else list(PRESET_NAMES)
+        rules = [_rules(n, option) for n in names]
+    except BeloteError as e:
+        _fail(str(e))
+        return
+    if as_json:
+        print(json.dumps({r.preset: r.to_dict() for r in rules}, ensure_ascii=False, indent=2))
+        return
+    table = Table(title="belote presets (RULES.md §10)")
+    table.add_column("option")
+    for r in rules:
+        table.add_column(r.preset)
+    for name in OPTION_NAMES:
+        vals = [getattr(r, name) for r in rules]
+        table.add_row(name, *["-".join(map(str, v)) if isinstance(v, tuple) else str(v)
+                              for v in vals])
+    out.print(table)
+
+
+@app.command("deal")
+def deal_cmd(
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
+    seed: Annotated[Optional[int], typer.Option(help="Random seed (same seed, same deal).")] = None,
+    dealer: Annotated[int, typer.Option(help="Dealer seat 0..3.", min=0, max=3)] = 0,
+    option: OptionOpt = None,
+    output: Annotated[Optional[str], typer.Option("--out", help="Write the record to this file.")] = None,
+) -> None:
+    """Deal and play one random legal deal; print its record (JSON). Handy to try `check`."""
+    try:
+        rules = _rules(preset, option)
+    except BeloteError as e:
+        _fail(str(e))
+        return
+    rng = random.Random(seed)
+    d = Deal.deal(rules, dealer, shuffled_deck(rules, rng))
+    while not d.is_over:
+        acts = list(d.legal_actions())
+        # say belote and declare whenever possible, else any legal action
+        special = [a for a in acts if str(a) == "belote" or str(a).startswith("declare")]
+        d.play(special[0] if special else rng.choice(acts))
+    text = dumps(deal_to_record(d))
+    if output:
+        try:
+            with open(output, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            _fail(f"cannot write {output}: {e}")
+        err.print(f"wrote {output}")
+    else:
+        sys.stdout.write(text)
+
+
+def main() -> None:
+    """Entry point of the ``belote`` command."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

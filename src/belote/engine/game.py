@@ -1,0 +1,145 @@
+"""A game: deals until a target score or a fixed count of taken deals (RULES.md §8).
+
+* The first dealer is drawn at random (002 §IV.C); the deal then passes to the right, i.e. to
+  seat ``(dealer + 1) % 4`` in playing order.
+* All pass: the cards are gathered and dealt again, by the same dealer or the next one
+  (option ``passed_out_dealer``: 003 same, 004 next). Passed-out deals never count.
+* Target games end after the deal in which a team reaches the target; the higher total wins; an
+  exact tie adds one more deal (001). ``deals`` games end after that many taken deals (000: 12
+  *donnes prises effectives*; 003: 12 *cartées*).
+* Litige points are held and go to the team that makes the next contract (001,
+  ``litige_to="next_made"``) or wins the next deal (000, ``"next_winner"``).
+* ``shuffle="cut"`` (004): the pack is never shuffled again; the tricks are gathered in the order
+  they were played and the pack is only cut.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import iter_cards
+from .deal import Deal, cut_deck, shuffled_deck
+from .errors import IllegalAction
+from .rules import Rules
+
+
+class Game:
+    """A game in progress, from ``seed`` (a whole number; None draws one): the same seed gives
+    the same first dealer and the same packs. ``deals`` lists every finished deal (passed-out ones included);
+    ``current`` is the deal being played (None once the game is over); ``scores`` are the
+    running totals per team (points)."""
+
+    def __init__(self, rules: Rules, seed: int | None = None, first_dealer: int | None = None):
+        self.rules = rules
+        self.seed = random.SystemRandom().randrange(2**53) if seed is None else seed
+        self.first_dealer = (random.Random(f"{self.seed}/dealer").randrange(4)
+                             if first_dealer is None else first_dealer % 4)
+        self.dealer = self.first_dealer
+        self.scores = [0, 0]
+        self.held = 0
+        self.taken = 0
+        self.deals: list[Deal] = []
+        self.marks: list[list[int]] = []  # points marked per finished deal (held points included)
+        self.pack: list[int] | None = None
+        self.current: Deal | None = None
+        self._next_deal()
+
+    # -- flow -----------------------------------------------------------------------------
+    def _next_deal(self, deck: list[int] | None = None) -> None:
+        r = self.rules
+        if deck is None:
+            # one generator per deal, from (seed, deal number): a saved game resumes exactly
+            rng = random.Random(f"{self.seed}/{len(self.deals)}")
+            if r.shuffle == "full" or self.pack is None:
+                deck = shuffled_deck(r, rng)
+            else:
+                deck = cut_deck(self.pack, rng)
+        last = r.game_end == "deals" and self.taken == r.deals - 1
+        self.current = Deal.deal(r, self.dealer, deck, last_deal=last)
+
+    @property
+    def is_over(self) -> bool:
+        return self.current is None
+
+    @property
+    def to_move(self) -> int:
+        return self.current.to_move if self.current else -1
+
+    def legal_actions(self):
+        if self.current is None:
+            return []
+        return self.current.legal_actions()
+
+    def play(self, action, seat: int | None = None) -> None:
+        """Checked action on the current deal; starts the next deal when it ends."""
+        if self.current is None:
+            raise IllegalAction("the game is over", rule="game_over", seat=seat)
+        self.current.play(action, seat)
+        if self.current.is_over:
+            self.finish_deal()
+
+    def apply(self, action) -> None:
+        """Unchecked action (bots, search)."""
+        self.current.apply(action)
+        if self.current.is_over:
+            self.finish_deal()
+
+    def finish_deal(self, next_deck: list[int] | None = None) -> None:
+        """Mark the finished current deal, move the dealer, start the next deal or end."""
+        d = self.current
+        r = self.rules
+        self.deals.append(d)
+        self.pack = gathered_pack(d)
+        mark = [0, 0]
+        if d.passed_out:
+            if r.passed_out_dealer == "next":
+                self.dealer = (self.dealer + 1) % 4
+        else:
+            res = d.result
+            mark = list(res.score)
+            tk = d.contract.team
+            if self.held and res.made is not None:
+                if res.made and r.litige_to in ("next_made", "next_winner"):
+                    mark[tk] += self.held
+                    self.held = 0
+                elif res.made is False and r.litige_to == "next_winner":
+                    mark[1 - tk] += self.held
+                    self.held = 0
+            self.held += res.held
+            self.taken += 1
+            self.dealer = (self.dealer + 1) % 4
+        self.marks.append(mark)
+        self.scores = [self.scores[0] + mark[0], self.scores[1] + mark[1]]
+        if self._ended():
+            self.current = None
+        else:
+            self._next_deal(next_deck)
+
+    def _ended(self) -> bool:
+        r = self.rules
+        if r.game_end == "deals":
+            return self.taken >= r.deals
+        return max(self.scores) >= r.target and self.scores[0] != self.scores[1]
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team once the game is over (None while playing, or on an exact tie of
+        a game of deals)."""
+        if not self.is_over or self.scores[0] == self.scores[1]:
+            return None
+        return 0 if self.scores[0] > self.scores[1] else 1
+
+
+def gathered_pack(deal: Deal) -> list[int]:
+    """The pack as gathered after a deal, for cut-only dealing (004): the tricks in the order
+    they were played, each in playing order; after a passed-out deal, each hand from the
+    dealer's right, then the turned card and the rest of the pack."""
+    if deal.tricks:
+        return [c for _ld, cards, _w in deal.tricks for c in cards]
+    out: list[int] = []
+    for k in range(1, 5):
+        out.extend(iter_cards(deal.hands[(deal.dealer + k) % 4]))
+    if deal.turned is not None:
+        out.append(deal.turned)
+    out.extend(deal.stock)
+    return out
