@@ -1,0 +1,296 @@
+"""Cards: parsing and printing, bad input, orders and point tables of every contract kind.
+
+Expected values are worked out by hand from the rule texts (seeds 000–004, RULES.md §1).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from belote.engine import CardError, Rules, Trump, card_fr, card_str, hand_str
+from belote.engine.cards import (DECK32, DECK36, SUIT_MASK, card_en, deck_mask, iter_cards,
+                                 parse_card, parse_cards, parse_hand, tables)
+
+
+def cards(text: str) -> list[int]:
+    return parse_cards(text)
+
+
+def names(ids) -> list[str]:
+    return [card_str(c) for c in ids]
+
+
+# --------------------------------------------------------------------------------------------
+# Parsing and printing (cards.py module docstring: rank first, suit last; T or 10; V D R in
+# French display)
+# --------------------------------------------------------------------------------------------
+
+class TestParsePrint:
+    def test_record_forms_round_trip(self):
+        for text in ("JH", "TH", "7S", "AC", "QD", "KS", "9H", "8C"):
+            assert card_str(parse_card(text)) == text
+
+    def test_ten_written_10_or_T(self):
+        assert parse_card("10H") == parse_card("TH")
+        assert card_str(parse_card("10H")) == "TH"
+
+    def test_lower_case_accepted(self):
+        assert parse_card("7s") == parse_card("7S")
+        assert parse_card("jh") == parse_card("JH")
+
+    def test_french_display(self):
+        # French names: Valet, Dame, Roi (seed 004 "7, 8, 9, 10, V, D, R, As")
+        assert card_fr(parse_card("JH")) == "V♥"
+        assert card_fr(parse_card("TH")) == "10♥"
+        assert card_fr(parse_card("QS")) == "D♠"
+        assert card_fr(parse_card("KD")) == "R♦"
+        assert card_fr(parse_card("AC")) == "A♣"
+
+    def test_french_display_parses_back(self):
+        assert parse_card("V♥") == parse_card("JH")
+        assert parse_card("10♥") == parse_card("TH")
+        assert parse_card("D♠") == parse_card("QS")
+        assert parse_card("R♦") == parse_card("KD")
+
+    def test_english_display(self):
+        assert card_en(parse_card("TS")) == "10♠"
+        assert card_en(parse_card("JH")) == "J♥"
+
+    def test_card_ids_follow_the_documented_encoding(self):
+        # cards.py: suit*8 + index in 7 8 9 T J Q K A; suits S H D C; sixes are 32 + suit
+        assert parse_card("7S") == 0
+        assert parse_card("AS") == 7
+        assert parse_card("JH") == 8 + 4
+        assert parse_card("AC") == 31
+        assert parse_card("6S") == 32
+        assert parse_card("6C") == 35
+        assert card_str(35) == "6C"
+
+    def test_every_card_of_the_36_deck_round_trips(self):
+        seen = set()
+        for c in iter_cards(DECK36):
+            text = card_str(c)
+            assert parse_card(text) == c
+            assert parse_card(card_fr(c)) == c
+            seen.add(text)
+        assert len(seen) == 36
+
+    def test_parse_cards_spaces_and_commas(self):
+        assert names(parse_cards("JH, 9H TH")) == ["JH", "9H", "TH"]
+        assert parse_cards("") == []
+
+    def test_parse_hand_is_a_mask(self):
+        m = parse_hand("7S AS")
+        assert m == (1 << 0) | (1 << 7)
+
+    def test_hand_str_sorted_by_suit_then_strength(self):
+        # suits S H D C; hearts trump: J above 9 above A (RULES.md §1 trump order)
+        assert hand_str(parse_hand("AH 7S JH 9H AS"), Trump.H) == "AS 7S JH 9H AH"
+        # no trump given: plain order, A first
+        assert hand_str(parse_hand("JH AH 9H")) == "AH JH 9H"
+
+    def test_trump_parse(self):
+        assert Trump.parse("h") is Trump.H
+        assert Trump.parse("♠") is Trump.S
+        assert Trump.parse("SA") is Trump.SA
+        assert Trump.parse("NT") is Trump.SA
+        assert Trump.parse("ta") is Trump.TA
+        assert str(Trump.TA) == "TA"
+
+
+class TestBadCards:
+    @pytest.mark.parametrize("text", ["ZH", "11S", "1H", "JX", "", "J", "10", "JHH", "H", "7Z"])
+    def test_bad_card_raises_card_error(self, text):
+        with pytest.raises(CardError):
+            parse_card(text)
+
+    def test_card_error_is_a_value_error(self):
+        assert issubclass(CardError, ValueError)
+        with pytest.raises(ValueError):
+            parse_card("ZH")
+
+    def test_message_names_the_bad_text(self):
+        with pytest.raises(CardError, match="ZH"):
+            parse_card("ZH")
+
+    def test_duplicate_card_refused(self):
+        with pytest.raises(CardError, match="JH"):
+            parse_cards("JH 9H JH")
+        with pytest.raises(CardError):
+            parse_hand("TH 10H")  # the same card written twice
+
+    def test_duplicates_allowed_when_asked(self):
+        assert len(parse_cards("JH JH", unique=False)) == 2
+
+    def test_bad_card_in_a_list(self):
+        with pytest.raises(CardError):
+            parse_cards("JH QX")
+
+    def test_bad_trump(self):
+        with pytest.raises(CardError):
+            Trump.parse("X")
+
+
+# --------------------------------------------------------------------------------------------
+# Points (RULES.md §1; 002 §III; 004 "La valeur des cartes"; 003 for the 36-card deck)
+# --------------------------------------------------------------------------------------------
+
+TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+PLAIN_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+
+
+def suit_points(tt, suit: str) -> int:
+    return sum(tt.points[parse_card(r + suit)] for r in "789TJQKA")
+
+
+class TestPoints:
+    @pytest.mark.parametrize("rank,pts", sorted(TRUMP_POINTS.items()))
+    def test_trump_card_points(self, rank, pts):
+        # 002 §III "A l'atout: Valet 20, 9 14, As 11, 10 10, Roi 4, Dame 3, 8 0, 7 0"
+        assert tables(Trump.H).points[parse_card(rank + "H")] == pts
+
+    @pytest.mark.parametrize("rank,pts", sorted(PLAIN_POINTS.items()))
+    def test_plain_card_points(self, rank, pts):
+        # 002 §III "Hors atout: As 11, 10 10, Roi 4, Dame 3, Valet 2, 9/8/7 0"
+        assert tables(Trump.H).points[parse_card(rank + "S")] == pts
+
+    def test_suit_contract_totals(self):
+        # 004: "62 points à l'atout et trois fois 30 points ... 162 points" (10 de der included)
+        tt = tables(Trump.D)
+        assert suit_points(tt, "D") == 62
+        assert suit_points(tt, "S") == suit_points(tt, "H") == suit_points(tt, "C") == 30
+        assert tt.total == 162
+
+    @pytest.mark.parametrize("trump", [Trump.S, Trump.H, Trump.D, Trump.C])
+    def test_every_suit_contract_is_162(self, trump):
+        assert tables(trump).total == 162  # 002 §III "Le total des points du jeu est de 162"
+
+    def test_sans_atout_ffb_ace_19_total_162(self):
+        # 002 annex: "Les As valent 19 points afin de ramener les points du Paquet à 162."
+        tt = tables(Trump.SA, 19)
+        assert tt.points[parse_card("AS")] == 19
+        assert tt.points[parse_card("JS")] == 2  # plain values: no trump in SA
+        assert tt.points[parse_card("9H")] == 0
+        assert suit_points(tt, "C") == 38
+        assert tt.total == 4 * 38 + 10 == 162
+
+    def test_sans_atout_retourne_ace_11_total_130(self):
+        # 004: "Au jeu à sans atout il y a 4 couleurs à 30 points ... le total à 130 points"
+        tt = tables(Trump.SA, 11)
+        assert tt.points[parse_card("AH")] == 11
+        assert suit_points(tt, "H") == 30
+        assert tt.total == 130
+
+    def test_presets_sa_ace_values(self):
+        # RULES.md §10: SA ace 19 in ffb, 11 in retourne
+        assert Rules.preset("ffb").sa_ace_points == 19
+        assert Rules.preset("retourne").sa_ace_points == 11
+        r = Rules.preset("retourne")
+        assert tables(Trump.SA, r.sa_ace_points).total == 130
+
+    def test_tout_atout_total_258(self):
+        # 004: "4 couleurs à 62 points soit 248 points plus le 10 de Der soit 258 points"
+        tt = tables(Trump.TA)
+        for s in "SHDC":
+            assert suit_points(tt, s) == 62
+            assert tt.points[parse_card("J" + s)] == 20
+            assert tt.points[parse_card("9" + s)] == 14
+        assert tt.total == 258
+
+    def test_dix_de_der_is_the_difference(self):
+        # RULES.md §1: cards 152 + dix de der 10
+        tt = tables(Trump.C)
+        assert sum(tt.points[c] for c in iter_cards(DECK32)) == 152
+
+
+# --------------------------------------------------------------------------------------------
+# Orders (RULES.md §1: trump J 9 A 10 K Q 8 7, plain A 10 K Q J 9 8 7; 001 "De la plus forte à la
+# plus faible")
+# --------------------------------------------------------------------------------------------
+
+def order(tt, suit: str, ranks: str = "789TJQKA") -> list[str]:
+    cs = [parse_card(r + suit) for r in ranks]
+    return [card_str(c)[0] for c in sorted(cs, key=lambda c: -tt.strength[c])]
+
+
+class TestOrders:
+    def test_trump_order(self):
+        assert order(tables(Trump.H), "H") == list("J9ATKQ87")
+
+    def test_plain_order(self):
+        assert order(tables(Trump.H), "S") == list("ATKQJ987")
+
+    def test_sans_atout_plain_order_everywhere(self):
+        # 002 annex: "As, Dix, Roi, Dame, Valet, Neuf, Huit, Sept, quelle que soit la couleur"
+        tt = tables(Trump.SA)
+        for s in "SHDC":
+            assert order(tt, s) == list("ATKQJ987")
+        assert tt.trump_mask == 0
+
+    def test_tout_atout_trump_order_everywhere(self):
+        # 002 annex: "Valet, Neuf, As, Dix, Roi, Dame, Huit, Sept"
+        tt = tables(Trump.TA)
+        for s in "SHDC":
+            assert order(tt, s) == list("J9ATKQ87")
+
+    def test_each_card_beats_the_next_one_in_its_order(self):
+        tt = tables(Trump.H)
+        trump = cards("JH 9H AH TH KH QH 8H 7H")
+        plain = cards("AS TS KS QS JS 9S 8S 7S")
+        for seq in (trump, plain):
+            for hi, lo in zip(seq, seq[1:]):
+                assert tt.beats(hi, lo)
+                assert not tt.beats(lo, hi)
+
+    def test_trick_winner_highest_trump(self):
+        # RULES.md §4.3 / 000: "ayant coupé avec la carte d'atout la plus forte, emporte le pli"
+        tt = tables(Trump.H)
+        assert tt.winner_index(cards("AS 7H TS 8H")) == 3
+        assert tt.winner_index(cards("AS 7H JH 8H")) == 2
+
+    def test_trick_winner_highest_of_suit_led(self):
+        # 001: "sans atout, c'est la plus forte carte de la couleur demandée"
+        tt = tables(Trump.H)
+        assert tt.winner_index(cards("KS AD TS 9S")) == 2  # the AD is a discard
+        assert tt.winner_index(cards("9S AD AC TD")) == 0
+
+    def test_no_ruffing_in_sans_atout_or_tout_atout(self):
+        # 002 annex: SA "il est impossible de couper"; TA "Il est également impossible de couper"
+        assert tables(Trump.SA).winner_index(cards("7S JH AD 8S")) == 3
+        assert tables(Trump.TA).winner_index(cards("7S JH 9D 8S")) == 3
+
+
+# --------------------------------------------------------------------------------------------
+# The 36-card deck of the belote simplifiée (seed 003; RULES.md §1: a 6 is worth 0 and ranks
+# below the 7)
+# --------------------------------------------------------------------------------------------
+
+class TestDeck36:
+    def test_deck_sizes(self):
+        assert len(list(iter_cards(deck_mask(32)))) == 32
+        assert len(list(iter_cards(deck_mask(36)))) == 36
+        assert not deck_mask(32) & parse_hand("6S 6H 6D 6C")
+        for s in "SHDC":
+            assert len(list(iter_cards(SUIT_MASK["SHDC".index(s)] & DECK36))) == 9
+
+    def test_six_worth_zero(self):
+        tt = tables(Trump.H, 19, 36)
+        assert tt.points[parse_card("6H")] == 0  # trump six
+        assert tt.points[parse_card("6S")] == 0  # plain six
+
+    def test_total_still_162(self):
+        # 003: "Le jeu se joue sur un total de 162 points."
+        assert tables(Trump.H, 19, 36).total == 162
+
+    def test_six_ranks_below_the_seven(self):
+        tt = tables(Trump.H, 19, 36)
+        assert order(tt, "H", "6789TJQKA") == list("J9ATKQ876")
+        assert order(tt, "S", "6789TJQKA") == list("ATKQJ9876")
+        assert tt.winner_index(cards("6S 7S")) == 1
+        assert tt.winner_index(cards("6H 7H")) == 1
+
+    def test_simplifiee_preset_uses_36_cards(self):
+        r = Rules.preset("simplifiee")
+        assert r.deck == 36
+        assert r.hand_size == 9
+        assert Rules.preset("classique").hand_size == 8
