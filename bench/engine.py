@@ -45,8 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--deals must be positive")
     print(f"# belote engine benchmark: {args.deals} random legal deals per preset, seed {args.seed}")
     print(f"# Python {platform.python_version()} on {platform.machine()}, one thread")
-    print(f"| preset | checked deals/s | fast deals/s |")
-    print(f"|---|---:|---:|")
+    print("| preset | checked deals/s | fast deals/s |")
+    print("|---|---:|---:|")
     for p in PRESET_NAMES:
         c = run(p, args.deals, args.seed, True)
         f = run(p, args.deals, args.seed, False)

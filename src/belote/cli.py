@@ -9,14 +9,24 @@ from __future__ import annotations
 import json
 import random
 import sys
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from .engine import (PRESET_NAMES, BeloteError, Deal, Rules, Trump, card_fr, card_str,
-                     parse_cards, shuffled_deck, tables)
+from .engine import (
+    PRESET_NAMES,
+    BeloteError,
+    Deal,
+    Rules,
+    Trump,
+    card_fr,
+    card_str,
+    parse_cards,
+    shuffled_deck,
+    tables,
+)
 from .engine.cards import mask_of
 from .engine.play import RULE_TEXT, legal_cards
 from .engine.record import check_deal, deal_to_record, dumps, load_json
@@ -34,7 +44,7 @@ err = Console(stderr=True)
 
 LangOpt = Annotated[str, typer.Option("--lang", help="Language of messages: fr or en.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
-OptionOpt = Annotated[Optional[list[str]], typer.Option(
+OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="Override a rules option: NAME=VALUE (repeatable). "
                            "See `belote rules` for the names.")]
 
@@ -211,7 +221,7 @@ def legal(
 
 @app.command("rules")
 def rules_cmd(
-    preset: Annotated[Optional[str], typer.Argument(help="A preset to show (all if omitted).")] = None,
+    preset: Annotated[str | None, typer.Argument(help="A preset to show (all if omitted).")] = None,
     option: OptionOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -239,10 +249,10 @@ def rules_cmd(
 @app.command("deal")
 def deal_cmd(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
-    seed: Annotated[Optional[int], typer.Option(help="Random seed (same seed, same deal).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Random seed (same seed, same deal).")] = None,
     dealer: Annotated[int, typer.Option(help="Dealer seat 0..3.", min=0, max=3)] = 0,
     option: OptionOpt = None,
-    output: Annotated[Optional[str], typer.Option("--out", help="Write the record to this file.")] = None,
+    output: Annotated[str | None, typer.Option("--out", help="Write the record to this file.")] = None,
 ) -> None:
     """Deal and play one random legal deal; print its record (JSON). Handy to try `check`."""
     try:

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import (RANK_OF, SUIT_OF, Trump, card_str, iter_cards, parse_card, parse_cards,
-                    mask_of)
+from .cards import RANK_OF, SUIT_OF, Trump, card_str, iter_cards, mask_of, parse_card, parse_cards
 from .errors import BeloteError, CardError
 
 

@@ -10,12 +10,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Mapping
 
-from .cards import (ACE, JACK, KING, NINE, QUEEN, RANK_OF, SUIT_OF, TEN, Trump, card_of,
-                    cards_str, iter_cards, popcount)
+from .cards import (
+    ACE,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    RANK_OF,
+    SUIT_OF,
+    TEN,
+    Trump,
+    card_of,
+    cards_str,
+    iter_cards,
+    popcount,
+)
 from .errors import IllegalAction
 
 SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
@@ -193,5 +206,12 @@ def annonce_str(a: Annonce) -> str:
     return cards_str(sorted(iter_cards(a.cards), key=lambda c: (SUIT_OF[c], RANK_OF[c])))
 
 
-__all__ = ["Annonce", "classify", "find_annonces", "validate_declaration", "best_team",
-           "team_points", "annonce_str"]
+__all__ = [
+    "Annonce",
+    "annonce_str",
+    "best_team",
+    "classify",
+    "find_annonces",
+    "team_points",
+    "validate_declaration",
+]

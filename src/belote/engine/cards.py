@@ -17,8 +17,8 @@ French display uses ``V D R`` for J Q K and the suit symbols: ``V♥ 10♥``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Iterable, Iterator
 
 from .errors import CardError
 
@@ -53,7 +53,7 @@ class Trump(IntEnum):
         return self.name
 
     @classmethod
-    def parse(cls, text: str) -> "Trump":
+    def parse(cls, text: str) -> Trump:
         """Parse ``S H D C SA TA`` (case-insensitive; also ``NT``/``AT`` and suit symbols).
 
         Raises :class:`CardError` on anything else."""
@@ -117,8 +117,16 @@ class TrumpTables:
     * ``total``: points of the whole pack including dix de der (162, 130 or 258; 002 §III, 004).
     """
 
-    __slots__ = ("trump", "points", "strength", "higher", "trump_mask", "ruff_mask", "total",
-                 "trump_suits")
+    __slots__ = (
+        "higher",
+        "points",
+        "ruff_mask",
+        "strength",
+        "total",
+        "trump",
+        "trump_mask",
+        "trump_suits",
+    )
 
     def __init__(self, trump: Trump, sa_ace_points: int = 19, ncards: int = 32):
         self.trump = trump

@@ -21,17 +21,38 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from enum import Enum
-from typing import Iterator
+from typing import TYPE_CHECKING
 
 from . import annonces as ann
-from .actions import (BELOTE, DOUBLE, PASS, REDOUBLE, TAKE, Action, Bid, Capot, Choose, Declare,
-                      Double, Generale, Pass, Play, Redouble, SayBelote, Take)
+from .actions import (
+    BELOTE,
+    DOUBLE,
+    PASS,
+    REDOUBLE,
+    TAKE,
+    Action,
+    Bid,
+    Capot,
+    Choose,
+    Declare,
+    Double,
+    Generale,
+    Pass,
+    Play,
+    Redouble,
+    SayBelote,
+    Take,
+)
 from .cards import KING, QUEEN, SUIT_OF, Trump, card_of, deck_mask, iter_cards, tables
 from .errors import IllegalAction, WrongTurn
 from .play import explain, legal_cards
 from .rules import Rules
-from .scoring import (CAPOT_VALUE, GENERALE_VALUE, Contract, DealResult, score_deal)
+from .scoring import CAPOT_VALUE, GENERALE_VALUE, Contract, DealResult, score_deal
+
+if TYPE_CHECKING:
+    from .views import SeatView
 
 
 class Phase(str, Enum):
@@ -130,7 +151,7 @@ class Deal:
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
-    def deal(cls, rules: Rules, dealer: int, deck: list[int], last_deal: bool = False) -> "Deal":
+    def deal(cls, rules: Rules, dealer: int, deck: list[int], last_deal: bool = False) -> Deal:
         """Deal ``deck`` (pack order, top card first, after the cut) by packets of
         ``rules.packets`` from the dealer's right (002 §IV.C). A ``retourne`` deal gives 5 cards,
         turns the next one (in ``simplifiee`` the 21st) and keeps the rest for after the take."""
@@ -153,13 +174,13 @@ class Deal:
 
     @classmethod
     def from_hands(cls, rules: Rules, dealer: int, hands: list[int], turned: int | None = None,
-                   last_deal: bool = False) -> "Deal":
+                   last_deal: bool = False) -> Deal:
         """A deal from the final hands (what each seat holds when card play starts), as in a
         record. In a two-round deal the turned card is already in its taker's hand: the views of
         the bidding then show the final hands."""
         return cls(rules, dealer, hands, turned, [], last_deal)
 
-    def clone(self) -> "Deal":
+    def clone(self) -> Deal:
         """An independent copy (for search)."""
         return copy.deepcopy(self)
 
@@ -481,7 +502,7 @@ class Deal:
                                  self.tt.total, self.last_deal)
 
     # -- views ----------------------------------------------------------------------------
-    def view(self, seat: int) -> "SeatView":
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may know, as plain data (no other seat's cards)."""
         from .views import SeatView
         return SeatView.of(self, seat)
@@ -502,5 +523,12 @@ def belote_holders(deal: Deal) -> list[int]:
     return out
 
 
-__all__ = ["Deal", "Phase", "LegalActions", "shuffled_deck", "cut_deck", "full_deck",
-           "belote_holders"]
+__all__ = [
+    "Deal",
+    "LegalActions",
+    "Phase",
+    "belote_holders",
+    "cut_deck",
+    "full_deck",
+    "shuffled_deck",
+]

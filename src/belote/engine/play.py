@@ -14,7 +14,7 @@ The leader plays any card. Then, in this priority (000, 001, 002 §VI, 004 §1�
 
 from __future__ import annotations
 
-from .cards import SUIT_MASK, SUIT_OF, TrumpTables, card_fr, card_str, SUIT_NAMES_EN
+from .cards import SUIT_MASK, SUIT_NAMES_EN, SUIT_OF, TrumpTables, card_fr, card_str
 
 # Rule keys and the words a player understands, English and French.
 RULE_TEXT = {
@@ -29,8 +29,8 @@ RULE_TEXT = {
                   "vous devez couper : vous n'avez pas la couleur et un adversaire est maître"),
     "must_overruff": ("you must overtrump: an opponent has ruffed with the {win}",
                       "vous devez surcouper : un adversaire a coupé du {win}"),
-    "must_underruff": ("you must play a trump, even a lower one: you cannot follow and cannot "
-                       "overtrump the {win} (001)",
+    "must_underruff": (("you must play a trump, even a lower one: you cannot follow and cannot "
+                        "overtrump the {win} (001)"),
                        "vous devez sous-couper : vous ne pouvez ni fournir ni surcouper le {win}"),
     "belote_card": ("you said belote: play the king or queen of trump now",
                     "vous avez dit belote : jouez le roi ou la dame d'atout"),

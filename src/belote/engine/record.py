@@ -25,8 +25,19 @@ from typing import Any
 
 from . import annonces as ann
 from .actions import BELOTE, ActionError, Declare, Play, parse_action
-from .cards import (KING, QUEEN, SUIT_OF, card_of, card_str, deck_mask, hand_str, mask_of,
-                    parse_card, parse_cards, popcount)
+from .cards import (
+    KING,
+    QUEEN,
+    SUIT_OF,
+    card_of,
+    card_str,
+    deck_mask,
+    hand_str,
+    mask_of,
+    parse_card,
+    parse_cards,
+    popcount,
+)
 from .deal import Deal, Phase
 from .errors import BeloteError, CardError, IllegalAction, RecordError, RulesError
 from .game import Game

@@ -105,20 +105,8 @@ class Rules:
     def __post_init__(self) -> None:
         self._validate()
 
-    # -- construction ---------------------------------------------------------------------
-    @classmethod
-    def preset(cls, name: str, **overrides: Any) -> "Rules":
-        """The preset ``name`` (one of :data:`PRESET_NAMES`) with options overridden by name.
-
-        Raises :class:`RulesError` for an unknown preset or option, or a bad combination."""
-        try:
-            base = PRESETS[name]
-        except KeyError:
-            raise RulesError(
-                f"unknown preset {name!r}: expected one of {', '.join(PRESET_NAMES)}") from None
-        return base.replace(**overrides) if overrides else base
-
-    def replace(self, **overrides: Any) -> "Rules":
+    # -- construction (see also :func:`Rules.preset`, defined below the class) ------------
+    def replace(self, **overrides: Any) -> Rules:
         """A copy with some options changed (validated). Raises :class:`RulesError`."""
         names = {f.name for f in fields(self)}
         for k in overrides:
@@ -250,6 +238,22 @@ class Rules:
             raise RulesError("options belote_on_failure and bidding: winner_if_doubled (001 "
                              "contrée) needs an auction")
 
+
+
+def _preset(cls: type[Rules], name: str, **overrides: Any) -> Rules:
+    """The preset ``name`` (one of :data:`PRESET_NAMES`) with options overridden by name.
+
+    Raises :class:`RulesError` for an unknown preset or option, or a bad combination."""
+    try:
+        base = PRESETS[name]
+    except (KeyError, TypeError):
+        raise RulesError(
+            f"unknown preset {name!r}: expected one of {', '.join(PRESET_NAMES)}") from None
+    return base.replace(**overrides) if overrides else base
+
+
+# Set after the dataclass is built so that the field ``preset`` keeps its default "custom".
+Rules.preset = classmethod(_preset)  # type: ignore[assignment,method-assign]
 
 OPTION_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset")
 

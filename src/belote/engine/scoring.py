@@ -95,8 +95,6 @@ def score_deal(rules: Rules, contract: Contract, points: list[int], tricks: list
     :param total: card points of the pack with dix de der (162, 130 or 258).
     :param last_deal: the 12th deal of a concours partie (000: a litige goes to the defence).
     """
-    tk = contract.team
-    df = 1 - tk
     ntricks = sum(tricks)
     capot = None
     for team in (0, 1):

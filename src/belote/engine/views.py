@@ -49,7 +49,7 @@ class SeatView:
     result: dict | None = None
 
     @classmethod
-    def of(cls, deal: "Deal", seat: int) -> "SeatView":
+    def of(cls, deal: Deal, seat: int) -> SeatView:
         if not 0 <= seat <= 3:
             raise ValueError(f"seat must be 0..3, got {seat}")
         shown = len(deal.tricks) >= 1
