@@ -29,7 +29,8 @@ from .engine import (
 )
 from .engine.cards import mask_of
 from .engine.play import RULE_TEXT, legal_cards
-from .engine.record import check_deal, deal_to_record, dumps, load_json
+from .engine.record import (GAME_FORMAT, check_deal, deal_to_record, dumps, game_from_record,
+                            load_json)
 from .engine.rules import OPTION_NAMES
 
 EXIT_OK, EXIT_IRREGULAR, EXIT_BAD_INPUT = 0, 1, 2
@@ -96,7 +97,7 @@ def check(
     as_json: JsonOpt = False,
     lang: LangOpt = "fr",
 ) -> None:
-    """Check a recorded deal against its rules and score it.
+    """Check a recorded deal (or every deal of a game record) against its rules and score it.
 
     Prints the first irregular bid, declaration or card (seat, trick, rule), the contract, card
     points, belote, annonces and what each team marks. Exit 0 for a regular deal, 1 for an
@@ -110,6 +111,9 @@ def check(
                 raise BeloteError(f"standard input is not valid JSON: {e.msg} at line {e.lineno}")
         else:
             rec = load_json(record)
+        if isinstance(rec, dict) and rec.get("format") == GAME_FORMAT:
+            _check_game(rec, as_json, t, lang)
+            return
         report = check_deal(rec)
     except BeloteError as e:
         if as_json:
@@ -122,6 +126,33 @@ def check(
     else:
         _print_report(data, t, lang)
     raise typer.Exit(EXIT_OK if report.legal else EXIT_IRREGULAR)
+
+
+def _check_game(rec: dict, as_json: bool, t: dict[str, str], lang: str) -> None:
+    """Check every deal of a game record; exit 1 if any is irregular."""
+    deals = rec.get("deals")
+    if not isinstance(deals, list):
+        raise BeloteError("deals: expected a list of deal records")
+    reports = []
+    for i, d in enumerate(deals):
+        try:
+            reports.append(check_deal(d).to_json())
+        except BeloteError as e:
+            raise BeloteError(f"deals[{i}]: {e}") from None
+    legal_all = all(r["legal"] for r in reports)
+    totals = [sum((r["score"] or [0, 0])[k] for r in reports) for k in (0, 1)]
+    if legal_all:
+        totals = list(game_from_record(rec).scores)  # with litige points carried (§7)
+    if as_json:
+        print(json.dumps({"format": GAME_FORMAT, "legal": legal_all, "deals": reports,
+                          "scores": totals}, ensure_ascii=False, indent=2))
+    else:
+        for i, r in enumerate(reports):
+            score = "–" if r["score"] is None else f"{r['score'][0]} – {r['score'][1]}"
+            flag = t["regular"] if r["legal"] else f"{t['irregular']} ({r['irregularity']['rule']})"
+            out.print(f"{i + 1:>3}. {score:>12}  {flag}", highlight=False)
+        out.print(f"[bold]{t['score']}: {totals[0]} – {totals[1]}[/]")
+    raise typer.Exit(EXIT_OK if legal_all else EXIT_IRREGULAR)
 
 
 def _print_report(data: dict, t: dict[str, str], lang: str) -> None:

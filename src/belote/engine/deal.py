@@ -288,6 +288,16 @@ class Deal:
         if seat is not None and seat != self.to_move:
             raise WrongTurn(f"it is seat {self.to_move}'s turn, not seat {seat}'s", seat=seat)
         seat = self.to_move
+        if isinstance(action, Declare) and self.phase == Phase.PLAY and self.rules.annonces \
+                and not self.played_any[seat] and seat not in self.declared:
+            # any valid subset of the seat's annonces may be declared (the legal actions list
+            # offers the best split only)
+            try:
+                self.declared[seat] = self.check_declaration(action)
+            except IllegalAction as e:
+                e.seat = seat
+                raise
+            return
         if action not in self.legal_actions():
             raise self._why_illegal(action, seat)
         self.apply(action)
