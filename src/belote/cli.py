@@ -29,8 +29,14 @@ from .engine import (
 )
 from .engine.cards import mask_of
 from .engine.play import RULE_TEXT, legal_cards
-from .engine.record import (GAME_FORMAT, check_deal, deal_to_record, dumps, game_from_record,
-                            load_json)
+from .engine.record import (
+    GAME_FORMAT,
+    check_deal,
+    deal_to_record,
+    dumps,
+    game_from_record,
+    load_json,
+)
 from .engine.rules import OPTION_NAMES
 
 EXIT_OK, EXIT_IRREGULAR, EXIT_BAD_INPUT = 0, 1, 2
