@@ -1,7 +1,7 @@
 """The ``belote`` command line (typer): a thin layer over :mod:`belote.engine`.
 
 Exit codes: 0 success (a regular deal), 1 an irregular deal (``check``), 2 bad input
-(malformed record, bad card, unknown option, usage error).
+(malformed record, bad card, unknown option, usage error), 3 an internal error (a bug).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .engine import (
     tables,
 )
 from .engine.cards import mask_of
-from .engine.play import RULE_TEXT, legal_cards
+from .engine.play import legal_cards
 from .engine.record import (
     GAME_FORMAT,
     check_deal,
@@ -39,10 +39,11 @@ from .engine.record import (
 )
 from .engine.rules import OPTION_NAMES
 
-EXIT_OK, EXIT_IRREGULAR, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_IRREGULAR, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 app = typer.Typer(
     name="belote", no_args_is_help=True, add_completion=False, rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
     help="belote — règles, arbitrage et jeu de la belote, contrée et coinche.\n\n"
          "Rules engine, checker and play for belote, contrée and coinche. "
          "Exit codes: 0 ok, 1 irregular deal, 2 bad input.")
@@ -167,9 +168,8 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
         out.print(f"[bold green]{t['regular']}[/]")
     else:
         msg = irr["message"]
-        if lang == "fr" and irr["rule"] in RULE_TEXT:
-            msg = RULE_TEXT[irr["rule"]][1].format(card=irr["card"] or "", suit="", win="").replace(
-                " ()", "").strip()
+        if lang == "fr" and irr.get("message_fr"):
+            msg = irr["message_fr"]
         where = f"{t['seat']} {irr['seat']}"
         if irr["trick"]:
             where += f", {t['trick']} {irr['trick']}"
@@ -272,10 +272,10 @@ def rules_cmd(
     if as_json:
         print(json.dumps({r.preset: r.to_dict() for r in rules}, ensure_ascii=False, indent=2))
         return
-    table = Table(title="belote presets (RULES.md §10)")
-    table.add_column("option")
+    table = Table(title="belote presets")
+    table.add_column("option", no_wrap=True)
     for r in rules:
-        table.add_column(r.preset)
+        table.add_column(r.preset, overflow="fold")
     for name in OPTION_NAMES:
         vals = [getattr(r, name) for r in rules]
         table.add_row(name, *["-".join(map(str, v)) if isinstance(v, tuple) else str(v)
@@ -301,6 +301,10 @@ def deal_cmd(
     d = Deal.deal(rules, dealer, shuffled_deck(rules, rng))
     while not d.is_over:
         acts = list(d.legal_actions())
+        if d.phase.value == "bidding" and rules.bidding == "auction":
+            # keep random auctions sober: mostly pass, else one of the lowest bids
+            bids = [a for a in acts if str(a) != "pass"][:4]
+            acts = bids if bids and (rng.random() < 0.25 or len(d.bids) == 3) else acts[:1]
         # say belote and declare whenever possible, else any legal action
         special = [a for a in acts if str(a) == "belote" or str(a).startswith("declare")]
         d.play(special[0] if special else rng.choice(acts))
@@ -317,8 +321,19 @@ def deal_cmd(
 
 
 def main() -> None:
-    """Entry point of the ``belote`` command."""
-    app()
+    """Entry point of the ``belote`` command. An unexpected failure (a bug) prints one line and
+    exits 3 instead of a traceback; set ``BELOTE_DEBUG=1`` to see the traceback."""
+    import os
+    try:
+        app(standalone_mode=True)
+    except SystemExit:
+        raise
+    except Exception as e:
+        if os.environ.get("BELOTE_DEBUG"):
+            raise
+        err.print(f"[bold red]internal error:[/] {type(e).__name__}: {e} — please report it "
+                  "(BELOTE_DEBUG=1 shows the traceback)", highlight=False)
+        sys.exit(EXIT_INTERNAL)
 
 
 if __name__ == "__main__":

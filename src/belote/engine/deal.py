@@ -98,6 +98,13 @@ class LegalActions:
         return self._actions[i]
 
     def __contains__(self, action: object) -> bool:
+        """``action`` may be an action or its record string (``"80 H" in legal``)."""
+        if isinstance(action, str):
+            from .actions import ActionError, parse_action
+            try:
+                action = parse_action(action)
+            except ActionError:
+                return False
         if self._set is None:
             self._set = set(self._actions)
         return action in self._set
@@ -373,10 +380,11 @@ class Deal:
         if self.belote_pending[seat] and (self.hands[seat] >> action.card) & 1:
             return IllegalAction("you said belote: play the king or queen of trump now",
                                  rule="belote_card", seat=seat)
-        why = explain(action.card, self.hands[seat], self.trick, self.tt, r.must_underruff,
-                      r.must_beat_in_suit)
+        args = (action.card, self.hands[seat], self.trick, self.tt, r.must_underruff,
+                r.must_beat_in_suit)
+        why, why_fr = explain(*args), explain(*args, lang="fr")
         rule, text = why if why else ("illegal", "illegal card")
-        return IllegalAction(text, rule=rule, seat=seat)
+        return IllegalAction(text, rule=rule, seat=seat, message_fr=why_fr[1] if why_fr else None)
 
     def check_declaration(self, action: Declare) -> list[ann.Annonce]:
         """Validate a declaration of the player to move (any subset of its annonces)."""

@@ -23,10 +23,13 @@ class IllegalAction(BeloteError):
     message says in words which rule was broken ("you must overtrump: an opponent has ruffed").
     """
 
-    def __init__(self, message: str, rule: str = "illegal", seat: int | None = None):
+    def __init__(self, message: str, rule: str = "illegal", seat: int | None = None,
+                 message_fr: str | None = None):
         super().__init__(message)
         self.rule = rule
         self.seat = seat
+        #: the same message in French, where the engine has it (card-play rules)
+        self.message_fr = message_fr
 
 
 class WrongTurn(IllegalAction):

@@ -14,7 +14,7 @@ The leader plays any card. Then, in this priority (000, 001, 002 §VI, 004 §1�
 
 from __future__ import annotations
 
-from .cards import SUIT_MASK, SUIT_NAMES_EN, SUIT_OF, TrumpTables, card_fr, card_str
+from .cards import SUIT_MASK, SUIT_NAMES_EN, SUIT_NAMES_FR, SUIT_OF, TrumpTables, card_fr, card_str
 
 # Rule keys and the words a player understands, English and French.
 RULE_TEXT = {
@@ -100,5 +100,5 @@ def explain(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpT
         rule = "follow_suit"
     win = trick[tt.winner_index(trick)]
     text = RULE_TEXT[rule or "follow_suit"][i].format(
-        suit=SUIT_NAMES_EN[led] if i == 0 else card_fr(trick[0])[-1], win=show(win))
+        suit=SUIT_NAMES_EN[led] if i == 0 else SUIT_NAMES_FR[led].lower(), win=show(win))
     return rule or "follow_suit", text

@@ -371,7 +371,8 @@ def check_deal(rec: Any) -> CheckReport:
             except IllegalAction as e:
                 report.irregularity = {"kind": "card", "seat": seat, "trick": trick_no,
                                        "card": card_str(card), "rule": e.rule,
-                                       "message": str(e), "index": k}
+                                       "message": str(e), "message_fr": e.message_fr,
+                                       "index": k}
         deal.play_card(card)
     if deal.phase == Phase.DONE:
         res = deal.result
