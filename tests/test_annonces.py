@@ -9,8 +9,13 @@ from __future__ import annotations
 import pytest
 
 from belote.engine import IllegalAction, Trump
-from belote.engine.annonces import (best_team, classify, find_annonces, team_points,
-                                    validate_declaration)
+from belote.engine.annonces import (
+    best_team,
+    classify,
+    find_annonces,
+    team_points,
+    validate_declaration,
+)
 from belote.engine.cards import KING, TEN, parse_hand
 
 
@@ -159,6 +164,10 @@ class TestCardUsedOnce:
 # Which team scores (001 "Qui marque", "La meilleure"; 004)
 # --------------------------------------------------------------------------------------------
 
+def carre(rank: str) -> str:
+    return " ".join(rank + s for s in "SHDC")
+
+
 def best(declared: dict[int, str | list[str]], trump: Trump = Trump.H, first: int = 0,
          tie: str = "play_order"):
     decl = {}
@@ -190,7 +199,6 @@ class TestBestTeam:
                                           ("K", "Q"), ("J", "Q")])
     def test_carre_order(self, high, low):
         # 001 "Entre deux carrés, l'ordre est Valets, 9, As, 10, Rois, Dames."
-        carre = lambda r: " ".join(r + s for s in "SHDC")  # noqa: E731
         assert best({0: carre(high), 1: carre(low)}) == 0
         assert best({1: carre(high), 2: carre(low)}) == 1
 

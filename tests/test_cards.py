@@ -5,11 +5,23 @@ Expected values are worked out by hand from the rule texts (seeds 000–004, RUL
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from belote.engine import CardError, Rules, Trump, card_fr, card_str, hand_str
-from belote.engine.cards import (DECK32, DECK36, SUIT_MASK, card_en, deck_mask, iter_cards,
-                                 parse_card, parse_cards, parse_hand, tables)
+from belote.engine.cards import (
+    DECK32,
+    DECK36,
+    SUIT_MASK,
+    card_en,
+    deck_mask,
+    iter_cards,
+    parse_card,
+    parse_cards,
+    parse_hand,
+    tables,
+)
 
 
 def cards(text: str) -> list[int]:
@@ -238,7 +250,7 @@ class TestOrders:
         trump = cards("JH 9H AH TH KH QH 8H 7H")
         plain = cards("AS TS KS QS JS 9S 8S 7S")
         for seq in (trump, plain):
-            for hi, lo in zip(seq, seq[1:]):
+            for hi, lo in pairwise(seq):
                 assert tt.beats(hi, lo)
                 assert not tt.beats(lo, hi)
 

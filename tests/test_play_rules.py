@@ -283,6 +283,11 @@ class TestMustBeatInSuit:
         # the suit led can win, so any card of the suit is legal
         assert legal("KS 6S", "QS 7H", beat=True, ncards=36) == ({"KS", "6S"}, "follow_suit")
 
+    def test_cannot_follow_must_still_ruff(self):
+        # 003 "ni de couper sur son partenaire": the dispensation is for a master partner only;
+        # an opponent's QS holds the trick
+        assert legal("6H 8D", "QS", beat=True, ncards=36) == ({"6H"}, "must_ruff")
+
 
 # --------------------------------------------------------------------------------------------
 # Preset values of the two options (RULES.md §10)
