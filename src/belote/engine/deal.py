@@ -133,6 +133,10 @@ class Deal:
         self.turned = turned
         self.stock = list(stock)
         self.last_deal = last_deal
+        #: team barred from taking after a second consecutive misdeal (002 §VIII.A), or None
+        self.barred_team: int | None = None
+        #: the deal was cancelled as a misdeal before the bidding (002 §VIII.A, 004)
+        self.misdealt = False
         self.phase = Phase.BIDDING
         self.to_move = (self.dealer + 1) % 4
         self.bids: list[tuple[int, Action]] = []
@@ -247,6 +251,13 @@ class Deal:
 
     def _legal_bids(self) -> list[Action]:
         r = self.rules
+        if self.barred_team is not None and self.to_move % 2 == self.barred_team:
+            # 002 §VIII.A: after a second consecutive misdeal the faulty team may not take
+            out_b: list[Action] = [PASS]
+            if r.bidding == "auction" and self.best is not None and self.doubled == 1 \
+                    and self.best[0] % 2 != self.barred_team:
+                out_b.append(DOUBLE)
+            return out_b
         if r.bidding == "two_rounds":
             if self.round == 1:
                 return [TAKE, PASS]
@@ -314,6 +325,9 @@ class Deal:
         if self.phase == Phase.BIDDING:
             if isinstance(action, (Play, SayBelote, Declare)):
                 return IllegalAction("the bidding is not over", rule="bidding_not_over", seat=seat)
+            if self.barred_team is not None and seat % 2 == self.barred_team:
+                return IllegalAction("your team dealt two misdeals in a row and may not take on "
+                                     "this deal (002 §VIII.A)", rule="barred", seat=seat)
             if r.bidding == "two_rounds":
                 if isinstance(action, Choose) and self.round == 1:
                     return IllegalAction("in the first round you may only take the turned card's "

@@ -41,6 +41,7 @@ class Game:
         self.deals: list[Deal] = []
         self.marks: list[list[int]] = []  # points marked per finished deal (held points included)
         self.pack: list[int] | None = None
+        self.misdeals = 0  # consecutive misdeals by the current dealer (002 §VIII.A)
         self.current: Deal | None = None
         self._next_deal()
 
@@ -56,6 +57,8 @@ class Game:
                 deck = cut_deck(self.pack, rng)
         last = r.game_end == "deals" and self.taken == r.deals - 1
         self.current = Deal.deal(r, self.dealer, deck, last_deal=last)
+        if r.misdeal_penalty and self.misdeals == 2:
+            self.current.barred_team = self.dealer % 2
 
     @property
     def is_over(self) -> bool:
@@ -78,6 +81,31 @@ class Game:
         if self.current.is_over:
             self.finish_deal()
 
+    def misdeal(self) -> None:
+        """The dealer misdealt (a card turned over, a wrong count…): the deal is cancelled before
+        any bid and dealt again by the same dealer (002 §VIII.A, 004). With
+        ``rules.misdeal_penalty``: at the second misdeal in a row the dealer's team may not take
+        on the new deal; at the third, ``misdeal_penalty`` points go to the other team.
+
+        :raises IllegalAction: once a bid has been made, or when the game is over."""
+        d = self.current
+        if d is None:
+            raise IllegalAction("the game is over", rule="game_over")
+        if d.bids or d.phase.value != "bidding":
+            raise IllegalAction("a misdeal is called before the first bid (002 §VIII.A)",
+                                rule="misdeal_late")
+        r = self.rules
+        d.misdealt = True
+        self.deals.append(d)
+        self.misdeals += 1
+        mark = [0, 0]
+        if r.misdeal_penalty and self.misdeals >= 3:
+            mark[1 - self.dealer % 2] = r.misdeal_penalty
+            self.misdeals = 0
+        self.marks.append(mark)
+        self.scores = [self.scores[0] + mark[0], self.scores[1] + mark[1]]
+        self._next_deal()
+
     def apply(self, action) -> None:
         """Unchecked action (bots, search)."""
         self.current.apply(action)
@@ -90,6 +118,7 @@ class Game:
         r = self.rules
         self.deals.append(d)
         self.pack = gathered_pack(d)
+        self.misdeals = 0
         mark = [0, 0]
         if d.passed_out:
             if r.passed_out_dealer == "next":

@@ -14,7 +14,9 @@ Deal record (``"format": "belote-deal/1"``), see ``docs/records.md``::
 
 Optional keys: ``stock`` (undealt cards, top first, of a two-round deal saved during the
 bidding: then ``hands`` hold 5 cards), ``last_deal`` (the 12th deal of a concours partie),
-``result`` (written for readers, ignored on reading).
+``misdeal`` (true: cancelled before the bidding, 002 §VIII.A), ``barred_team`` (the team that
+may not take after two misdeals in a row), ``result`` (written for readers, ignored on
+reading).
 """
 
 from __future__ import annotations
@@ -68,6 +70,10 @@ def deal_to_record(deal: Deal, with_result: bool = True) -> dict[str, Any]:
     rec["plays"] = [card_str(c) for _s, c in deal.plays]
     if deal.last_deal:
         rec["last_deal"] = True
+    if deal.barred_team is not None:
+        rec["barred_team"] = deal.barred_team
+    if deal.misdealt:
+        rec["misdeal"] = True
     if with_result and deal.result is not None:
         rec["result"] = deal.result.to_json()
     return rec
@@ -252,7 +258,18 @@ def check_deal(rec: Any) -> CheckReport:
         if turned is not None and sizes == {rules.hand_size} and not (seen >> turned) & 1:
             raise RecordError("the turned card must be in the taker's hand", where="turned")
         deal = Deal.from_hands(rules, dealer, hands, turned, bool(rec.get("last_deal", False)))
+    barred = rec.get("barred_team")
+    if barred is not None:
+        if not isinstance(barred, int) or isinstance(barred, bool) or barred not in (0, 1):
+            raise RecordError("a team is 0 or 1", where="barred_team")
+        deal.barred_team = barred
     report = CheckReport(deal)
+    if rec.get("misdeal") is True:
+        if rec.get("bids") or rec.get("plays"):
+            raise RecordError("a misdealt deal has no bids nor plays", where="misdeal")
+        deal.misdealt = True
+        report.notes.append("misdeal: the cards are dealt again by the same dealer (002 §VIII.A)")
+        return report
     # -- bids -------------------------------------------------------------------------------
     bids = _get(rec, "bids", list, required=False, default=[])
     for i, b in enumerate(bids):
@@ -435,6 +452,12 @@ def game_from_record(rec: Any) -> Game:
         if deal.dealer != game.dealer:
             raise RecordError(f"seat {game.dealer} deals this deal, not {deal.dealer}",
                               where=f"deals[{i}].dealer")
+        if deal.misdealt:
+            game.misdeal()
+            continue
+        if deal.barred_team != game.current.barred_team:
+            raise RecordError("the barred team does not follow from the misdeals before",
+                              where=f"deals[{i}].barred_team")
         deal.last_deal = game.current.last_deal
         if deal.result is not None and deal.last_deal:
             deal._finish()

@@ -68,6 +68,9 @@ class Rules:
     * ``rounding``: each team's deal score rounded to the ten (001, 002 §VII.A.1);
     * ``game_end`` ``"target"`` (``target`` points) | ``"deals"`` (``deals`` taken deals);
     * ``double_word`` ``"contre"`` | ``"coinche"`` (names of the double: display only);
+    * ``misdeal_penalty``: 002 §VIII.A: a misdeal is dealt again by the same dealer; at the
+      second in a row the dealer's team may not take on that deal; at the third this many points
+      go to the other team. 0: a misdeal is simply dealt again, no penalty (004);
     * ``irregularity_penalty``: points given to the other team for an irregular play found at
       the end of the deal (002 §VIII.B: 160); 0 = none.
     """
@@ -100,6 +103,7 @@ class Rules:
     target: int = 1000
     deals: int = 12
     double_word: str = "contre"
+    misdeal_penalty: int = 0
     irregularity_penalty: int = 0
 
     def __post_init__(self) -> None:
@@ -192,7 +196,7 @@ class Rules:
                 raise RulesError(f"option {name}: expected true or false, "
                                  f"got {getattr(self, name)!r}")
         for name in ("min_bid", "max_bid", "bid_step", "sa_ace_points", "target", "deals",
-                     "irregularity_penalty"):
+                     "irregularity_penalty", "misdeal_penalty"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise RulesError(f"option {name}: expected a whole number ≥ 0, got {v!r}")
@@ -286,7 +290,8 @@ PRESETS: dict[str, Rules] = {
         preset="ffb", deal="direct", packets=(3, 3, 2), bidding="auction", min_bid=80,
         max_bid=160, capot_bid=True, generale_bid=False, sa_ta=False, sa_ace_points=19,
         ta_scaled=True, must_underruff=False, scoring="faits", belote_on_failure="defence",
-        rounding=True, game_end="target", target=2000, irregularity_penalty=160),
+        rounding=True, game_end="target", target=2000, irregularity_penalty=160,
+        misdeal_penalty=160),
     "simplifiee": Rules(
         preset="simplifiee", deck=36, deal="retourne", packets=(3, 2),
         passed_out_dealer="same", bidding="two_rounds", must_underruff=False,
