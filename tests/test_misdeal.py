@@ -55,7 +55,7 @@ def test_misdeal_count_resets_after_a_regular_deal():
     g = Game(Rules.preset("ffb"), seed=3, first_dealer=0)
     g.misdeal()
     while len(g.deals) < 2:  # play the redealt deal to its end (passed out or played)
-        g.play(list(g.legal_actions())[0])
+        g.play(g.legal_actions()[0])
     assert g.dealer == 1
     g.misdeal()
     assert g.current.barred_team is None  # "consécutive": the misdeal before no longer counts

@@ -225,19 +225,31 @@ def random_prefix(pos: Position, n: int, rng: random.Random) -> list[str]:
 
 
 def make(name: str, preset: str, contract: str, seed: int, prefix_len: int, depth: int,
-         options: dict | None = None, want=None, dealer: int = 0) -> dict:
-    """Search seeds from ``seed`` for a position (optional predicate ``want``) and count."""
+         options: dict | None = None, want=None, dealer: int = 0, max_nodes: int = 4000,
+         same_as: dict | None = None) -> dict:
+    """Search seeds from ``seed`` for a position (optional predicate ``want``, at most
+    ``max_nodes`` nodes to count) and count. ``same_as``: reuse that record's hands and prefix
+    (the same position under other rules)."""
     opts = dict(PRESET_OPTIONS[preset])
     for k, v in (options or {}).items():
         opts[k] = v
     s = seed
     while True:
+        if same_as is not None:
+            s = same_as["seed"]
+            hands = [h.split() for h in same_as["hands"]]
+            pos = Position(hands, (dealer + 1) % 4, contract, opts["must_underruff"],
+                           opts["must_beat_in_suit"])
+            prefix = list(same_as["prefix"])
+            for c in prefix:
+                pos.play(c)
+            break
         rng = random.Random(s)
         hands = deal_hands(rng, opts["deck"])
         pos = Position(hands, (dealer + 1) % 4, contract, opts["must_underruff"],
                        opts["must_beat_in_suit"])
         prefix = random_prefix(pos, prefix_len, rng)
-        if want is None or want(pos, opts):
+        if (want is None or want(pos, opts)) and sum(perft(pos, depth)) <= max_nodes:
             break
         s += 1
     counts = perft(pos, depth)
@@ -305,11 +317,11 @@ def positions() -> list[dict]:
     # endgames of 4 cards a hand (16 plays to the end), where must_underruff changes the count
     on = make("classique_end4_underruff", "classique", "S", 100, 16, 16, want=underruff_matters)
     out.append(on)
-    off = make("concours_end4_free_discard", "concours", "S", on["seed"], 16, 16)
-    out.append(off)
-    # the same positions under the auction presets: contree (001, underruff) and ffb (002 §VI.5)
-    out.append(make("contree_end3_C", "contree", "C", 300, 20, 12, want=underruff_matters))
-    out.append(make("ffb_end3_C", "ffb", "C", out[-1]["seed"], 20, 12))
+    out.append(make("concours_end4_free_discard", "concours", "S", 0, 16, 16, same_as=on))
+    # endgames of 3 cards under the auction presets: contree (001) and ffb (002 §VI.5)
+    on = make("contree_end3_C", "contree", "C", 300, 20, 12, want=underruff_matters)
+    out.append(on)
+    out.append(make("ffb_end3_C", "ffb", "C", 0, 20, 12, same_as=on))
     out.append(make("ffb_full_D", "ffb", "D", 7, 0, 5))
     # Sans Atout / Tout Atout: retourne (004, round 2) and ffb with the sa_ta option (002 annex)
     out.append(make("retourne_full_SA", "retourne", "SA", 11, 0, 5))
@@ -318,10 +330,11 @@ def positions() -> list[dict]:
     out.append(make("retourne_end4_TA", "retourne", "TA", 14, 16, 16))
     out.append(make("ffb_sa_full", "ffb", "SA", 15, 0, 5, options={"sa_ta": True}))
     out.append(make("ffb_ta_end3", "ffb", "TA", 16, 20, 12, options={"sa_ta": True}))
-    # simplifiee, 36 cards, must beat in the suit led (003)
+    # simplifiee, 36 cards, must beat in the suit led (003), full deal and endgames where the
+    # rule changes the count
     out.append(make("simplifiee_full_H", "simplifiee", "H", 21, 0, 5))
     out.append(make("simplifiee_end4_beat", "simplifiee", "D", 22, 20, 16, want=beat_matters))
-    out.append(make("simplifiee_end3_C", "simplifiee", "C", 23, 24, 12))
+    out.append(make("simplifiee_end3_C", "simplifiee", "C", 23, 24, 12, want=beat_matters))
     return out
 
 
