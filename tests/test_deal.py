@@ -969,8 +969,9 @@ def test_view_after_play_shows_public_facts():
 
 def test_annonce_cards_hidden_from_others_during_trick_one():
     # seed 001 "chaque joueur annonce en posant sa première carte, et montre sa combinaison au
-    # début du deuxième pli": kind and points are said at once, the cards are shown only when
-    # the second trick starts.
+    # début du deuxième pli": the kind is said at once, the cards are shown only when the second
+    # trick starts. A carré's points would name its rank (200 = jacks, 150 = nines), so they are
+    # hidden with its cards until then (docs/rules-notes.md).
     d = deal_ann()
     d.play("declare JS JH JD JC")
     run(d, "JH TH AH")  # trick 1 not complete
@@ -978,7 +979,7 @@ def test_annonce_cards_hidden_from_others_during_trick_one():
     assert own == [{"kind": "carre", "points": 200, "cards": "JS JH JD JC"}]
     for seat in (0, 2, 3):
         ann = d.view(seat).annonces["1"]
-        assert ann == [{"kind": "carre", "points": 200, "cards": None}]
+        assert ann == [{"kind": "carre", "points": None, "cards": None}]
         assert not ({"JS", "JD", "JC"} & _tokens(d.view(seat).to_json()))
     d.play("9H")  # trick 1 complete: the second trick starts
     for seat in (0, 2, 3):

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .engine import (
@@ -36,6 +37,7 @@ from .engine.record import (
     dumps,
     game_from_record,
     load_json,
+    loads_json,
 )
 from .engine.rules import OPTION_NAMES
 
@@ -82,8 +84,8 @@ def _lang(lang: str) -> dict[str, str]:
 
 
 def _fail(message: str, lang: str = "fr") -> None:
-    err.print(f"[bold red]{TEXT.get(lang, TEXT['fr'])['error']}:[/] {message}", markup=True,
-              highlight=False)
+    err.print(f"[bold red]{TEXT.get(lang, TEXT['fr'])['error']}:[/] {escape(message)}",
+              markup=True, highlight=False)
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -112,10 +114,7 @@ def check(
     t = _lang(lang)
     try:
         if record == "-":
-            try:
-                rec = json.loads(sys.stdin.read())
-            except json.JSONDecodeError as e:
-                raise BeloteError(f"standard input is not valid JSON: {e.msg} at line {e.lineno}")
+            rec = loads_json(sys.stdin.buffer.read(), "standard input")
         else:
             rec = load_json(record)
         if isinstance(rec, dict) and rec.get("format") == GAME_FORMAT:
@@ -247,7 +246,8 @@ def legal(
         _fail(str(e), lang)
         return
     mask, _rule = legal_cards(mask_of(h), tk, tables(tr, rules.sa_ace_points, rules.deck),
-                              rules.must_underruff, rules.must_beat_in_suit)
+                              rules.must_underruff, rules.must_beat_in_suit,
+                              rules.must_overtrump_partner)
     cards = [c for c in h if (mask >> c) & 1]
     if as_json:
         print(json.dumps([card_str(c) for c in cards]))

@@ -55,14 +55,16 @@ class Annonce:
     suit: int | None
     top: int
 
-    def key(self, trump: Trump) -> tuple[int, int, int]:
+    def key(self, trump: Trump, by_length: bool = False) -> tuple[int, int, int]:
         """Comparison key, bigger is better, without the trump and play-order tie-breaks:
         a carré beats any sequence (004: even a carré of 100 beats a cent); carrés by
-        :data:`CARRE_ORDER`; sequences by points (= length, 001/004) then top card."""
+        :data:`CARRE_ORDER`; sequences by points (001: "on regarde les points, puis la carte la
+        plus haute") or, with ``by_length``, by length (004: "La suite la plus longue
+        l'emporte": a run of six beats a run of five), then by top card."""
         if self.kind == "carre":
             order = CARRE_ORDER_SA if trump == Trump.SA else CARRE_ORDER
             return (2, len(order) - order.index(self.top), 0)
-        return (1, self.points, self.top)
+        return (1, popcount(self.cards) if by_length else self.points, self.top)
 
     def is_trump(self, trump: Trump) -> bool:
         """A sequence in a trump suit (every suit in TA, none in SA)."""
@@ -167,20 +169,29 @@ def validate_declaration(hand: int, groups: Iterable[int], trump: Trump) -> list
                                 "9, A, 10, K or Q", rule="bad_annonce")
         used |= g
         out.append(a)
+    # 001: "Six cartes ou plus qui se suivent ne font qu'un seul Cent": a run may not be split
+    # into touching sequences to score more
+    for i, a in enumerate(out):
+        for b in out[i + 1:]:
+            if a.suit is not None and a.suit == b.suit and classify(a.cards | b.cards, trump):
+                raise IllegalAction("six or more cards in a row are a single cent (001): declare "
+                                    "the run as one annonce", rule="bad_annonce")
     return out
 
 
 def best_team(declared: Mapping[int, list[Annonce]], trump: Trump, first_seat: int,
-              tie: str) -> int | None:
+              tie: str, by_length: bool = False) -> int | None:
     """The team (0 or 1) whose single best annonce wins, or None (no annonce, or cancelled).
 
     ``declared`` maps seat → its annonces; ``first_seat`` leads trick 1 (for the play-order
     tie-break of 001); ``tie`` is ``"play_order"`` (001) or ``"trump_else_cancel"`` (004:
-    equal plain sequences cancel each other)."""
+    equal plain sequences cancel each other); ``by_length``: sequences compared by length
+    (004) rather than points (001), see :meth:`Annonce.key`."""
     best: list[tuple[tuple[int, int, int], int, bool, int]] = []  # key, order, trump, seat
     for seat, anns in declared.items():
         for a in anns:
-            best.append((a.key(trump), (seat - first_seat) % 4, a.is_trump(trump), seat))
+            best.append((a.key(trump, by_length), (seat - first_seat) % 4, a.is_trump(trump),
+                         seat))
     if not best:
         return None
     top_key = max(b[0] for b in best)

@@ -227,13 +227,15 @@ def parse_card(text: str) -> int:
     """Parse one card: ``JH``, ``TH``, ``10H``, ``7s``, or the French display ``V♥``, ``10♥``.
 
     Rank first, suit last. Raises :class:`CardError` naming the bad text."""
-    t = str(text).strip()
+    if not isinstance(text, str):
+        raise CardError(f"a card is text such as JH, got {text!r}")
+    t = text.strip()
     if len(t) < 2 or len(t) > 3:
         raise CardError(f"bad card {text!r}: expected rank then suit, e.g. JH, TH, 10H, 7S")
     r, s = t[:-1].upper(), t[-1].upper()
-    if s not in "SHDC♠♥♦♣":
+    if t[-1] not in "SHDCshdc♠♥♦♣":
         raise CardError(f"bad card {text!r}: unknown suit {t[-1]!r} (expected S H D C)")
-    if r not in _RANK_PARSE:
+    if r not in _RANK_PARSE or not t[:-1].isascii():
         raise CardError(f"bad card {text!r}: unknown rank {t[:-1]!r} (expected 6 7 8 9 T J Q K A)")
     return card_of(_SUIT_PARSE[s], _RANK_PARSE[r])
 
@@ -245,7 +247,10 @@ def parse_cards(text: str | Iterable[str], *, unique: bool = True) -> list[int]:
     if isinstance(text, str):
         items = text.replace(",", " ").split()
     else:
-        items = list(text)
+        try:
+            items = list(text)
+        except TypeError:
+            raise CardError(f"expected cards as text or a list, got {text!r}") from None
     cards = [parse_card(x) for x in items]
     if unique and len(set(cards)) != len(cards):
         seen: set[int] = set()

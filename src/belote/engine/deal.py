@@ -33,6 +33,7 @@ from .actions import (
     REDOUBLE,
     TAKE,
     Action,
+    ActionError,
     Bid,
     Capot,
     Choose,
@@ -44,6 +45,7 @@ from .actions import (
     Redouble,
     SayBelote,
     Take,
+    parse_action,
 )
 from .cards import KING, QUEEN, SUIT_OF, Trump, card_of, deck_mask, iter_cards, tables
 from .errors import IllegalAction, WrongTurn
@@ -100,14 +102,16 @@ class LegalActions:
     def __contains__(self, action: object) -> bool:
         """``action`` may be an action or its record string (``"80 H" in legal``)."""
         if isinstance(action, str):
-            from .actions import ActionError, parse_action
             try:
                 action = parse_action(action)
             except ActionError:
                 return False
         if self._set is None:
             self._set = set(self._actions)
-        return action in self._set
+        try:
+            return action in self._set
+        except TypeError:  # unhashable junk is no action
+            return False
 
     def __repr__(self) -> str:
         return f"LegalActions([{', '.join(str(a) for a in self._actions)}])"
@@ -167,7 +171,10 @@ class Deal:
         ``rules.packets`` from the dealer's right (002 §IV.C). A ``retourne`` deal gives 5 cards,
         turns the next one (in ``simplifiee`` the 21st) and keeps the rest for after the take."""
         n = rules.deck
-        if sorted(deck) != full_deck(rules):
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise IllegalAction(f"the dealer is a seat 0..3, got {dealer!r}", rule="bad_seat")
+        if not isinstance(deck, (list, tuple)) or any(type(c) is not int for c in deck) \
+                or sorted(deck) != full_deck(rules):
             raise IllegalAction(f"a {n}-card pack is needed to deal", rule="bad_deck")
         hands = [0, 0, 0, 0]
         pos = 0
@@ -214,7 +221,7 @@ class Deal:
         r = self.rules
         seat = self.to_move
         mask, _ = legal_cards(self.hands[seat], self.trick, self.tt, r.must_underruff,
-                              r.must_beat_in_suit)
+                              r.must_beat_in_suit, r.must_overtrump_partner)
         if self.belote_pending[seat]:
             mask &= self._belote_cards(seat)
         return mask
@@ -261,7 +268,8 @@ class Deal:
         if r.bidding == "two_rounds":
             if self.round == 1:
                 return [TAKE, PASS]
-            ts = [Trump(s) for s in range(4) if s != SUIT_OF[self.turned]]
+            ts = [Trump(s) for s in range(4)
+                  if r.round2_any_suit or s != SUIT_OF[self.turned]]
             if r.sa_ta:
                 ts += [Trump.SA, Trump.TA]
             return [Choose(t) for t in ts] + [PASS]
@@ -299,8 +307,11 @@ class Deal:
             "must_overruff"`` with the message "you must overtrump: an opponent has ruffed…".
         """
         if isinstance(action, str):
-            from .actions import parse_action
             action = parse_action(action)
+        elif not _well_formed(action):
+            raise ActionError(f"not an action: {action!r}")
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            raise IllegalAction(f"a seat is 0..3, got {seat!r}", rule="bad_seat")
         if self.phase == Phase.DONE:
             raise IllegalAction("the deal is over", rule="deal_over", seat=seat)
         if seat is not None and seat != self.to_move:
@@ -365,7 +376,8 @@ class Deal:
                         (action.value - r.min_bid) % r.bid_step:
                     return IllegalAction(f"bids go from {r.min_bid} to {r.max_bid} by "
                                          f"{r.bid_step}", rule="bid_value", seat=seat)
-                return IllegalAction(f"a bid must be above the current bid ({self.best[1]})",
+                current = self.best[1] if self.best else "none"
+                return IllegalAction(f"a bid must be above the current bid ({current})",
                                      rule="bid_too_low", seat=seat)
             if isinstance(action, Capot) and not r.capot_bid or \
                     isinstance(action, Generale) and not r.generale_bid:
@@ -396,7 +408,8 @@ class Deal:
                                  rule="belote_card", seat=seat)
         args = (action.card, self.hands[seat], self.trick, self.tt, r.must_underruff,
                 r.must_beat_in_suit)
-        why, why_fr = explain(*args), explain(*args, lang="fr")
+        why = explain(*args, overtrump_partner=r.must_overtrump_partner)
+        why_fr = explain(*args, lang="fr", overtrump_partner=r.must_overtrump_partner)
         rule, text = why if why else ("illegal", "illegal card")
         return IllegalAction(text, rule=rule, seat=seat, message_fr=why_fr[1] if why_fr else None)
 
@@ -527,7 +540,7 @@ class Deal:
         apts = 0
         if r.annonces and self.declared:
             team = ann.best_team(self.declared, self.contract.trump, (self.dealer + 1) % 4,
-                                 r.annonce_tie)
+                                 r.annonce_tie, r.sequence_order == "length")
             if team is not None:
                 apts = ann.team_points(self.declared, team)
         self.result = score_deal(r, self.contract, self.points, self.tricks_won, bel, team, apts,
@@ -542,6 +555,20 @@ class Deal:
     def __repr__(self) -> str:
         return (f"<Deal {self.rules.preset} dealer={self.dealer} phase={self.phase.value} "
                 f"to_move={self.to_move} tricks={len(self.tricks)}>")
+
+
+def _well_formed(a: object) -> bool:
+    """An action object whose fields have the right types (checked path only)."""
+    if isinstance(a, Play):
+        return type(a.card) is int and 0 <= a.card < 36
+    if isinstance(a, Bid):
+        return type(a.value) is int and isinstance(a.trump, Trump)
+    if isinstance(a, (Choose, Capot, Generale)):
+        return isinstance(a.trump, Trump)
+    if isinstance(a, Declare):
+        return isinstance(a.groups, tuple) and len(a.groups) > 0 and all(
+            type(g) is int and 0 < g < 1 << 36 for g in a.groups)
+    return isinstance(a, (Pass, Take, Double, Redouble, SayBelote))
 
 
 def belote_holders(deal: Deal) -> list[int]:

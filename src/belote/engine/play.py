@@ -38,13 +38,16 @@ RULE_TEXT = {
 
 
 def legal_cards(hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
-                must_underruff: bool, must_beat_in_suit: bool) -> tuple[int, str | None]:
+                must_underruff: bool, must_beat_in_suit: bool,
+                overtrump_partner: bool = True) -> tuple[int, str | None]:
     """Legal cards of the player to move.
 
     :param hand: the player's cards (mask).
     :param trick: cards already on the trick, leader first (0–3 cards). The player to move sits
         at position ``len(trick)``; the partner at ``len(trick) - 2``.
     :param tt: the contract's :class:`~belote.engine.cards.TrumpTables`.
+    :param overtrump_partner: trump led, go over the partner's winning trump too (001, 002
+        §VI.3, 004 §1a); false in 003 ("on n'est pas obligé de monter sur son partenaire").
     :returns: ``(mask, rule)``: the legal cards (never empty for a non-empty hand) and the key of
         the rule that narrowed them (``None`` when every card of the hand is legal).
     """
@@ -62,6 +65,8 @@ def legal_cards(hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
     partner_master = win_i == n - 2
     if follow:
         if (tt.trump_mask >> trick[0]) & 1:  # trump led (every suit in TA)
+            if partner_master and not overtrump_partner:
+                return follow, "follow_suit"
             higher = follow & tt.higher[win] if SUIT_OF[win] == led else 0
             if higher:
                 return higher, "must_overtrump" if tt.trump.is_suit else "must_beat"
@@ -86,13 +91,15 @@ def legal_cards(hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
 
 
 def explain(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
-            must_underruff: bool, must_beat_in_suit: bool, lang: str = "en") -> tuple[str, str] | None:
+            must_underruff: bool, must_beat_in_suit: bool, lang: str = "en",
+            overtrump_partner: bool = True) -> tuple[str, str] | None:
     """Why ``card`` may not be played: ``(rule_key, message)``, or None when it is legal."""
     i = 0 if lang == "en" else 1
     show = card_str if lang == "en" else card_fr
     if not (hand >> card) & 1:
         return "not_held", RULE_TEXT["not_held"][i].format(card=show(card))
-    mask, rule = legal_cards(hand, trick, tt, must_underruff, must_beat_in_suit)
+    mask, rule = legal_cards(hand, trick, tt, must_underruff, must_beat_in_suit,
+                             overtrump_partner)
     if (mask >> card) & 1:
         return None
     led = SUIT_OF[trick[0]]

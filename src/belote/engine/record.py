@@ -187,6 +187,24 @@ def load_json(path: str) -> Any:
     except json.JSONDecodeError as e:
         raise RecordError(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}",
                           where=path) from None
+    except (ValueError, RecursionError) as e:  # huge integers, absurd nesting
+        raise RecordError(f"not a usable JSON record: {type(e).__name__}: {e}", where=path) from None
+
+
+def loads_json(data: bytes | str, source: str = "input") -> Any:
+    """Parse JSON text or UTF-8 bytes. Raises RecordError, never another exception."""
+    try:
+        if isinstance(data, bytes):
+            data = data.decode("utf-8")
+        return json.loads(data)
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{source} is not UTF-8 text: {e.reason}") from None
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{source} is not valid JSON: {e.msg} at line {e.lineno} column "
+                          f"{e.colno}") from None
+    except (ValueError, RecursionError) as e:
+        raise RecordError(f"{source} is not a usable JSON record: {type(e).__name__}: {e}"
+                          ) from None
 
 
 def check_deal(rec: Any) -> CheckReport:
@@ -232,6 +250,7 @@ def check_deal(rec: Any) -> CheckReport:
         stock = parse_cards(stock_txt) if stock_txt else []
     except (CardError, TypeError) as e:
         raise RecordError(str(e), where="stock") from None
+    last_deal = _get(rec, "last_deal", bool, required=False, default=False)
     sizes = {popcount(h) for h in hands}
     retourne = rules.deal == "retourne"
     if retourne and turned is None:
@@ -247,7 +266,7 @@ def check_deal(rec: Any) -> CheckReport:
         if seen | mask_of(stock) | (1 << turned) != full:
             raise RecordError(f"hands, turned card and stock must make the {rules.deck}-card pack",
                               where="stock")
-        deal = Deal(rules, dealer, hands, turned, stock, bool(rec.get("last_deal", False)))
+        deal = Deal(rules, dealer, hands, turned, stock, last_deal)
     else:
         ok_sizes = {rules.hand_size} | ({5} if retourne else set())
         if len(sizes) != 1 or not sizes <= ok_sizes:
@@ -257,7 +276,7 @@ def check_deal(rec: Any) -> CheckReport:
             raise RecordError(f"the hands must make the {rules.deck}-card pack", where="hands")
         if turned is not None and sizes == {rules.hand_size} and not (seen >> turned) & 1:
             raise RecordError("the turned card must be in the taker's hand", where="turned")
-        deal = Deal.from_hands(rules, dealer, hands, turned, bool(rec.get("last_deal", False)))
+        deal = Deal.from_hands(rules, dealer, hands, turned, last_deal)
     barred = rec.get("barred_team")
     if barred is not None:
         if not isinstance(barred, int) or isinstance(barred, bool) or barred not in (0, 1):
@@ -394,7 +413,8 @@ def check_deal(rec: Any) -> CheckReport:
     if deal.phase == Phase.DONE:
         res = deal.result
         irr = report.irregularity
-        if irr is not None and rules.irregularity_penalty and irr["seat"] is not None:
+        # 002 §VIII.B covers irregular card play ("coup de carte irrégulier") only
+        if irr is not None and rules.irregularity_penalty and irr["kind"] == "card":
             res = penalty_result(res, irr["seat"] % 2, rules.irregularity_penalty)
             report.notes.append(f"002 §VIII.B: irregular play by seat {irr['seat']}: the deal is "
                                 f"lost for team {irr['seat'] % 2}, {rules.irregularity_penalty} "

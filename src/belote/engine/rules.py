@@ -24,6 +24,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "passed_out_dealer": ("same", "next"),
     "bidding": ("two_rounds", "auction"),
     "annonce_tie": ("play_order", "trump_else_cancel"),
+    "sequence_order": ("points", "length"),
     "litige_to": ("next_made", "next_winner"),
     "litige_last_deal": ("held", "defence"),
     "belote_on_failure": ("holder", "defence", "winner_if_doubled"),
@@ -33,6 +34,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "double_word": ("contre", "coinche"),
 }
 
+MAX_BID_LIMIT = 1000  # bids are listed as legal actions: keep the list finite and small
 CLASSIC_SCORINGS = ("classic", "simplifiee")
 AUCTION_SCORINGS = ("contree", "coinche", "faits", "annonces", "faits+annonces")
 FFB_SCORINGS = ("faits", "annonces", "faits+annonces")
@@ -59,6 +61,13 @@ class Rules:
       ``must_beat_in_suit``: plain suit led, beat the winning card if able unless the partner is
       master (003);
     * ``annonces``; ``annonce_tie`` ``"play_order"`` (001) | ``"trump_else_cancel"`` (004);
+      ``sequence_order``: sequences compared by ``"points"`` then top card (001) or by
+      ``"length"`` then top card (004: "La suite la plus longue l'emporte");
+    * ``must_overtrump_partner``: trump led, overtrump even the partner who is master (001,
+      002 §VI.3, 004 §1a); false in ``simplifiee`` (003: "on n'est pas obligé de monter sur son
+      partenaire");
+    * ``round2_any_suit``: in round 2 the turned suit may be named too (000: "la couleur
+      d'atout de son choix"); false: one of the three other suits (001);
     * ``scoring``: ``classic`` | ``simplifiee`` | ``contree`` | ``coinche`` | ``faits`` |
       ``annonces`` | ``faits+annonces`` (the last three: 002 §VII A, B, C). It fixes when a
       contract is made (see :attr:`contract_condition`);
@@ -94,6 +103,9 @@ class Rules:
     must_beat_in_suit: bool = False
     annonces: bool = False
     annonce_tie: str = "play_order"
+    sequence_order: str = "points"
+    must_overtrump_partner: bool = True
+    round2_any_suit: bool = False
     scoring: str = "classic"
     litige_to: str = "next_made"
     litige_last_deal: str = "held"
@@ -114,8 +126,10 @@ class Rules:
         """A copy with some options changed (validated). Raises :class:`RulesError`."""
         names = {f.name for f in fields(self)}
         for k in overrides:
+            if k == "preset":
+                raise RulesError("'preset' is not an option: start from another preset instead")
             if k not in names:
-                raise RulesError(f"unknown option {k!r}: see `belote rules --help` for the list")
+                raise RulesError(f"unknown option {k!r}; known options: {', '.join(OPTION_NAMES)}")
         if isinstance(overrides.get("packets"), list):
             overrides["packets"] = tuple(overrides["packets"])
         return dataclasses.replace(self, **overrides)
@@ -185,13 +199,16 @@ class Rules:
 
     # -- validation -----------------------------------------------------------------------
     def _validate(self) -> None:
+        if not isinstance(self.preset, str):
+            raise RulesError(f"preset: expected a name, got {self.preset!r}")
         for name, allowed in CHOICES.items():
             v = getattr(self, name)
-            if v not in allowed or isinstance(v, bool) != isinstance(allowed[0], bool):
+            if type(v) is not type(allowed[0]) or v not in allowed:
                 raise RulesError(f"option {name}: {v!r} is not one of "
                                  f"{', '.join(str(a) for a in allowed)}")
         for name in ("capot_bid", "generale_bid", "sa_ta", "ta_scaled", "must_underruff",
-                     "must_beat_in_suit", "annonces", "rounding"):
+                     "must_beat_in_suit", "annonces", "rounding", "must_overtrump_partner",
+                     "round2_any_suit"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"option {name}: expected true or false, "
                                  f"got {getattr(self, name)!r}")
@@ -204,13 +221,13 @@ class Rules:
                 isinstance(p, int) and p in (2, 3) for p in self.packets):
             raise RulesError(f"option packets: {self.packets!r}: packets are of 2 or 3 cards, "
                              "never 1 or 4 at a time (002 §IV.C)")
+        if self.deck == 36 and (self.deal != "retourne" or self.bidding != "two_rounds"):
+            raise RulesError("options deck and bidding: the 36-card game (003) is dealt with a "
+                             "turned card and two bidding rounds")
         need = 5 if self.deal == "retourne" else self.hand_size
         if sum(self.packets) != need:
             raise RulesError(f"options packets and deal: packets {'-'.join(map(str, self.packets))} "
                              f"give {sum(self.packets)} cards, a {self.deal} deal gives {need} first")
-        if self.deck == 36 and (self.deal != "retourne" or self.bidding != "two_rounds"):
-            raise RulesError("options deck and bidding: the 36-card game (003) is dealt with a "
-                             "turned card and two bidding rounds")
         if (self.bidding == "auction") != (self.deal == "direct"):
             raise RulesError("options bidding and deal: an auction is played on 8 cards dealt at "
                              "once (deal=direct); two rounds need a turned card (deal=retourne)")
@@ -224,6 +241,8 @@ class Rules:
         if (self.capot_bid or self.generale_bid) and self.bidding != "auction":
             raise RulesError("options capot_bid/generale_bid and bidding: capot and générale are "
                              "auction bids")
+        if self.max_bid > MAX_BID_LIMIT:
+            raise RulesError(f"option max_bid: at most {MAX_BID_LIMIT} (001 goes to 360)")
         if self.bidding == "auction":
             if self.bid_step <= 0 or self.min_bid <= 0 or self.min_bid > self.max_bid:
                 raise RulesError("options min_bid, max_bid, bid_step: need 0 < min_bid ≤ max_bid "
@@ -231,9 +250,6 @@ class Rules:
             if (self.max_bid - self.min_bid) % self.bid_step:
                 raise RulesError("options min_bid, max_bid, bid_step: max_bid - min_bid must be a "
                                  "multiple of bid_step")
-        if self.annonces and self.scoring in FFB_SCORINGS + ("contree",):
-            raise RulesError(f"options annonces and scoring: scoring {self.scoring!r} counts no "
-                             "annonces but the belote (001 contrée, 002 §VII); use scoring=coinche")
         if self.game_end == "target" and self.target <= 0:
             raise RulesError("options game_end and target: a target game needs target > 0")
         if self.game_end == "deals" and self.deals <= 0:
@@ -271,12 +287,13 @@ _classique = Rules(
 PRESETS: dict[str, Rules] = {
     # 000: concours — 12 taken deals, belote to the defence on a failure, litige → winner of
     # the next deal, 12th-deal litige to the defence, same dealer after all pass.
-    "concours": _classique.replace(
-        preset="concours", passed_out_dealer="same", must_underruff=False,
+    "concours": dataclasses.replace(
+        _classique, preset="concours", passed_out_dealer="same", must_underruff=False,
         belote_on_failure="defence", litige_to="next_winner", litige_last_deal="defence",
-        game_end="deals", deals=12),
+        round2_any_suit=True, game_end="deals", deals=12),
     "classique": _classique,
-    "annonces": _classique.replace(preset="annonces", annonces=True, annonce_tie="play_order"),
+    "annonces": dataclasses.replace(_classique, preset="annonces", annonces=True,
+                                    annonce_tie="play_order"),
     "contree": Rules(
         preset="contree", deal="direct", packets=(3, 3, 2), bidding="auction", min_bid=80,
         max_bid=360, capot_bid=True, generale_bid=True, must_underruff=True, scoring="contree",
@@ -295,11 +312,13 @@ PRESETS: dict[str, Rules] = {
     "simplifiee": Rules(
         preset="simplifiee", deck=36, deal="retourne", packets=(3, 2),
         passed_out_dealer="same", bidding="two_rounds", must_underruff=False,
-        must_beat_in_suit=True, scoring="simplifiee", belote_on_failure="holder",
+        must_beat_in_suit=True, must_overtrump_partner=False, scoring="simplifiee",
+        belote_on_failure="holder",
         game_end="deals", deals=12),
-    "retourne": _classique.replace(
-        preset="retourne", shuffle="cut", passed_out_dealer="next", sa_ta=True, sa_ace_points=11,
+    "retourne": dataclasses.replace(
+        _classique, preset="retourne", shuffle="cut", passed_out_dealer="next", sa_ta=True, sa_ace_points=11,
         ta_scaled=False, must_underruff=False, annonces=True, annonce_tie="trump_else_cancel",
+        sequence_order="length",
         belote_on_failure="holder"),
 }
 PRESET_NAMES = tuple(PRESETS)

@@ -217,11 +217,6 @@ def _score_auction(rules, contract, points, tricks, B, A, annonce_team, capot, t
             s[tk], s[df] = P[tk] + C, P[df]
         else:
             s[df] = 160 + C
-        if annonce_team is not None:
-            if made and mult == 1 and capot is None:
-                s[annonce_team] += A[annonce_team]
-            else:
-                s[winner] += A[0] + A[1]  # 001: on a failure or capot, A to the deal's winner
     elif sc == "faits":
         if bid_capot:
             s[winner] = 500 * mult
@@ -253,6 +248,14 @@ def _score_auction(rules, contract, points, tricks, B, A, annonce_team, capot, t
             s[tk], s[df] = P[tk] + C, P[df]
         else:
             s[df] = 160 + C
+    if annonce_team is not None:
+        # 001 coinche: A to the team holding the best annonce; on a failure or a capot (and,
+        # ours, on a doubled contract) to the team that wins the deal. The same in every auction
+        # scoring that counts annonces (ffb carrés of the SA/TA annex, 002).
+        if made and mult == 1 and capot is None:
+            s[annonce_team] += A[annonce_team]
+        else:
+            s[winner] += A[0] + A[1]
     s = [s[0] + bel[0], s[1] + bel[1]]
     if rules.rounding:
         s = [round_ten(x) for x in s]

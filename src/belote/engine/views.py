@@ -50,12 +50,16 @@ class SeatView:
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> SeatView:
-        if not 0 <= seat <= 3:
-            raise ValueError(f"seat must be 0..3, got {seat}")
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise ValueError(f"seat must be 0..3, got {seat!r}")
         shown = len(deal.tricks) >= 1
         anns: dict[str, list[dict]] = {}
         for s, lst in deal.declared.items():
-            anns[str(s)] = [{"kind": a.kind, "points": a.points,
+            # before trick 2 the others hear the kind only: a carré's points would name its
+            # rank (200: jacks), so they are hidden with its cards
+            anns[str(s)] = [{"kind": a.kind,
+                             "points": a.points if (shown or s == seat or a.kind != "carre")
+                             else None,
                              "cards": annonce_str(a) if (shown or s == seat) else None}
                             for a in lst]
         turned_public = deal.turned is not None and deal.contract is None and \

@@ -1,0 +1,127 @@
+"""Bad input never crashes: every library error is a ValueError subclass with a clear message,
+the CLI exits 2 with one line and no traceback (README "Exit codes")."""
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from belote.engine import BeloteError, Deal, Rules, parse_card, parse_cards, shuffled_deck
+from belote.engine.actions import Bid, Declare, Play
+from belote.engine.cards import Trump
+from belote.engine.record import check_deal, loads_json
+
+
+def _run(args, stdin=b""):
+    p = subprocess.run([sys.executable, "-m", "belote.cli", *args], input=stdin,
+                       capture_output=True, timeout=60)
+    return p.returncode, p.stdout.decode(), p.stderr.decode()
+
+
+@pytest.mark.parametrize("payload, what", [
+    (b'{"dealer": ' + b"1" * 5000 + b"}", "usable JSON"),   # int beyond Python's 4300 digits
+    (b"[" * 100000 + b"]" * 100000, "usable JSON"),        # nesting beyond the recursion limit
+    (b'{"a": "\xff"}', "UTF-8"),                          # not UTF-8
+    (b"", "not valid JSON"),
+], ids=["huge-int", "deep-nesting", "not-utf8", "empty"])
+def test_check_stdin_junk_exits_2_without_traceback(payload, what):
+    rc, out, err = _run(["check", "-"], payload)
+    assert rc == 2
+    assert what in err
+    assert "Traceback" not in err + out
+
+
+def test_loads_json_raises_record_error_only():
+    for data in (b"\xff", "[" * 100000, "{", "1" * 5000):
+        with pytest.raises(BeloteError):
+            loads_json(data)
+
+
+@pytest.mark.parametrize("over, words", [
+    ({"deck": 32.0}, "option deck"),
+    ({"must_underruff": 1}, "must_underruff"),
+    ({"max_bid": 10**8}, "max_bid"),
+    ({"preset": "zz"}, "not an option"),
+    ({"nope": 1}, "unknown option 'nope'"),
+    ({"packets": (4, 1)}, "never 1 or 4"),
+    ({"deck": 36}, "36-card"),
+], ids=["float-deck", "int-bool", "max-bid", "preset", "unknown", "packets", "36-auction"])
+def test_bad_options_are_refused_naming_them(over, words):
+    with pytest.raises(BeloteError) as e:
+        Rules.preset("coinche", **over)
+    assert words in str(e.value)
+
+
+def test_record_last_deal_must_be_a_bool():
+    rules = Rules.preset("concours")
+    d = Deal.deal(rules, 0, shuffled_deck(rules, random.Random(1)))
+    from belote.engine.record import deal_to_record
+    rec = deal_to_record(d)
+    rec["last_deal"] = "false"
+    with pytest.raises(BeloteError, match="last_deal"):
+        check_deal(rec)
+
+
+@pytest.mark.parametrize("junk", [[], {}, None, 5, Bid(80, 7), Bid("80", Trump.H), Play(99),
+                                  Play(-1), Play("JH"), Declare(("x",)), Declare(None),
+                                  Declare(())])
+def test_junk_actions_raise_value_errors(junk):
+    rules = Rules.preset("coinche")
+    d = Deal.deal(rules, 3, shuffled_deck(rules, random.Random(2)))
+    with pytest.raises(ValueError):
+        d.play(junk)
+    d.play("80 H")
+    for _ in range(3):
+        d.play("pass")
+    with pytest.raises(ValueError):
+        d.play(junk)
+
+
+def test_bad_seat_and_dealer_are_value_errors():
+    rules = Rules.preset("coinche")
+    deck = shuffled_deck(rules, random.Random(2))
+    for dealer in ("1", 4, -1, 1.0, None):
+        with pytest.raises(ValueError):
+            Deal.deal(rules, dealer, deck)
+    for bad_deck in (None, [1, "a"], [float(i) for i in range(32)], list(range(31))):
+        with pytest.raises(ValueError):
+            Deal.deal(rules, 0, bad_deck)
+    d = Deal.deal(rules, 3, deck)
+    for seat in ("0", 1.0, None, 7):
+        with pytest.raises(ValueError):
+            d.view(seat)
+    with pytest.raises(ValueError, match="a seat is 0..3"):
+        d.play("pass", seat="0")
+    assert [] not in d.legal_actions()
+
+
+@pytest.mark.parametrize("text", [None, 5, "Jſ", "", "J", "JHH", "1OH", "11S"])
+def test_bad_cards_are_card_errors(text):
+    with pytest.raises(ValueError):
+        parse_card(text)
+
+
+def test_parse_cards_refuses_non_lists():
+    with pytest.raises(ValueError):
+        parse_cards(None)
+    with pytest.raises(ValueError):
+        parse_cards([1, 2])
+
+
+def test_cli_error_message_is_not_eaten_by_markup(tmp_path):
+    rules = Rules.preset("coinche")
+    d = Deal.deal(rules, 3, shuffled_deck(rules, random.Random(2)))
+    d.play("80 H")
+    for _ in range(3):
+        d.play("pass")
+    d.play(d.legal_actions()[0])  # the first card: annonces are read from then on
+    from belote.engine.record import deal_to_record
+    rec = deal_to_record(d)
+    rec["annonces"] = ["x"]
+    f = tmp_path / "r.json"
+    f.write_text(json.dumps(rec))
+    rc, _out, err = _run(["check", str(f)])
+    assert rc == 2
+    assert "[[cards]" in err
