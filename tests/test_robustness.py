@@ -15,7 +15,7 @@ from belote.engine.record import check_deal, loads_json
 
 
 def _run(args, stdin=b""):
-    p = subprocess.run([sys.executable, "-m", "belote.cli", *args], input=stdin,
+    p = subprocess.run([sys.executable, "-m", "belote.cli", *args], input=stdin, check=False,
                        capture_output=True, timeout=60)
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 

@@ -249,7 +249,7 @@ def make(name: str, preset: str, contract: str, seed: int, prefix_len: int, dept
         pos = Position(hands, (dealer + 1) % 4, contract, opts["must_underruff"],
                        opts["must_beat_in_suit"])
         prefix = random_prefix(pos, prefix_len, rng)
-        if (want is None or want(pos, opts)) and sum(perft(pos, depth)) <= max_nodes:
+        if sum(perft(pos, depth)) <= max_nodes and (want is None or want(pos, opts)):
             break
         s += 1
     counts = perft(pos, depth)
