@@ -320,6 +320,77 @@ def deal_cmd(
         sys.stdout.write(text)
 
 
+@app.command()
+def simulate(
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
+    deals: Annotated[int, typer.Option(help="Number of deals to play.", min=1)] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed deals the same packs.")] = 1,
+    bots: Annotated[str, typer.Option(help="Bots at seats 0,1,2,3 (team 0 = seats 0 and 2), "
+                                           "e.g. heuristic,random,heuristic,random.")]
+    = "heuristic,random,heuristic,random",
+    option: OptionOpt = None,
+    output: Annotated[str | None, typer.Option(
+        "--out", help="Save every deal's record, one JSON object a line.")] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "fr",
+) -> None:
+    """Play bots against bots and report per team: mean score per deal with a 95% confidence
+    interval, contracts taken / made, capots, litiges, and time per decision."""
+    from rich.progress import Progress
+
+    from .bots import make_bot
+    from .sim import simulate as run_sim
+    t = _lang(lang)
+    try:
+        rules = _rules(preset, option)
+        names = [b.strip() for b in bots.split(",")]
+        if len(names) != 4:
+            raise BeloteError(f"--bots needs 4 names (seats 0,1,2,3), got {len(names)}")
+        players = [make_bot(n, seed=seed * 10 + i) for i, n in enumerate(names)]
+    except (BeloteError, ValueError) as e:
+        _fail(str(e), lang)
+        return
+    with Progress(console=err, transient=True, disable=as_json) as prog:
+        task = prog.add_task("simulation", total=deals)
+        report = run_sim(rules, players, names, deals, seed, keep_records=bool(output),
+                         progress=lambda n: prog.update(task, completed=n))
+    if output:
+        try:
+            with open(output, "w", encoding="utf-8") as f:
+                f.writelines(json.dumps(rec, ensure_ascii=False) + "\n" for rec in report.records)
+        except OSError as e:
+            _fail(f"cannot write {output}: {e}", lang)
+    data = report.to_json()
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    fr = lang == "fr"
+    table = Table(title=f"{rules.preset}: {deals} " + ("donnes" if fr else "deals")
+                  + f", seed {seed}")
+    table.add_column("")
+    for k in (0, 1):
+        table.add_column(f"{t['team']} {k} ({names[k]}+{names[k + 2]})", justify="right")
+    tm = data["teams"]
+    table.add_row("score moyen / donne" if fr else "mean score / deal",
+                  *[f"{x['mean_score']:.1f}" for x in tm])
+    table.add_row("IC 95 %" if fr else "95% CI",
+                  *[f"[{x['ci95'][0]:.1f}, {x['ci95'][1]:.1f}]" for x in tm])
+    table.add_row("contrats pris" if fr else "contracts taken", *[str(x["taken"]) for x in tm])
+    table.add_row("réussis" if fr else "made", *[str(x["made"]) for x in tm])
+    table.add_row("capots", *[str(x["capots"]) for x in tm])
+    table.add_row("litiges", *[str(x["litiges"]) for x in tm])
+    out.print(table)
+    dm = data["diff"]
+    out.print(("écart équipe 0 − équipe 1 : " if fr else "team 0 − team 1: ")
+              + f"{dm['mean']:.1f} [{dm['ci95'][0]:.1f}, {dm['ci95'][1]:.1f}]"
+              + (f" ; donnes passées : {data['passed_out']}" if fr
+                 else f"; passed-out deals: {data['passed_out']}"))
+    for p in data["ms_per_decision"]:
+        out.print(f"  {t['seat']} {p['seat']} ({p['bot']}): {p['ms_mean']:.3f} ms / décision"
+                  if fr else f"  seat {p['seat']} ({p['bot']}): {p['ms_mean']:.3f} ms / decision",
+                  highlight=False)
+
+
 def main() -> None:
     """Entry point of the ``belote`` command. An unexpected failure (a bug) prints one line and
     exits 3 instead of a traceback; set ``BELOTE_DEBUG=1`` to see the traceback."""

@@ -22,16 +22,20 @@ if TYPE_CHECKING:
 class SeatView:
     """One seat's knowledge of a deal. All fields are JSON-ready (str, int, list, dict, None).
 
+    ``preset`` and ``options``: the rules (``Rules.preset(preset, **options)``);
     ``hand``: own cards (record strings); ``hand_sizes``: cards left per seat; ``turned``: the
     turned card while it is public; ``bids``: ``[[seat, "80 H"], …]``; ``contract``: see
     :meth:`Contract.to_json`; ``trick``: ``[[seat, card], …]`` in progress; ``tricks``:
     completed tricks ``{"leader", "cards", "winner"}``; ``points``: card points won per team so
     far; ``belotes``: ``[[seat, suit], …]`` said; ``annonces``: seat → list of
     ``{"kind", "points", "cards"}`` (``cards`` null until trick 2); ``legal``: the seat's legal
-    actions when it is to move, else empty; ``result``: the deal's result once over."""
+    actions when it is to move, else empty; ``result``: the deal's result once over.
+
+    :meth:`rules` rebuilds the :class:`~belote.engine.rules.Rules` (for bots)."""
 
     seat: int
     preset: str
+    options: dict[str, Any]
     phase: str
     dealer: int
     to_move: int
@@ -66,7 +70,8 @@ class SeatView:
             deal.phase.value == "bidding"
         trick = [[(deal.leader + i) % 4, card_str(c)] for i, c in enumerate(deal.trick)]
         return cls(
-            seat=seat, preset=deal.rules.preset, phase=deal.phase.value, dealer=deal.dealer,
+            seat=seat, preset=deal.rules.preset, options=deal.rules.overrides(),
+            phase=deal.phase.value, dealer=deal.dealer,
             to_move=deal.to_move,
             hand=hand_str(deal.hands[seat], deal.trump).split() if deal.hands[seat] else [],
             hand_sizes=[popcount(h) for h in deal.hands],
@@ -86,3 +91,8 @@ class SeatView:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+    def rules(self):
+        """The rules of the deal, rebuilt from ``preset`` and ``options``."""
+        from .rules import Rules
+        return Rules.preset(self.preset, **self.options)

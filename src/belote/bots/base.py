@@ -1,0 +1,54 @@
+"""The bot protocol: a bot sees one seat's view (plain data) and returns one legal action.
+
+Bots never receive the deal itself: :func:`decide` hands them ``deal.view(seat)`` only, so no
+code path gives a bot another seat's cards (hidden information is a security property).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+
+from ..engine.views import SeatView
+
+
+class Bot(ABC):
+    """A player. Subclasses implement :meth:`act`.
+
+    :param seed: seed of the bot's own random generator (same seed, same choices).
+    :param time_limit_ms: time a decision may take, in milliseconds (None: no limit). Bots
+        that search stop when it runs out; rule-based bots are far below any sensible limit.
+    """
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None, time_limit_ms: float | None = None):
+        self.rng = random.Random(seed)
+        self.time_limit_ms = time_limit_ms
+
+    @abstractmethod
+    def act(self, view: SeatView) -> str:
+        """Return one of ``view.legal`` (an action's record string)."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class RandomBot(Bot):
+    """Any legal action, uniformly at random (seeded)."""
+
+    name = "random"
+
+    def act(self, view: SeatView) -> str:
+        return self.rng.choice(view.legal)
+
+
+def decide(bot: Bot, deal, seat: int) -> tuple[str, float]:
+    """Ask ``bot`` for the action of ``seat`` from that seat's view only.
+
+    :returns: ``(action, milliseconds)``."""
+    view = deal.view(seat)
+    t0 = time.perf_counter()
+    action = bot.act(view)
+    return action, (time.perf_counter() - t0) * 1000.0
