@@ -321,6 +321,53 @@ def deal_cmd(
 
 
 @app.command()
+def play(
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "classique",
+    target: Annotated[int | None, typer.Option(help="Points to reach (target games).", min=1)] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed: same seed, same deals.")] = None,
+    bots: Annotated[str, typer.Option(help="Bots of the other seats, from your right: one name "
+                                           "for all, or three names (random, heuristic).")]
+    = "heuristic",
+    seat: Annotated[int, typer.Option(help="Your seat 0..3 (seats 0 and 2 are one team).",
+                                      min=0, max=3)] = 0,
+    auto_belote: Annotated[bool, typer.Option("--auto-belote/--ask-belote",
+                                              help="Say belote automatically.")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the game saved on quitting.")]
+    = False,
+    option: OptionOpt = None,
+    lang: LangOpt = "fr",
+) -> None:
+    """Play a game in the terminal against three bots (full screen; q quits and saves)."""
+    from .bots import BOT_NAMES
+    from .engine.game import Game
+    from .tui import storage
+    from .tui.app import BeloteApp
+    _lang(lang)
+    try:
+        if resume:
+            game, table = storage.load_current()
+            names = table.get("bots") or ["heuristic"] * 3
+            human = table.get("human", seat)
+            auto = table.get("auto_belote", auto_belote)
+            lang = table.get("lang", lang) if lang == "fr" else lang
+        else:
+            rules = _rules(preset, option)
+            if target is not None:
+                rules = rules.replace(game_end="target", target=target)
+            names = [b.strip() for b in bots.split(",")]
+            if len(names) == 1:
+                names = names * 3
+            if len(names) != 3 or any(n not in BOT_NAMES for n in names):
+                raise BeloteError(f"--bots: one or three of {', '.join(BOT_NAMES)}")
+            game = Game(rules, seed=seed)
+            human, auto = seat, auto_belote
+    except BeloteError as e:
+        _fail(str(e), lang)
+        return
+    BeloteApp(game, human=human, bot_names=names, lang=lang, auto_belote=auto).run()
+
+
+@app.command()
 def simulate(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
     deals: Annotated[int, typer.Option(help="Number of deals to play.", min=1)] = 1000,

@@ -1,0 +1,1 @@
+"""The terminal table (Textual): ``belote play``. A thin layer over the engine."""

@@ -1,0 +1,598 @@
+"""``belote play``: a full-screen terminal table (Textual) — you against three bots.
+
+The table is a thin layer over :class:`belote.engine.game.Game`: the human's clicks and keys
+become actions sent through the checked ``Game.play`` (an illegal card is refused with the rule
+in words), bots get their seat's view only. Quitting saves the game (``--resume``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, RichLog, Select, Static
+
+from ..bots import Bot, make_bot
+from ..engine import IllegalAction
+from ..engine.actions import Declare
+from ..engine.annonces import annonce_str
+from ..engine.cards import (
+    KING,
+    QUEEN,
+    RANK_OF,
+    SUIT_OF,
+    card_fr,
+    card_str,
+    iter_cards,
+    parse_card,
+    sort_key,
+)
+from ..engine.deal import Deal, Phase
+from ..engine.game import Game
+from . import storage
+from .i18n import texts
+
+RED_SUITS = (1, 2)  # ♥ ♦
+#: display order of suits so that colours alternate: ♠ ♥ ♣ ♦
+SUIT_DISPLAY = (0, 1, 3, 2)
+
+
+def card_markup(card: int, lang: str = "fr") -> str:
+    """Rich markup of a card, red for hearts and diamonds."""
+    text = card_fr(card) if lang == "fr" else card_str(card).replace("T", "10")
+    if lang != "fr":
+        text = text[:-1] + "♠♥♦♣"[SUIT_OF[card]]
+    return f"[bold red]{text}[/]" if SUIT_OF[card] in RED_SUITS else f"[bold]{text}[/]"
+
+
+def action_words(action: str, t: dict[str, str], lang: str, double_word: str) -> str:
+    """An action string as a player says it."""
+    if action == "pass":
+        return t["pass"]
+    if action == "take":
+        return t["take"]
+    if action == "contre":
+        return t["coinche" if double_word == "coinche" else "contre"]
+    if action == "surcontre":
+        return t["surcoinche" if double_word == "coinche" else "surcontre"]
+    words = action.split()
+    sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}
+    if len(words) == 1 and words[0] in sym:
+        return sym[words[0]]
+    if len(words) == 2 and words[1] in sym:
+        w0 = t.get(words[0], words[0])
+        return f"{w0} {sym[words[1]]}"
+    return action
+
+
+class Question(ModalScreen[bool]):
+    """A yes/no question (belote, annonces)."""
+
+    DEFAULT_CSS = """
+    Question { align: center middle; }
+    #qbox { width: 60; height: auto; border: thick $accent; padding: 1 2; background: $panel; }
+    #qbox Horizontal { height: auto; align: center middle; }
+    #qbox Button { margin: 1 2 0 2; }
+    """
+
+    def __init__(self, text: str, yes: str, no: str):
+        super().__init__()
+        self.text, self.yes, self.no = text, yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="qbox"):
+            yield Static(self.text)
+            with Horizontal():
+                yield Button(self.yes, id="yes", variant="primary")
+                yield Button(self.no, id="no")
+
+    @on(Button.Pressed)
+    def answer(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class Summary(ModalScreen[None]):
+    """End of a deal (or of the game): what happened and what each team marks."""
+
+    DEFAULT_CSS = """
+    Summary { align: center middle; }
+    #sbox { width: 72; height: auto; border: thick $accent; padding: 1 2; background: $panel; }
+    #sbox Button { margin-top: 1; }
+    """
+
+    def __init__(self, text: str, button: str):
+        super().__init__()
+        self.text, self.button = text, button
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="sbox"):
+            yield Static(self.text, id="summary-text")
+            yield Button(self.button, id="continue", variant="primary")
+
+    @on(Button.Pressed)
+    def done(self) -> None:
+        self.dismiss(None)
+
+
+class BeloteApp(App):
+    """The table. ``human`` is your seat (0..3); ``bots`` the bots of the other seats."""
+
+    TITLE = "belote"
+    CSS = """
+    Screen { layout: vertical; }
+    #info { height: 3; padding: 0 1; background: $boost; }
+    #table { height: 1fr; grid-size: 3 3; grid-columns: 1fr 2fr 1fr; grid-rows: 1fr 2fr 1fr; }
+    .seat { border: round $primary; padding: 0 1; content-align: center middle; }
+    .team0 { border: round green; }
+    .team1 { border: round magenta; }
+    .to-move { border: double yellow; }
+    #centre { border: round $secondary; content-align: center middle; }
+    #log { width: 46; border: round $secondary; }
+    #middle { height: 1fr; }
+    #bidbar { height: auto; }
+    #bidbar Button { min-width: 8; margin: 0 1 0 0; }
+    #bidbar Select { width: 14; }
+    #hand { height: 5; }
+    #hand Button { min-width: 7; margin: 0 1 0 0; }
+    #hand Button.illegal { opacity: 55%; }
+    #hand Button.legal { background: #20402a; text-style: bold; }
+    #hand Button.red { color: #ff6e6e; }
+    #hand Button.black { color: #f0f0f0; }
+    #status { height: 1; padding: 0 1; }
+    """
+    BINDINGS: ClassVar = [
+        Binding("q", "quit_game", "Quit / Quitter"),
+        Binding("d", "last_trick", "Last trick / Dernier pli"),
+        Binding("a", "toggle_auto_belote", "Auto belote"),
+        *[Binding(str(i), f"play_index({i})", show=False) for i in range(1, 10)],
+    ]
+
+    def __init__(self, game: Game, human: int = 0, bots: list[Bot] | None = None,
+                 bot_names: list[str] | None = None, lang: str = "fr",
+                 auto_belote: bool = False, bot_delay: float = 0.6, save: bool = True):
+        super().__init__()
+        self.game = game
+        self.human = human
+        self.lang = lang
+        self.t = texts(lang)
+        names = bot_names or ["heuristic"] * 3
+        if bots is None:
+            bots = [make_bot(n, seed=(game.seed or 0) + i) for i, n in enumerate(names)]
+        others = [(human + k) % 4 for k in (1, 2, 3)]
+        self.bots: dict[int, Bot] = dict(zip(others, bots))
+        self.bot_names = names
+        self.auto_belote = auto_belote
+        self.bot_delay = bot_delay
+        self.save = save
+        self.busy = False
+        self.messages: list[str] = []
+        self._shown_annonces: set[int] = set()
+        self._deal_no = len([d for d in game.deals if not d.passed_out]) + 1
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="info")
+        with Horizontal(id="middle"):
+            with Grid(id="table"):
+                yield Static(id="corner-nw")
+                yield Static(id="seat-n", classes="seat")
+                yield Static(id="corner-ne")
+                yield Static(id="seat-w", classes="seat")
+                yield Static(id="centre")
+                yield Static(id="seat-e", classes="seat")
+                yield Static(id="corner-sw")
+                yield Static(id="seat-s", classes="seat")
+                yield Static(id="corner-se")
+            yield RichLog(id="log", markup=True, wrap=True, min_width=20)
+        yield Horizontal(id="bidbar")
+        yield Horizontal(id="hand")
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.log_line, self.t["help"])
+        self.advance()
+
+    # -- naming ---------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        rel = (seat - self.human) % 4
+        t = self.t
+        base = [t["you"], t["east"], t["partner"], t["west"]][rel]
+        if rel and seat in self.bots:
+            base += f" ({self.bots[seat].name})"
+        return base
+
+    def team_name(self, team: int) -> str:
+        return self.t["team_us"] if team == self.human % 2 else self.t["team_them"]
+
+    def log_line(self, text: str) -> None:
+        self.messages.append(text)
+        if self.is_mounted and self.query("#log"):
+            self.query_one("#log", RichLog).write(text)
+
+    # -- flow -----------------------------------------------------------------------------
+    @property
+    def deal(self) -> Deal | None:
+        return self.game.current
+
+    def advance(self) -> None:
+        """Refresh, then let the bots play until it is the human's turn or a deal ends."""
+        self.refresh_table()
+        d = self.deal
+        if d is None:
+            self.show_game_over()
+            return
+        if d.to_move != self.human:
+            self.busy = True
+            self.set_timer(self.bot_delay, self.bot_step) if self.bot_delay else \
+                self.call_later(self.bot_step)
+        else:
+            self.busy = False
+            self.set_status(self.t["your_bid"] if d.phase == Phase.BIDDING else self.t["your_turn"])
+
+    def bot_step(self) -> None:
+        d = self.deal
+        if d is None or d.to_move == self.human:
+            self.advance()
+            return
+        seat = d.to_move
+        action = self.bots[seat].act(d.view(seat))
+        self.apply(seat, action)
+
+    def apply(self, seat: int, action: str) -> None:
+        """Send an action through the checked game; log it; show the deal summary if it ends."""
+        d = self.deal
+        before_tricks = len(d.tricks)
+        n_deals = len(self.game.deals)
+        self.game.play(action, seat)
+        self._log_action(d, seat, action, before_tricks)
+        if len(self.game.deals) > n_deals:  # the deal ended
+            self.refresh_table(finished=d)
+            self.show_summary(d)
+            return
+        self.advance()
+
+    def _log_action(self, d: Deal, seat: int, action: str, before_tricks: int) -> None:
+        t = self.t
+        name = self.seat_name(seat)
+        if d.phase == Phase.BIDDING or (d.contract is not None and len(d.plays) == 0
+                                         and not action.startswith("declare")
+                                         and action != "belote"):
+            self.log_line(t["bids_log"].format(
+                name=name, bid=action_words(action, t, self.lang, d.rules.double_word)))
+            if d.contract is not None:
+                c = d.contract
+                self.log_line(f"[b]{t['contract']}[/b] : {self.contract_text(d)}"
+                              f" — {t['taker']} {self.seat_name(c.taker)}")
+            return
+        if action == "belote":
+            self.log_line(t["said_belote"].format(name=name))
+            return
+        if action.startswith("declare"):
+            what = ", ".join(a.kind for a in d.declared.get(seat, []))
+            self.log_line(t["annonce_said"].format(name=name, what=what))
+            return
+        card = parse_card(action)
+        said = [s for s, su in d.belotes if s == seat and su == SUIT_OF[card]]
+        if said and RANK_OF[card] in (KING, QUEEN) and d.plays and \
+                sum(1 for s, c in d.plays if s == seat and SUIT_OF[c] == SUIT_OF[card]
+                    and RANK_OF[c] in (KING, QUEEN)) == 2:
+            self.log_line(t["said_rebelote"].format(name=name))
+        if len(d.tricks) > before_tricks:
+            _ld, cards, w = d.tricks[-1]
+            pts = sum(d.tt.points[c] for c in cards) + (10 if len(d.tricks) == d.rules.hand_size
+                                                        else 0)
+            shown = " ".join(card_markup(c, self.lang) for c in cards)
+            won = t["trick_won_you"] if w == self.human else t["trick_won"]
+            self.log_line(f"{t['trick']} {len(d.tricks)} : {shown} — "
+                          + won.format(name=self.seat_name(w), pts=pts))
+            if len(d.tricks) == 1:
+                for s, anns in d.declared.items():
+                    cards_txt = "; ".join(" ".join(card_markup(c, self.lang) for c in
+                                                   iter_cards(a.cards)) for a in anns)
+                    self.log_line(self.t["annonce_shown"].format(name=self.seat_name(s),
+                                                                 cards=cards_txt))
+
+    def contract_text(self, d: Deal) -> str:
+        c = d.contract
+        if c is None:
+            return self.t["none"]
+        sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}[str(c.trump)]
+        parts = []
+        if c.kind == "capot":
+            parts.append(self.t["capot"])
+        elif c.kind == "generale":
+            parts.append(self.t["generale"])
+        elif c.value:
+            parts.append(str(c.value))
+        parts.append(sym)
+        if c.doubled == 2:
+            parts.append("×2")
+        elif c.doubled == 4:
+            parts.append("×4")
+        return " ".join(parts)
+
+    # -- human input ----------------------------------------------------------------------
+    def human_card(self, card: int) -> None:
+        d = self.deal
+        if self.busy or d is None or d.to_move != self.human or d.phase != Phase.PLAY:
+            return
+        legal = d.legal_actions()
+        text = card_str(card)
+        decl = [a for a in legal if isinstance(a, Declare)]
+        if decl and not d.played_any[self.human]:
+            what = "; ".join(f"{a.kind} ({annonce_str(a)})" for a in
+                             d.check_declaration(decl[0]))
+
+            def after_declare(yes: bool | None) -> None:
+                if yes:
+                    self.game.play(decl[0], self.human)
+                    self._log_action(d, self.human, str(decl[0]), len(d.tricks))
+                self._card_with_belote(card, text)
+            self.push_screen(Question(self.t["annonce_q"].format(what=what), self.t["yes"],
+                                      self.t["no"]), after_declare)
+            return
+        self._card_with_belote(card, text)
+
+    def _card_with_belote(self, card: int, text: str) -> None:
+        d = self.deal
+        legal = d.legal_actions()
+        if "belote" in legal and RANK_OF[card] in (KING, QUEEN) and \
+                SUIT_OF[card] in d.tt.trump_suits and text in legal and \
+                (d._belote_cards(self.human) >> card) & 1:
+            if self.auto_belote:
+                self.apply(self.human, "belote")
+                self._play_card(text)
+                return
+
+            def after(yes: bool | None) -> None:
+                if yes:
+                    self.apply(self.human, "belote")
+                self._play_card(text)
+            self.push_screen(Question(self.t["belote_q"].format(card=card_fr(card) if
+                                                                 self.lang == "fr" else text),
+                                      self.t["yes"], self.t["no"]), after)
+            return
+        self._play_card(text)
+
+    def _play_card(self, text: str) -> None:
+        try:
+            self.apply(self.human, text)
+        except IllegalAction as e:
+            why = (e.message_fr or str(e)) if self.lang == "fr" else str(e)
+            msg = self.t["refused"].format(why=why)
+            self.log_line(f"[red]{msg}[/red]")
+            self.set_status(msg)
+            self.notify(msg, severity="warning")
+
+    def human_bid(self, action: str) -> None:
+        d = self.deal
+        if self.busy or d is None or d.to_move != self.human or d.phase != Phase.BIDDING:
+            return
+        try:
+            self.apply(self.human, action)
+        except IllegalAction as e:
+            self.set_status(str(e))
+
+    @on(Button.Pressed, ".card")
+    def card_button(self, event: Button.Pressed) -> None:
+        self.human_card(parse_card((event.button.name or "")[5:]))
+
+    @on(Button.Pressed, ".bid")
+    def bid_button(self, event: Button.Pressed) -> None:
+        name = event.button.name or ""
+        if name.startswith("value:"):
+            value = self.query_one("#bidbar").query_one(Select).value
+            if not isinstance(value, str):
+                return
+            self.human_bid(f"{value} {name[6:]}")
+        else:
+            self.human_bid(name[4:])
+
+    def action_play_index(self, i: int) -> None:
+        cards = self.hand_cards()
+        if 1 <= i <= len(cards):
+            self.human_card(cards[i - 1])
+
+    def action_last_trick(self) -> None:
+        d = self.deal
+        tricks = d.tricks if d is not None else []
+        if not tricks:
+            self.notify(self.t["no_last"])
+            return
+        ld, cards, _w = tricks[-1]
+        shown = "  ".join(f"{self.seat_name((ld + i) % 4)}: {card_markup(c, self.lang)}"
+                          for i, c in enumerate(cards))
+        self.notify(f"{self.t['last_trick']} — {shown}", timeout=8)
+        self.log_line(f"{self.t['last_trick']} — {shown}")
+
+    def action_toggle_auto_belote(self) -> None:
+        self.auto_belote = not self.auto_belote
+        self.notify(self.t["auto_belote"].format(
+            state=self.t["on"] if self.auto_belote else self.t["off"]))
+
+    def action_quit_game(self) -> None:
+        if self.save and self.game.current is not None:
+            path = storage.save_current(self.game, self.table_settings())
+            storage.archive(self.game, stamp=self.game_stamp())
+            self.log_line(self.t["saved"].format(path=path))
+        self.exit(return_code=0)
+
+    def table_settings(self) -> dict:
+        return {"human": self.human, "bots": list(self.bot_names), "lang": self.lang,
+                "auto_belote": self.auto_belote}
+
+    def game_stamp(self) -> str:
+        return f"game-{self.game.seed}"
+
+    # -- rendering ------------------------------------------------------------------------
+    def hand_cards(self) -> list[int]:
+        d = self.deal
+        if d is None:
+            return []
+        trump = d.trump
+        cards = list(iter_cards(d.hands[self.human]))
+        return sorted(cards, key=lambda c: (SUIT_DISPLAY.index(SUIT_OF[c]),
+                                            -sort_key(c, trump)[1]))
+
+    def set_status(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    def refresh_table(self, finished: Deal | None = None) -> None:
+        d = finished or self.deal
+        t = self.t
+        g = self.game
+        us, them = self.human % 2, 1 - self.human % 2
+        if d is None:
+            return
+        info = (f"[b]{t['deal']} {self._deal_no} [/b]· {t['dealer']} : {self.seat_name(d.dealer)}"
+                f" · [b]{t['contract']} [/b]: {self.contract_text(d)}")
+        if d.contract is not None:
+            info += f" ({t['taker']} {self.seat_name(d.contract.taker)})"
+        info += (f"\n[b]{t['score']} [/b]: [green]{t['team_us']} {g.scores[us]} [/green]· "
+                 f"[magenta]{t['team_them']} {g.scores[them]}[/magenta]")
+        if g.held:
+            info += f" · {t['held']} {g.held}"
+        self.query_one("#info", Static).update(info)
+        positions = {"s": self.human, "e": (self.human + 1) % 4, "n": (self.human + 2) % 4,
+                     "w": (self.human + 3) % 4}
+        trick_by_seat = {(d.leader + i) % 4: c for i, c in enumerate(d.trick)}
+        last_bid: dict[int, str] = {}
+        for s, a in d.bids:
+            last_bid[s] = action_words(str(a), t, self.lang, d.rules.double_word)
+        for pos, seat in positions.items():
+            w = self.query_one(f"#seat-{pos}", Static)
+            lines = [f"[b]{self.seat_name(seat)}[/b]",
+                     f"{self.team_name(seat % 2)} · {d.hands[seat].bit_count()} {t['cards']}"]
+            if d.phase == Phase.BIDDING and seat in last_bid:
+                lines.append(f"« {last_bid[seat]} »")
+            if seat in trick_by_seat:
+                lines.append(card_markup(trick_by_seat[seat], self.lang))
+            if any(s == seat for s, _su in d.belotes):
+                lines.append(t["belote"])
+            w.update("\n".join(lines))
+            w.set_class(seat % 2 == 0, "team0")
+            w.set_class(seat % 2 == 1, "team1")
+            w.set_class(d.to_move == seat, "to-move")
+        centre = []
+        if d.phase == Phase.BIDDING and d.turned is not None:
+            centre.append(f"{t['turned']} : {card_markup(d.turned, self.lang)}")
+        if d.trick:
+            centre.append(f"{t['trick']} {len(d.tricks) + 1}")
+        self.query_one("#centre", Static).update("\n".join(centre))
+        self._render_hand(d)
+        self._render_bidbar(d)
+
+    def _render_hand(self, d: Deal) -> None:
+        box = self.query_one("#hand", Horizontal)
+        box.remove_children()
+        legal = set()
+        if d.phase == Phase.PLAY and d.to_move == self.human:
+            legal = {str(a) for a in d.legal_actions()}
+        buttons = []
+        for i, c in enumerate(self.hand_cards(), 1):
+            label = f"{i} " + (card_fr(c) if self.lang == "fr" else
+                               card_str(c).replace("T", "10")[:-1] + "♠♥♦♣"[SUIT_OF[c]])
+            b = Button(label, name=f"card:{card_str(c)}", classes="card")
+            b.add_class("red" if SUIT_OF[c] in RED_SUITS else "black")
+            if d.phase == Phase.PLAY and d.to_move == self.human:
+                b.add_class("legal" if card_str(c) in legal else "illegal")
+            buttons.append(b)
+        box.mount(*buttons)
+
+    def _render_bidbar(self, d: Deal) -> None:
+        bar = self.query_one("#bidbar", Horizontal)
+        bar.remove_children()
+        if d.phase != Phase.BIDDING or d.to_move != self.human:
+            return
+        t = self.t
+        legal = [str(a) for a in d.legal_actions()]
+        widgets = []
+        values = sorted({int(a.split()[0]) for a in legal if a.split()[0].isdigit()})
+        if values:
+            widgets.append(Select([(str(v), str(v)) for v in values], value=str(values[0]),
+                                  classes="bid-value", allow_blank=False, prompt=t["bid_value"]))
+            trumps = [x for x in ("S", "H", "D", "C", "SA", "TA")
+                      if any(a.endswith(" " + x) and a.split()[0].isdigit() for a in legal)]
+            for x in trumps:
+                widgets.append(Button(action_words(x, t, self.lang, d.rules.double_word),
+                                      name=f"value:{x}", classes="bid"))
+        for a in legal:
+            if a.split()[0].isdigit():
+                continue
+            widgets.append(Button(action_words(a, t, self.lang, d.rules.double_word),
+                                  name=f"bid:{a}", classes="bid",
+                                  variant="primary" if a in ("take",) else "default"))
+        bar.mount(*widgets)
+
+    # -- ends -----------------------------------------------------------------------------
+    def show_summary(self, d: Deal) -> None:
+        t = self.t
+        us = self.human % 2
+        if d.passed_out:
+            text = t["passed_out"]
+        else:
+            res = d.result
+            if res.made:
+                verdict = t["made"]
+            elif res.litige and res.made is None:
+                verdict = t["litige"]
+            else:
+                verdict = t["failed"]
+            if res.capot is not None:
+                verdict += " · " + t["capot_by"].format(team=self.team_name(res.capot))
+            cols = t["result_cols"].split("|")
+            them = 1 - us
+
+            def row(label, vals):
+                return f"{label:<28}{vals[us]:>8}{vals[them]:>8}"
+            mark = self.game.marks[-1]
+            text = "\n".join([
+                (f"[b]{t['end_title'].format(n=self._deal_no)}[/b] — {self.contract_text(d)}, "
+                f"{t['taker']} {self.seat_name(d.contract.taker)}"),
+                f"[b]{verdict}[/b]", "",
+                f"{'':<28}{cols[0]:>8}{cols[1]:>8}",
+                row(t["points"], res.points), row(t["belote"], res.belote),
+                row(t["annonces"], res.annonces), row(t["marked"], mark),
+                f"{t['held']} : {res.held}" if res.held else "",
+                f"[b]{t['score']}[/b] : {self.game.scores[us]} – {self.game.scores[them]}"])
+            self._deal_no += 1
+        self.messages.append(text)
+
+        def next_deal(_=None) -> None:
+            self._shown_annonces.clear()
+            self.advance()
+        self.push_screen(Summary(text, t["continue"]), next_deal)
+
+    def show_game_over(self) -> None:
+        t = self.t
+        g = self.game
+        us = self.human % 2
+        a, b = g.scores[us], g.scores[1 - us]
+        if a > b:
+            line = t["winner_us"].format(a=a, b=b)
+        elif a < b:
+            line = t["winner_them"].format(a=a, b=b)
+        else:
+            line = t["draw"].format(a=a, b=b)
+        if self.save:
+            storage.archive(g, stamp=self.game_stamp())
+            storage.clear_current()
+        self.set_status(line)
+        self.messages.append(line)
+        self.push_screen(Summary(f"[b]{t['game_over']}[/b]\n\n{line}", t["quit"]),
+                         lambda _=None: self.exit(return_code=0))
+
+
+def make_app(preset_rules, seed: int | None, human: int, bot_names: list[str], lang: str,
+             auto_belote: bool, bot_delay: float = 0.6, save: bool = True) -> BeloteApp:
+    game = Game(preset_rules, seed=seed)
+    return BeloteApp(game, human=human, bot_names=bot_names, lang=lang, auto_belote=auto_belote,
+                     bot_delay=bot_delay, save=save)
+
+
+__all__ = ["BeloteApp", "action_words", "card_markup", "make_app"]

@@ -1,0 +1,230 @@
+"""The terminal table driven headless with Textual's pilot: a full deal, a full game, a refused
+illegal card, the belote prompt, quit-and-resume, and snapshots of key screens."""
+
+import asyncio
+
+import pytest
+
+from belote.engine import Rules, parse_card
+from belote.engine.deal import Deal, Phase
+from belote.engine.game import Game
+from belote.engine.record import game_to_record
+from belote.tui import storage
+from belote.tui.app import BeloteApp, Question, Summary
+
+SIZE = (130, 36)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def make_app(preset="classique", seed=5, dealer=3, **over):
+    rules = Rules.preset(preset, **over)
+    game = Game(rules, seed=seed, first_dealer=dealer)
+    return BeloteApp(game, human=0, bot_names=["heuristic"] * 3, bot_delay=0)
+
+
+def hand_button(app, card_text):
+    for b in app.query("#hand Button"):
+        if b.name == f"card:{card_text}":
+            return b
+    raise AssertionError(f"no button for {card_text}")
+
+
+async def human_turn(app, pilot, answer_yes=True, max_steps=400):
+    """Wait until the human must act; answer questions and summaries on the way.
+    Returns False when the game is over."""
+    for _ in range(max_steps):
+        await pilot.pause()
+        if isinstance(app.screen, Question):
+            await pilot.click("#yes" if answer_yes else "#no")
+            continue
+        if isinstance(app.screen, Summary):
+            return "summary"
+        if app.game.is_over:
+            return False
+        d = app.game.current
+        if d.to_move == 0 and not app.busy:
+            return True
+    raise AssertionError("the table never gave the human a turn")
+
+
+async def play_first_legal(app, pilot):
+    d = app.game.current
+    legal = [str(a) for a in d.legal_actions()]
+    if d.phase == Phase.BIDDING:
+        choice = "pass" if "pass" in legal else legal[0]
+        btn = next(b for b in app.query("#bidbar Button") if b.name == f"bid:{choice}")
+        await pilot.click(btn)
+    else:
+        cards = [a for a in legal if a != "belote" and not a.startswith("declare")]
+        await pilot.click(hand_button(app, cards[0]))
+
+
+def test_a_full_deal_through_the_pilot():
+    async def run():
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            while True:
+                state = await human_turn(app, pilot)
+                if state == "summary":
+                    break
+                await play_first_legal(app, pilot)
+            text = str(app.screen.query_one("#summary-text").render())
+            game = app.game
+            first = game.deals[0]
+            assert game.marks[0] == (first.result.score if not first.passed_out else [0, 0])
+            # the summary shows what each team marked, "Nous" column first (we are team 0)
+            if not first.passed_out:
+                assert f"{game.marks[0][0]:>8}{game.marks[0][1]:>8}" in text
+            await pilot.click("#continue")
+            await pilot.pause()
+            assert not isinstance(app.screen, Summary)
+    asyncio.run(run())
+
+
+def test_a_full_game_to_the_result_screen(data_dir):
+    async def run():
+        app = make_app(target=200)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(2000):
+                state = await human_turn(app, pilot)
+                if state == "summary":
+                    if app.game.is_over:
+                        await pilot.click("#continue")
+                        await pilot.pause()
+                        break
+                    await pilot.click("#continue")
+                    continue
+                if state is False:
+                    break
+                await play_first_legal(app, pilot)
+            g = app.game
+            assert g.is_over
+            assert max(g.scores) >= 200 and g.scores[0] != g.scores[1]
+            assert isinstance(app.screen, Summary)  # the result screen
+            text = str(app.screen.query_one("#summary-text").render())
+            assert "Partie terminée" in text
+            assert f"{g.scores[0]} à {g.scores[1]}" in text
+        archived = list((data_dir / "games").glob("*.json"))
+        assert len(archived) == 1
+    asyncio.run(run())
+
+
+def _forced_deal(app, hands_text, dealer, contract_bids):
+    """Replace the current deal by one from known hands (a test seam: the table only needs a
+    Game whose current deal it renders)."""
+    from belote.engine.cards import parse_hand
+    rules = app.game.rules
+    hands = [parse_hand(h) for h in hands_text]
+    d = Deal.from_hands(rules, dealer, hands, turned=parse_card(contract_bids[1]))
+    app.game.current = d
+    return d
+
+
+def test_illegal_card_is_refused_with_the_rule_in_words():
+    async def run():
+        app = make_app(seed=11)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            # dealer 1: seat 2 speaks first and leads; seat 3 has no hearts
+            d = _forced_deal(app, ["AH KH 7S 8C 9C TC JC QC", "AS TS KS QS JS 9S 8S 7D",
+                                   "7H 8H 9H TH JH QH AC KC", "AD TD KD QD JD 9D 8D 7C"],
+                             1, ["take", "7H"])
+            d.play("take")   # seat 2 takes hearts (the turned 7H is in its hand)
+            d.play("7H")     # seat 2 leads trump
+            d.play("AD")     # seat 3: no hearts
+            app.advance()
+            state = await human_turn(app, pilot)
+            assert state is True
+            # seat 0 holds AH and KH: trump led, AH (11) beats 7H, KH too; 8C may not be played
+            await pilot.click(hand_button(app, "8C"))
+            await pilot.pause()
+            assert (d.hands[0] >> parse_card("8C")) & 1  # still in hand
+            assert any("Carte refusée : vous devez fournir à la couleur demandée (cœur)" in m
+                       for m in app.messages)
+    asyncio.run(run())
+
+
+def test_belote_prompt_is_offered_and_counted():
+    async def run():
+        app = make_app(seed=12)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            d = _forced_deal(app, ["KH QH 7H 8C 9C TC JC QC", "AS TS KS QS JS 9S 8S 7D",
+                                   "7S 8H 9H TH JH AH AC KC", "AD TD KD QD JD 9D 8D 7C"],
+                             3, ["take", "7H"])
+            d.play("take")  # seat 0 takes hearts: holds K and Q of trump
+            app.advance()
+            state = await human_turn(app, pilot)
+            assert state is True
+            await pilot.click(hand_button(app, "KH"))
+            await pilot.pause()
+            assert isinstance(app.screen, Question)
+            assert "belote" in str(app.screen.query_one("Static").render())
+            await pilot.click("#yes")
+            await pilot.pause()
+            assert d.belotes == [(0, 1)]  # seat 0 said belote for hearts
+            assert any("belote !" in m for m in app.messages)
+    asyncio.run(run())
+
+
+def test_quit_saves_and_resume_continues(data_dir):
+    async def run():
+        app = make_app(seed=21)
+        async with app.run_test(size=SIZE) as pilot:
+            state = await human_turn(app, pilot)
+            assert state is True
+            await play_first_legal(app, pilot)
+            await human_turn(app, pilot)
+            before = game_to_record(app.game)
+            await pilot.press("q")
+        assert (data_dir / "current.json").exists()
+        game, table = storage.load_current()
+        assert game_to_record(game) == before
+        assert table == {"human": 0, "bots": ["heuristic"] * 3, "lang": "fr",
+                         "auto_belote": False}
+    asyncio.run(run())
+
+
+def test_english_table():
+    async def run():
+        rules = Rules.preset("coinche")
+        game = Game(rules, seed=3, first_dealer=3)
+        app = BeloteApp(game, human=0, bot_names=["random"] * 3, bot_delay=0, lang="en")
+        async with app.run_test(size=SIZE) as pilot:
+            await human_turn(app, pilot)
+            labels = [str(b.label) for b in app.query("#bidbar Button")]
+            assert "Pass" in labels
+            assert any("Keys:" in m for m in app.messages)
+    asyncio.run(run())
+
+
+# -- snapshots of key screens (tests/__snapshots__, update with --snapshot-update) ------------
+
+def _snap_app(preset="classique"):
+    rules = Rules.preset(preset)
+    return BeloteApp(Game(rules, seed=7, first_dealer=3), human=0, bot_names=["heuristic"] * 3,
+                     bot_delay=0, save=False)
+
+
+def test_snapshot_bidding_two_rounds(snap_compare):
+    assert snap_compare(_snap_app("classique"), terminal_size=SIZE)
+
+
+def test_snapshot_auction(snap_compare):
+    assert snap_compare(_snap_app("coinche"), terminal_size=SIZE)
+
+
+def test_snapshot_card_play(snap_compare):
+    async def take_and_play(pilot):
+        app = pilot.app
+        await pilot.pause()
+        app.human_bid("take")
+        await pilot.pause()
+        await pilot.pause()
+    assert snap_compare(_snap_app("classique"), terminal_size=SIZE, run_before=take_and_play)
+
