@@ -368,6 +368,22 @@ def play(
 
 
 @app.command()
+def replay(
+    record: Annotated[str, typer.Argument(help="A saved game or deal record (JSON).")],
+    lang: LangOpt = "fr",
+) -> None:
+    """Step through a saved game forwards (→) and backwards (←), all hands visible."""
+    from .tui.replay import ReplayApp, load_steps
+    _lang(lang)
+    try:
+        steps = load_steps(load_json(record))
+    except BeloteError as e:
+        _fail(str(e), lang)
+        return
+    ReplayApp(steps, lang=lang).run()
+
+
+@app.command()
 def simulate(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
     deals: Annotated[int, typer.Option(help="Number of deals to play.", min=1)] = 1000,

@@ -1,0 +1,183 @@
+"""``belote replay FILE``: step through a saved game (or deal) forwards and backwards, every
+hand visible. A thin layer over the records: each step is the deal replayed up to an action."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, Static
+
+from ..engine.actions import BELOTE, Action, Declare, Play
+from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, iter_cards, sort_key
+from ..engine.deal import Deal
+from ..engine.errors import RecordError
+from ..engine.record import DEAL_FORMAT, GAME_FORMAT, check_deal
+from .app import SUIT_DISPLAY, action_words, card_markup
+from .i18n import texts
+
+
+@dataclass
+class DealSteps:
+    """A recorded deal as a start state and the actions that follow."""
+
+    record: dict
+    actions: list[tuple[int, Action]]
+    final: Deal
+
+    def state(self, k: int) -> Deal:
+        """The deal after its first ``k`` actions."""
+        start = dict(self.record, bids=[], plays=[])
+        d = check_deal(start).deal
+        for _seat, a in self.actions[:k]:
+            d.apply(a)
+        return d
+
+
+def deal_steps(rec: dict) -> DealSteps:
+    """Replay a deal record and list its actions in order (bids, declarations, belotes, cards).
+    Raises RecordError for a malformed record."""
+    report = check_deal(rec)
+    d = report.deal
+    acts: list[tuple[int, Action]] = []
+    probe = check_deal(dict(rec, plays=[])).deal
+    for seat, a in probe.bids:
+        acts.append((seat, a))
+    said = list(d.belotes)
+    seen_first: set[int] = set()
+    kq_seen: set[tuple[int, int]] = set()
+    for seat, card in d.plays:
+        if seat not in seen_first:
+            seen_first.add(seat)
+            if seat in d.declared:
+                acts.append((seat, Declare(tuple(a.cards for a in d.declared[seat]))))
+        s = SUIT_OF[card]
+        if RANK_OF[card] in (KING, QUEEN) and (seat, s) not in kq_seen:
+            kq_seen.add((seat, s))
+            if (seat, s) in said:
+                said.remove((seat, s))
+                acts.append((seat, BELOTE))
+        acts.append((seat, Play(card)))
+    return DealSteps(rec, acts, d)
+
+
+def load_steps(rec: object) -> list[DealSteps]:
+    """The deals of a game or deal record. Raises RecordError."""
+    if not isinstance(rec, dict):
+        raise RecordError("a record is a JSON object")
+    fmt = rec.get("format")
+    if fmt == DEAL_FORMAT:
+        return [deal_steps(rec)]
+    if fmt == GAME_FORMAT:
+        deals = rec.get("deals")
+        if not isinstance(deals, list) or not deals:
+            raise RecordError("a game record lists its deals", where="deals")
+        out = []
+        for i, d in enumerate(deals):
+            try:
+                out.append(deal_steps(d))
+            except RecordError as e:
+                raise RecordError(str(e), where=f"deals[{i}]") from None
+        return out
+    raise RecordError(f"unknown format {fmt!r}: expected {DEAL_FORMAT} or {GAME_FORMAT}")
+
+
+class ReplayApp(App):
+    """Arrows step through the actions; n / p jump between deals."""
+
+    TITLE = "belote replay"
+    CSS = """
+    #head { height: 2; padding: 0 1; background: $boost; }
+    #board { height: 1fr; padding: 1 2; }
+    """
+    BINDINGS: ClassVar = [
+        Binding("right,space", "step(1)", "→ next / suivant"),
+        Binding("left", "step(-1)", "← back / retour"),
+        Binding("n", "deal(1)", "next deal / donne suivante"),
+        Binding("p", "deal(-1)", "previous deal / précédente"),
+        Binding("home", "step(-10000)", "start", show=False),
+        Binding("end", "step(10000)", "end", show=False),
+        Binding("q", "quit", "quit / quitter"),
+    ]
+
+    def __init__(self, steps: list[DealSteps], lang: str = "fr"):
+        super().__init__()
+        self.steps = steps
+        self.lang = lang
+        self.t = texts(lang)
+        self.deal_i = 0
+        self.k = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="head")
+        yield Static(id="board")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.render_state()
+
+    def action_step(self, n: int) -> None:
+        total = len(self.steps[self.deal_i].actions)
+        self.k = max(0, min(total, self.k + n))
+        self.render_state()
+
+    def action_deal(self, n: int) -> None:
+        self.deal_i = max(0, min(len(self.steps) - 1, self.deal_i + n))
+        self.k = 0
+        self.render_state()
+
+    def render_state(self) -> None:
+        t = self.t
+        st = self.steps[self.deal_i]
+        d = st.state(self.k)
+        total = len(st.actions)
+        head = (f"[b]{t['deal']} {self.deal_i + 1}/{len(self.steps)}[/b] · "
+                f"{self.k}/{total} · {d.rules.preset}")
+        if self.k:
+            seat, a = st.actions[self.k - 1]
+            head += f" · {self.seat(seat)} : {self.words(a, d)}"
+        self.query_one("#head", Static).update(head)
+        lines = []
+        c = d.contract
+        if c is not None:
+            sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}[str(c.trump)]
+            value = f"{c.value} " if c.value else ""
+            dbl = {1: "", 2: " ×2", 4: " ×4"}[c.doubled]
+            lines.append(f"[b]{t['contract']}[/b] : {value}{sym}{dbl} — {t['taker']} "
+                         f"{self.seat(c.taker)}")
+        elif d.turned is not None:
+            lines.append(f"{t['turned']} : {card_markup(d.turned, self.lang)}")
+        lines.append("")
+        for seat in range(4):
+            cards = sorted(iter_cards(d.hands[seat]),
+                           key=lambda x: (SUIT_DISPLAY.index(SUIT_OF[x]), -sort_key(x, d.trump)[1]))
+            mark = "▶ " if d.to_move == seat else "  "
+            lines.append(f"{mark}[b]{self.seat(seat):<10}[/b] "
+                         + " ".join(card_markup(x, self.lang) for x in cards))
+        lines.append("")
+        if d.bids:
+            lines.append(" · ".join(f"{s}: {self.words(a, d)}" for s, a in d.bids))
+        if d.trick:
+            lines.append(f"{t['trick']} {len(d.tricks) + 1} : " + " ".join(
+                f"{(d.leader + i) % 4}:{card_markup(x, self.lang)}" for i, x in enumerate(d.trick)))
+        if d.tricks:
+            _ld, cards, w = d.tricks[-1]
+            lines.append(f"{t['last_trick']} : " + " ".join(card_markup(x, self.lang) for x in cards)
+                         + f" → {self.seat(w)}")
+        lines.append(f"{t['points']} : {d.points[0]} – {d.points[1]}")
+        if d.result is not None:
+            r = d.result
+            lines.append(f"[b]{t['marked']}[/b] : {r.score[0]} – {r.score[1]}")
+        self.query_one("#board", Static).update("\n".join(lines))
+
+    def seat(self, s: int) -> str:
+        return (f"siège {s}" if self.lang == "fr" else f"seat {s}") + f" ({s % 2})"
+
+    def words(self, a: Action, d: Deal) -> str:
+        if isinstance(a, Play):
+            return card_markup(a.card, self.lang)
+        if isinstance(a, Declare):
+            return self.t["annonces"]
+        return action_words(str(a), self.t, self.lang, d.rules.double_word)

@@ -1,0 +1,53 @@
+"""belote replay: the steps rebuild every state of a recorded game, forwards and backwards."""
+
+import asyncio
+import json
+import random
+
+from belote.engine import Rules
+from belote.engine.game import Game
+from belote.engine.record import deal_to_record, game_to_record
+from belote.tui.replay import ReplayApp, load_steps
+
+
+def _played_game(preset="annonces", seed=4):
+    g = Game(Rules.preset(preset, target=300), seed=seed, first_dealer=0)
+    rng = random.Random(seed)
+    while not g.is_over:
+        acts = list(g.legal_actions())
+        special = [a for a in acts if str(a) == "belote" or str(a).startswith("declare")]
+        g.play(special[0] if special else rng.choice(acts))
+    return g
+
+
+def test_steps_end_in_the_recorded_final_state():
+    g = _played_game()
+    rec = json.loads(json.dumps(game_to_record(g)))
+    steps = load_steps(rec)
+    assert len(steps) == len(g.deals)
+    for st, d in zip(steps, g.deals):
+        end = st.state(len(st.actions))
+        assert deal_to_record(end) == deal_to_record(d)
+        # bids + cards, plus each belote said and each declaration
+        n = len(d.bids) + len(d.plays) + len(d.belotes) + len(d.declared)
+        assert len(st.actions) == n
+
+
+def test_replay_app_steps_forwards_and_backwards():
+    g = _played_game("classique", 6)
+    steps = load_steps(game_to_record(g))
+
+    async def run():
+        app = ReplayApp(steps, lang="en")
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.press("right", "right", "right")
+            assert app.k == 3
+            await pilot.press("left")
+            assert app.k == 2
+            await pilot.press("end")
+            assert app.k == len(steps[0].actions)
+            board = str(app.query_one("#board").render())
+            assert "Marked" in board  # the deal's result at its end
+            await pilot.press("n")
+            assert (app.deal_i, app.k) == (min(1, len(steps) - 1), 0)
+    asyncio.run(run())
