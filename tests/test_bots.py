@@ -3,6 +3,7 @@ bots see only their seat's view; simulate is reproducible on a fixed seed."""
 
 import json
 import random
+from typing import ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -34,7 +35,7 @@ def test_bots_play_a_thousand_deals_legally(preset):
 class SpyBot(HeuristicBot):
     """Records what it is given."""
 
-    seen: list = []
+    seen: ClassVar[list] = []
 
     def act(self, view):
         SpyBot.seen.append(view)
@@ -71,7 +72,7 @@ def test_heuristic_beats_random_clearly():
     rules = Rules.preset("classique")
     bots = [make_bot(n, seed=i) for i, n in enumerate(["heuristic", "random"] * 2)]
     rep = simulate(rules, bots, ["heuristic", "random"] * 2, 400, seed=3)
-    m, lo, hi = mean_ci(rep.diffs)
+    _m, lo, _hi = mean_ci(rep.diffs)
     assert lo > 20
 
 

@@ -13,7 +13,10 @@ The rules followed (RULES.md §4 and the seeds it cites):
 * the leader plays any card;
 * 1. follow suit if able:
   - trump led: play a trump higher than the highest trump already on the trick if able, also
-    over the partner (001, 002 §VI.3, 004 §1a); otherwise any trump;
+    over the partner (001, 002 §VI.3, 004 §1a); otherwise any trump. Except `simplifiee`, where
+    003 says "Si son partenaire est le maître on n'est pas obligé de monter sur son partenaire"
+    (the seed wins over RULES.md §4, which has every preset go over the partner): with the
+    partner master, any trump;
   - plain suit led: any card of the suit, except (a) `simplifiee` (003, "monter sur la carte
     jouée précédemment"): beat the card winning the trick if able, unless the partner is master;
     (b) Tout Atout: every suit is trump, so the "trump led" rule applies to every lead (002
@@ -82,7 +85,7 @@ def winning_index(trick: list[str], contract: str) -> int:
 
 
 def legal(hand: list[str], trick: list[str], contract: str, must_underruff: bool,
-          must_beat_in_suit: bool) -> list[str]:
+          must_beat_in_suit: bool, overtrump_partner: bool = True) -> list[str]:
     """The cards of ``hand`` the player to move may play (RULES.md §4)."""
     if not trick:
         return list(hand)
@@ -93,6 +96,8 @@ def legal(hand: list[str], trick: list[str], contract: str, must_underruff: bool
     same = [c for c in hand if suit(c) == led]
     if same:
         if is_trump(trick[0], contract):
+            if partner_master and not overtrump_partner:
+                return same        # 003: no need to go over the master partner
             # trump led (every lead in TA): beat the highest trump of the trick if able
             top = max((c for c in trick if suit(c) == led), key=lambda c: strength(c, contract))
             higher = [c for c in same if strength(c, contract) > strength(top, contract)]
@@ -122,7 +127,8 @@ def legal(hand: list[str], trick: list[str], contract: str, must_underruff: bool
 
 class Position:
     def __init__(self, hands: list[list[str]], leader: int, contract: str, must_underruff: bool,
-                 must_beat_in_suit: bool):
+                 must_beat_in_suit: bool, overtrump_partner: bool = True):
+        self.op = overtrump_partner
         self.hands = [list(h) for h in hands]
         self.leader = leader
         self.to_move = leader
@@ -132,7 +138,8 @@ class Position:
         self.mb = must_beat_in_suit
 
     def moves(self) -> list[str]:
-        return legal(self.hands[self.to_move], self.trick, self.contract, self.mu, self.mb)
+        return legal(self.hands[self.to_move], self.trick, self.contract, self.mu, self.mb,
+                     self.op)
 
     def play(self, card: str) -> None:
         if card not in self.moves():
@@ -147,7 +154,7 @@ class Position:
             self.to_move = (self.to_move + 1) % 4
 
     def copy(self) -> "Position":
-        p = Position(self.hands, self.leader, self.contract, self.mu, self.mb)
+        p = Position(self.hands, self.leader, self.contract, self.mu, self.mb, self.op)
         p.to_move = self.to_move
         p.trick = list(self.trick)
         return p
@@ -169,6 +176,27 @@ def perft(pos: Position, depth: int) -> list[int]:
     return counts
 
 
+def small_enough(pos: Position, depth: int, cap: int) -> bool:
+    """True when counting ``pos`` to ``depth`` visits at most ``cap`` nodes (stops early)."""
+    seen = 0
+
+    def walk(p: Position, d: int) -> bool:
+        nonlocal seen
+        if d == depth:
+            return True
+        for c in p.moves():
+            seen += 1
+            if seen > cap:
+                return False
+            q = p.copy()
+            q.play(c)
+            if not walk(q, d + 1):
+                return False
+        return True
+
+    return walk(pos, 0)
+
+
 # -- positions -------------------------------------------------------------------------------
 
 # rule options of the presets used (RULES.md §10 table: "must underruff", "must beat in suit
@@ -179,7 +207,8 @@ PRESET_OPTIONS = {
     "contree": {"deck": 32, "must_underruff": True, "must_beat_in_suit": False, "auction": True},
     "ffb": {"deck": 32, "must_underruff": False, "must_beat_in_suit": False, "auction": True},
     "retourne": {"deck": 32, "must_underruff": False, "must_beat_in_suit": False, "auction": False},
-    "simplifiee": {"deck": 36, "must_underruff": False, "must_beat_in_suit": True, "auction": False},
+    "simplifiee": {"deck": 36, "must_underruff": False, "must_beat_in_suit": True, "auction": False,
+                   "overtrump_partner": False},
 }
 
 SOURCE = ("make_perft.py: independent reimplementation of RULES.md §4 (000, 001, 002 §VI and "
@@ -239,7 +268,7 @@ def make(name: str, preset: str, contract: str, seed: int, prefix_len: int, dept
             s = same_as["seed"]
             hands = [h.split() for h in same_as["hands"]]
             pos = Position(hands, (dealer + 1) % 4, contract, opts["must_underruff"],
-                           opts["must_beat_in_suit"])
+                           opts["must_beat_in_suit"], opts.get("overtrump_partner", True))
             prefix = list(same_as["prefix"])
             for c in prefix:
                 pos.play(c)
@@ -247,9 +276,9 @@ def make(name: str, preset: str, contract: str, seed: int, prefix_len: int, dept
         rng = random.Random(s)
         hands = deal_hands(rng, opts["deck"])
         pos = Position(hands, (dealer + 1) % 4, contract, opts["must_underruff"],
-                       opts["must_beat_in_suit"])
+                       opts["must_beat_in_suit"], opts.get("overtrump_partner", True))
         prefix = random_prefix(pos, prefix_len, rng)
-        if sum(perft(pos, depth)) <= max_nodes and (want is None or want(pos, opts)):
+        if small_enough(pos, depth, max_nodes) and (want is None or want(pos, opts)):
             break
         s += 1
     counts = perft(pos, depth)
@@ -259,7 +288,9 @@ def make(name: str, preset: str, contract: str, seed: int, prefix_len: int, dept
     source = SOURCE.format(
         mu=str(opts["must_underruff"]).lower(), mu_src=mu_src[preset],
         mb=str(opts["must_beat_in_suit"]).lower(),
-        mb_src=" (003, digest reading)" if opts["must_beat_in_suit"] else "",
+        mb_src=(" (003, digest reading); trump led, no need to overtrump a master partner (003 "
+                "'pas obligé de monter sur son partenaire', the seed over RULES.md §4)")
+        if opts["must_beat_in_suit"] else "",
         contract=contract,
         c_src={"SA": " (Sans Atout: no trump, no ruffing; 002 annex, 004)",
                "TA": " (Tout Atout: every suit trump, must beat the winning card; 002 annex)"}
@@ -309,6 +340,15 @@ def beat_matters(pos: Position, opts: dict) -> bool:
     return perft(a, left)[-1] != perft(b, left)[-1]
 
 
+def partner_matters(pos: Position, opts: dict) -> bool:
+    left = sum(len(h) for h in pos.hands)
+    a = pos.copy()
+    a.op = True
+    b = pos.copy()
+    b.op = False
+    return perft(a, left)[-1] != perft(b, left)[-1]
+
+
 def positions() -> list[dict]:
     out = []
     # suit contract, must_underruff on (classique, 001) and off (concours): full deal, depth 5
@@ -335,6 +375,9 @@ def positions() -> list[dict]:
     out.append(make("simplifiee_full_H", "simplifiee", "H", 21, 0, 5))
     out.append(make("simplifiee_end4_beat", "simplifiee", "D", 22, 20, 16, want=beat_matters))
     out.append(make("simplifiee_end3_C", "simplifiee", "C", 23, 24, 12, want=beat_matters))
+    # trump led with the partner master: 003 frees the player from going over the partner
+    out.append(make("simplifiee_end4_partner", "simplifiee", "S", 40, 20, 16,
+                    want=partner_matters))
     return out
 
 
