@@ -7,6 +7,7 @@ in words), bots get their seat's view only. Quitting saves the game (``--resume`
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from textual import on
@@ -172,6 +173,7 @@ class BeloteApp(App):
         self.messages: list[str] = []
         self._shown_annonces: set[int] = set()
         self._deal_no = len([d for d in game.deals if not d.passed_out]) + 1
+        self.started = time.strftime("%Y%m%d-%H%M%S")
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -427,7 +429,9 @@ class BeloteApp(App):
                 "auto_belote": self.auto_belote}
 
     def game_stamp(self) -> str:
-        return f"game-{self.game.seed}"
+        """File name stem of this game in the archive: start time and seed (one file a game,
+        rewritten when the game is saved again)."""
+        return f"{self.started}-seed{self.game.seed}"
 
     # -- rendering ------------------------------------------------------------------------
     def hand_cards(self) -> list[int]:
