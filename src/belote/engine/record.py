@@ -64,7 +64,9 @@ def deal_to_record(deal: Deal, with_result: bool = True) -> dict[str, Any]:
     if deal.stock:
         rec["stock"] = [card_str(c) for c in deal.stock]
     rec["bids"] = [str(a) for _s, a in deal.bids]
-    rec["belote"] = [seat for seat, _s in deal.belotes]
+    # seats that said belote; a seat that said it and has not yet played the card is listed too
+    rec["belote"] = [seat for seat, _s in deal.belotes] + [
+        seat for seat in range(4) if deal.belote_pending[seat]]
     rec["annonces"] = {str(seat): [ann.annonce_str(a).split() for a in lst]
                        for seat, lst in sorted(deal.declared.items())}
     rec["plays"] = [card_str(c) for _s, c in deal.plays]
@@ -410,6 +412,21 @@ def check_deal(rec: Any) -> CheckReport:
                                        "message": str(e), "message_fr": e.message_fr,
                                        "index": k}
         deal.play_card(card)
+    if deal.phase == Phase.PLAY:
+        # a record saved mid-deal: the seat to move may have declared, or said belote, before
+        # playing its card
+        seat = deal.to_move
+        if seat in declare and not deal.played_any[seat] and seat not in deal.declared:
+            try:
+                deal.play(declare[seat])
+            except IllegalAction as e:
+                if report.irregularity is None:
+                    report.irregularity = {"kind": "annonce", "seat": seat,
+                                           "trick": len(deal.tricks) + 1, "card": None,
+                                           "rule": e.rule, "message": str(e), "index": None}
+        if isinstance(belote, list) and said[seat] < says.get(seat, 0) \
+                and BELOTE in deal.legal_actions():
+            deal.apply(BELOTE)
     if deal.phase == Phase.DONE:
         res = deal.result
         irr = report.irregularity

@@ -270,5 +270,8 @@ def penalty_result(base: DealResult, faulty_team: int, penalty: int) -> DealResu
     faulty team and ``penalty`` (160) points go to the other team."""
     s = [0, 0]
     s[1 - faulty_team] = penalty
+    # "la donne est considérée comme perdue pour l'équipe fautive": a faulty taker's team
+    # fails, a faulty defence lets the contract be made, whatever the cards said
+    made = base.contract is not None and faulty_team != base.contract.team
     return DealResult(base.contract, base.points, base.belote, base.annonces, base.annonce_team,
-                      base.made, base.litige, base.capot, s, 0, penalty=faulty_team)
+                      made, False, base.capot, s, 0, penalty=faulty_team)

@@ -1,0 +1,325 @@
+"""The ``belote`` command line: check, legal, rules, deal, and --help of every command.
+
+Exit codes (cli.py, docs): 0 regular / success, 1 irregular deal (``check``), 2 bad input.
+Most tests run ``belote.cli.app`` in-process with typer's CliRunner; a few run the installed
+``belote`` command in a subprocess.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from belote.cli import app
+from belote.engine import PRESET_NAMES, Rules
+
+GOLDEN = Path(__file__).parent / "golden"
+REGULAR = GOLDEN / "ffb_made_rounded.json"
+IRREGULAR = GOLDEN / "ffb_irregular_taker_no_ruff.json"
+CHECK_KEYS = {"legal", "irregularity", "trump", "taker", "made", "litige", "capot", "points",
+              "score", "held"}
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def run(runner: CliRunner, *args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def no_traceback(result) -> None:
+    text = result.output + (result.stderr if result.stderr_bytes is not None else "")
+    assert "Traceback" not in text
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        repr(result.exception)
+
+
+# -- check ---------------------------------------------------------------------------------
+
+def test_check_regular_exit_0(runner):
+    r = run(runner, "check", str(REGULAR))
+    assert r.exit_code == 0, r.output
+    assert "régulière" in r.stdout
+    r = run(runner, "check", str(REGULAR), "--lang", "en")
+    assert r.exit_code == 0 and "Regular deal." in r.stdout
+
+
+def test_check_regular_json(runner):
+    r = run(runner, "check", str(REGULAR), "--json")
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    assert CHECK_KEYS <= set(data)
+    assert data["legal"] is True and data["irregularity"] is None
+    # 002 §VII.A.1 by hand (tests/golden/ffb_made_rounded.expected.json): 92 -> 90, 70
+    assert data["trump"] == "H" and data["taker"] == 0 and data["made"] is True
+    assert data["points"] == [92, 70] and data["score"] == [90, 70]
+    assert data["litige"] is False and data["capot"] is False and data["held"] == 0
+
+
+def test_check_irregular_exit_1(runner):
+    r = run(runner, "check", str(IRREGULAR), "--json")
+    assert r.exit_code == 1
+    data = json.loads(r.stdout)
+    assert data["legal"] is False
+    irr = data["irregularity"]
+    assert (irr["seat"], irr["trick"], irr["card"], irr["rule"]) == (1, 3, "7D", "must_ruff")
+    assert data["score"] == [160, 0]   # 002 §VIII.B
+    r = run(runner, "check", str(IRREGULAR), "--lang", "en")
+    assert r.exit_code == 1
+    assert "Irregular deal" in r.stdout and "7D" in r.stdout and "trick 3" in r.stdout
+
+
+def test_check_litige_and_capot_json(runner):
+    data = json.loads(run(runner, "check", str(GOLDEN / "classique_litige.json"),
+                          "--json").stdout)
+    assert data["litige"] is True and data["made"] is None and data["held"] == 81
+    data = json.loads(run(runner, "check", str(GOLDEN / "concours_capot_with_belote.json"),
+                          "--json").stdout)
+    assert data["capot"] is True and data["score"] == [272, 0]
+
+
+def test_check_stdin(runner):
+    r = run(runner, "check", "-", "--json", input=REGULAR.read_text(encoding="utf-8"))
+    assert r.exit_code == 0
+    assert json.loads(r.stdout)["score"] == [90, 70]
+
+
+@pytest.mark.parametrize("content", [
+    '{"format": "belote-deal/1", "preset": ',           # bad JSON
+    '[1, 2, 3]',                                         # not an object
+    '{"format": "belote-deal/9"}',                       # wrong version
+])
+def test_check_malformed_exit_2(runner, tmp_path, content):
+    p = tmp_path / "bad.json"
+    p.write_text(content, encoding="utf-8")
+    r = run(runner, "check", str(p))
+    assert r.exit_code == 2
+    no_traceback(r)
+    assert r.stderr.strip()
+    r = run(runner, "check", str(p), "--json")
+    assert r.exit_code == 2
+    assert "error" in json.loads(r.stdout)
+
+
+def test_check_malformed_names_where(runner, tmp_path):
+    rec = json.loads(REGULAR.read_text(encoding="utf-8"))
+    rec["plays"][5] = "ZZ"
+    p = tmp_path / "bad.json"
+    p.write_text(json.dumps(rec), encoding="utf-8")
+    r = run(runner, "check", str(p))
+    assert r.exit_code == 2
+    no_traceback(r)
+    assert "plays[5]" in r.stderr
+    rec = json.loads(REGULAR.read_text(encoding="utf-8"))
+    del rec["hands"]
+    p.write_text(json.dumps(rec), encoding="utf-8")
+    r = run(runner, "check", str(p), "--json")
+    assert r.exit_code == 2
+    assert "hands" in json.loads(r.stdout)["error"]
+
+
+def test_check_missing_file_exit_2(runner, tmp_path):
+    r = run(runner, "check", str(tmp_path / "nothing.json"))
+    assert r.exit_code == 2
+    no_traceback(r)
+    assert "nothing.json" in r.stderr
+
+
+# -- legal ---------------------------------------------------------------------------------
+
+def legal_json(runner, *args: str) -> list[str]:
+    r = run(runner, "legal", *args, "--json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def test_legal_overtrump_and_underruff(runner):
+    # spades led, an opponent ruffed with TH; the player has no spade (RULES.md §4)
+    hand = "9H 7H AD 8C"
+    # must overtrump with 9H (002 §VI.4), in every preset
+    assert legal_json(runner, "--preset", "ffb", "--trump", "H", "--hand", hand,
+                      "--trick", "AS TH") == ["9H"]
+    hand = "8H 7H AD 8C"
+    # cannot overtrump: classique must underruff (001), ffb may discard (002 §VI.5)
+    assert legal_json(runner, "--preset", "classique", "--trump", "H", "--hand", hand,
+                      "--trick", "AS TH") == ["8H", "7H"]
+    assert legal_json(runner, "--preset", "ffb", "--trump", "H", "--hand", hand,
+                      "--trick", "AS TH") == ["8H", "7H", "AD", "8C"]
+    # the option overrides the preset
+    assert legal_json(runner, "--preset", "ffb", "--trump", "H", "--hand", hand,
+                      "--trick", "AS TH", "-o", "must_underruff=true") == ["8H", "7H"]
+
+
+def test_legal_text_output(runner):
+    r = run(runner, "legal", "--preset", "classique", "--trump", "H", "--hand", "9H 7H AD",
+            "--trick", "8H", "--lang", "en")
+    assert r.exit_code == 0
+    assert r.stdout.split() == ["9H"]          # trump led: go higher (001)
+    r = run(runner, "legal", "--preset", "classique", "--trump", "H", "--hand", "9H 7H AD",
+            "--trick", "8H")
+    assert r.exit_code == 0
+    assert r.stdout.split() == ["9♥"]          # French display
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_legal_every_preset(runner, preset):
+    rules = Rules.preset(preset)
+    # leader: any card
+    assert legal_json(runner, "--preset", preset, "--trump", "S",
+                      "--hand", "AH 7D JS") == ["AH", "7D", "JS"]
+    # must follow suit (002 §VI.1)
+    assert legal_json(runner, "--preset", preset, "--trump", "S", "--hand", "AH 7D JS",
+                      "--trick", "8D") == ["7D"]
+    # cannot follow, opponent master with a plain card: must ruff (002 §VI.2)
+    assert legal_json(runner, "--preset", preset, "--trump", "S", "--hand", "AH 7S",
+                      "--trick", "8D") == ["7S"]
+    # cannot follow, partner master: free (002 §VI.2)
+    assert legal_json(runner, "--preset", preset, "--trump", "S", "--hand", "AH 7S",
+                      "--trick", "AD 8D") == ["AH", "7S"]
+    # plain suit followed: beat the winning card only in simplifiee (003)
+    got = legal_json(runner, "--preset", preset, "--trump", "S", "--hand", "AD 7D",
+                     "--trick", "KD")
+    assert got == (["AD"] if rules.must_beat_in_suit else ["AD", "7D"])
+    if rules.deck == 36:
+        assert legal_json(runner, "--preset", preset, "--trump", "S", "--hand", "6D AH",
+                          "--trick", "7D") == ["6D"]
+
+
+def test_legal_sa_ta(runner):
+    # Tout Atout: must beat the winning card (002 annex); retourne allows SA / TA
+    assert legal_json(runner, "--preset", "retourne", "--trump", "TA", "--hand", "9D 8D",
+                      "--trick", "AD") == ["9D"]
+    # Sans Atout: no ruffing, cannot follow -> free
+    assert legal_json(runner, "--preset", "retourne", "--trump", "SA", "--hand", "9S 8C",
+                      "--trick", "AD") == ["9S", "8C"]
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--hand", "ZZ AH"], "ZZ"),                     # bad card
+    (["--hand", "AH AH"], "AH"),                     # repeated card
+    (["--hand", "AH 7D", "--trick", "AH"], "AH"),    # in the hand and on the trick
+    (["--hand", "AH", "--trick", "7D 8D 9D TD"], "3"),   # a trick holds at most 3 cards
+    (["--hand", "6H AH"], "6H"),                     # no sixes in a 32-card game
+    (["--hand", ""], "empty"),
+])
+def test_legal_bad_input_exit_2(runner, args, needle):
+    r = run(runner, "legal", "--preset", "classique", "--trump", "H", *args)
+    assert r.exit_code == 2
+    no_traceback(r)
+    assert needle in r.stderr
+
+
+def test_legal_bad_trump_preset_option_exit_2(runner):
+    for args in (["--trump", "X"], ["--trump", "SA"], ["--trump", "H", "--preset", "manille"],
+                 ["--trump", "H", "-o", "no_such_option=1"]):
+        full = ["legal", "--hand", "AH"] + args
+        if "--preset" not in args:
+            full += ["--preset", "classique"]
+        r = runner.invoke(app, full)
+        assert r.exit_code == 2, (args, r.output)
+        no_traceback(r)
+        assert r.stderr.strip()
+
+
+# -- rules, deal ---------------------------------------------------------------------------
+
+def test_rules_text_and_json(runner):
+    r = runner.invoke(app, ["rules"], env={"COLUMNS": "220"})   # wide: no folded names
+    assert r.exit_code == 0
+    for name in PRESET_NAMES:
+        assert name in r.stdout
+    r = run(runner, "rules", "--json")
+    data = json.loads(r.stdout)
+    assert set(data) == set(PRESET_NAMES)
+    assert data["classique"]["must_underruff"] is True        # RULES.md §10
+    assert data["ffb"]["must_underruff"] is False
+    assert data["simplifiee"]["deck"] == 36
+    r = run(runner, "rules", "ffb", "--json", "-o", "sa_ta=true")
+    assert json.loads(r.stdout)["ffb"]["sa_ta"] is True
+    r = run(runner, "rules", "manille")
+    assert r.exit_code == 2
+    no_traceback(r)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_deal_then_check(runner, tmp_path, preset):
+    r = run(runner, "deal", "--preset", preset, "--seed", "7")
+    assert r.exit_code == 0, r.output
+    rec = json.loads(r.stdout)
+    assert rec["format"] == "belote-deal/1" and rec["preset"] == preset
+    again = run(runner, "deal", "--preset", preset, "--seed", "7")
+    assert again.stdout == r.stdout                     # same seed, same deal
+    p = tmp_path / "deal.json"
+    out = run(runner, "deal", "--preset", preset, "--seed", "7", "--out", str(p))
+    assert out.exit_code == 0
+    assert json.loads(p.read_text(encoding="utf-8")) == rec
+    c = run(runner, "check", str(p), "--json")
+    assert c.exit_code == 0
+    data = json.loads(c.stdout)
+    assert data["legal"] is True
+    if not data["passed_out"]:
+        assert data["score"] is not None
+
+
+def test_deal_bad_preset_exit_2(runner):
+    r = run(runner, "deal", "--preset", "manille")
+    assert r.exit_code == 2
+    no_traceback(r)
+
+
+COMMANDS = ["check", "legal", "rules", "deal"]
+
+
+@pytest.mark.parametrize("command", COMMANDS + ["play", "simulate"])
+def test_help_of_every_command(runner, command):
+    r = run(runner, command, "--help")
+    assert r.exit_code == 0
+    assert "Usage" in r.stdout and command in r.stdout
+
+
+def test_main_help(runner):
+    r = run(runner, "--help")
+    assert r.exit_code == 0
+    for c in COMMANDS:
+        assert c in r.stdout
+
+
+# -- the installed command ----------------------------------------------------------------
+
+def belote_cmd() -> list[str]:
+    exe = shutil.which("belote")
+    return [exe] if exe else [sys.executable, "-m", "belote.cli"]
+
+
+def test_subprocess_check_exit_codes(tmp_path):
+    ok = subprocess.run(belote_cmd() + ["check", str(REGULAR), "--json"], capture_output=True,
+                        text=True, timeout=60)
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["score"] == [90, 70]
+    bad = subprocess.run(belote_cmd() + ["check", str(IRREGULAR)], capture_output=True,
+                         text=True, timeout=60)
+    assert bad.returncode == 1
+    p = tmp_path / "broken.json"
+    p.write_text("{", encoding="utf-8")
+    err = subprocess.run(belote_cmd() + ["check", str(p)], capture_output=True, text=True,
+                         timeout=60)
+    assert err.returncode == 2
+    assert "Traceback" not in err.stderr and err.stderr.strip()
+
+
+def test_subprocess_legal_and_stdin():
+    r = subprocess.run(belote_cmd() + ["legal", "--preset", "ffb", "--trump", "H", "--hand",
+                                       "8H 7H AD 8C", "--trick", "AS TH", "--json"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and json.loads(r.stdout) == ["8H", "7H", "AD", "8C"]
+    r = subprocess.run(belote_cmd() + ["check", "-", "--json"], input="not json",
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
