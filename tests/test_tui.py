@@ -228,3 +228,41 @@ def test_snapshot_card_play(snap_compare):
         await pilot.pause()
     assert snap_compare(_snap_app("classique"), terminal_size=SIZE, run_before=take_and_play)
 
+
+
+@pytest.mark.parametrize("preset", ["concours", "classique", "annonces", "contree", "coinche",
+                                    "ffb", "simplifiee", "retourne"])
+def test_every_preset_plays_to_the_result_screen(preset):
+    """A short game of every preset, the human bidding through the bar (a value bid in the
+    auction presets) and playing the first legal card, to the result screen."""
+    over = {"game_end": "deals", "deals": 2} if preset in ("concours", "simplifiee") else \
+        {"target": 150 if preset in ("classique", "annonces", "retourne") else 300}
+
+    async def run():
+        app = make_app(preset=preset, seed=31, **over)
+        bid_once = True
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(3000):
+                state = await human_turn(app, pilot)
+                if state == "summary":
+                    await pilot.click("#continue")
+                    await pilot.pause()
+                    if app.game.is_over:
+                        break
+                    continue
+                if state is False:
+                    break
+                d = app.game.current
+                value_buttons = [b for b in app.query("#bidbar Button")
+                                 if (b.name or "").startswith("value:")]
+                if d.phase == Phase.BIDDING and value_buttons and bid_once:
+                    bid_once = False
+                    await pilot.click(value_buttons[0])  # the lowest value in the first suit
+                    await pilot.pause()
+                    assert any(s == 0 and str(a)[0].isdigit() for s, a in
+                               (d.bids if d is app.game.current else app.game.deals[-1].bids))
+                    continue
+                await play_first_legal(app, pilot)
+            assert app.game.is_over
+            assert isinstance(app.screen, Summary)
+    asyncio.run(run())

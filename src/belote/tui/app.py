@@ -19,7 +19,7 @@ from textual.widgets import Button, Footer, RichLog, Select, Static
 
 from ..bots import Bot, make_bot
 from ..engine import IllegalAction
-from ..engine.actions import Declare
+from ..engine.actions import Declare, Play, SayBelote, parse_action
 from ..engine.annonces import annonce_str
 from ..engine.cards import (
     KING,
@@ -261,9 +261,8 @@ class BeloteApp(App):
     def _log_action(self, d: Deal, seat: int, action: str, before_tricks: int) -> None:
         t = self.t
         name = self.seat_name(seat)
-        if d.phase == Phase.BIDDING or (d.contract is not None and len(d.plays) == 0
-                                         and not action.startswith("declare")
-                                         and action != "belote"):
+        kind = parse_action(action)
+        if not isinstance(kind, (Play, SayBelote, Declare)):  # a bid
             self.log_line(t["bids_log"].format(
                 name=name, bid=action_words(action, t, self.lang, d.rules.double_word)))
             if d.contract is not None:
@@ -560,7 +559,9 @@ class BeloteApp(App):
                 f"{t['taker']} {self.seat_name(d.contract.taker)}"),
                 f"[b]{verdict}[/b]", "",
                 f"{'':<28}{cols[0]:>8}{cols[1]:>8}",
-                row(t["points"], res.points), row(t["belote"], res.belote),
+                row(t["points"], res.points),
+                f"  {t['dix_de_der']} : {self.team_name(d.tricks[-1][2] % 2)}",
+                row(t["belote"], res.belote),
                 row(t["annonces"], res.annonces), row(t["marked"], mark),
                 f"{t['held']} : {res.held}" if res.held else "",
                 f"[b]{t['score']}[/b] : {self.game.scores[us]} – {self.game.scores[them]}"])
