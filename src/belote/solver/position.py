@@ -1,0 +1,110 @@
+"""A card-play position for the solvers: four hands, the contract kind, the trick in progress
+and the points already won. Built by hand, or from a :class:`~belote.engine.deal.Deal`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine.cards import Trump, TrumpTables, iter_cards, popcount, tables
+from ..engine.errors import BeloteError
+from ..engine.rules import Rules
+
+
+class PositionError(BeloteError):
+    """A position that cannot occur: cards twice, hands of wrong sizes, a full trick…"""
+
+
+@dataclass
+class Position:
+    """Card-play position.
+
+    :param hands: 4 masks, seat 0..3 (unplayed cards).
+    :param trump: the contract kind.
+    :param rules: rules that affect play (``must_underruff``, ``must_beat_in_suit``,
+        ``must_overtrump_partner``, ``sa_ace_points``, ``deck``).
+    :param leader: seat that led the trick in progress (or leads the next one).
+    :param trick: cards already on the trick, leader first (0–3).
+    :param points: card points already won per team ``[team 0, team 1]``.
+    """
+
+    hands: list[int]
+    trump: Trump
+    rules: Rules
+    leader: int = 0
+    trick: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=lambda: [0, 0])
+
+    def __post_init__(self) -> None:
+        if len(self.hands) != 4:
+            raise PositionError("four hands are needed")
+        seen = 0
+        for c in self.trick:
+            if (seen >> c) & 1:
+                raise PositionError("a card is played twice")
+            seen |= 1 << c
+        for h in self.hands:
+            if h & seen:
+                raise PositionError("a card is both in a hand and on the trick")
+            seen |= h
+        if len(self.trick) > 3:
+            raise PositionError("a trick in progress holds at most 3 cards")
+        sizes = [popcount(h) for h in self.hands]
+        n = len(self.trick)
+        # the seats that already played to this trick hold one card fewer
+        exp = [sizes[(self.leader + n) % 4] - (1 if k < n else 0) for k in range(4)]
+        for k in range(4):
+            seat = (self.leader + k) % 4
+            if sizes[seat] != exp[k]:
+                raise PositionError(f"hand sizes do not fit the trick: {sizes}")
+
+    # -- derived --------------------------------------------------------------------------
+    @property
+    def tables(self) -> TrumpTables:
+        return tables(self.trump, self.rules.sa_ace_points, self.rules.deck)
+
+    @property
+    def flags(self) -> tuple[bool, bool, bool]:
+        r = self.rules
+        return (r.must_underruff, r.must_beat_in_suit, r.must_overtrump_partner)
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+    def tricks_left_total(self) -> int:
+        """Tricks not yet complete, the one in progress included."""
+        return (sum(popcount(h) for h in self.hands) + len(self.trick)) // 4
+
+    def remaining_points(self) -> int:
+        """Card points still to be won (table and hands), dix de der included if still due."""
+        p = self.tables.points
+        rem = sum(p[c] for c in self.trick) + sum(p[c] for h in self.hands for c in iter_cards(h))
+        return rem + (10 if self.tricks_left_total() > 0 else 0)
+
+    def final_total(self) -> int:
+        return self.points[0] + self.points[1] + self.remaining_points()
+
+    def after(self, card: int) -> Position:
+        """The position after the player to move plays ``card`` (unchecked)."""
+        seat = self.to_move
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << card)
+        trick = self.trick + [card]
+        points = list(self.points)
+        leader = self.leader
+        if len(trick) == 4:
+            tt = self.tables
+            w = (leader + tt.winner_index(trick)) % 4
+            last = not any(hands)
+            points[w % 2] += sum(tt.points[x] for x in trick) + (10 if last else 0)
+            trick, leader = [], w
+        return Position(hands, self.trump, self.rules, leader, trick, points)
+
+    @classmethod
+    def from_deal(cls, deal) -> Position:
+        """The card-play position of a deal in play (it reads every hand: for analysis and
+        double-dummy search, never for a bot)."""
+        if deal.contract is None:
+            raise PositionError("the deal has no contract yet")
+        return cls(list(deal.hands), deal.contract.trump, deal.rules, deal.leader,
+                   list(deal.trick), list(deal.points))

@@ -1,0 +1,61 @@
+"""The oracle: a slow, plain minimax over card play — no table, no pruning, no ordering.
+
+It uses the engine's own legal-card function, so it is exactly the rules the players get; the
+compiled solver (:mod:`belote.solver.kernel`) is tested against it on thousands of positions.
+Only for small endgames: the cost grows with the product of the legal moves.
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import iter_cards
+from .position import Position
+
+
+def reference_value(pos: Position) -> int:
+    """Card points team 0 wins **from now on** (the cards on the table included, dix de der
+    included) when all four seats play perfectly (team 0 maximises, team 1 minimises)."""
+    hands = list(pos.hands)
+    tt = pos.tables
+    last = pos.tricks_left_total()
+    return _mm(hands, list(pos.trick), pos.leader, tt, pos.flags, last)
+
+
+def _mm(hands, trick, leader, tt, flags, tricks_left) -> int:
+    from ..engine.play import legal_cards
+    seat = (leader + len(trick)) % 4
+    if not trick and tricks_left == 0:
+        return 0
+    mask, _ = legal_cards(hands[seat], trick, tt, *flags)
+    best = None
+    for c in iter_cards(mask):
+        hands[seat] &= ~(1 << c)
+        trick.append(c)
+        if len(trick) == 4:
+            w = (leader + tt.winner_index(trick)) % 4
+            pts = sum(tt.points[x] for x in trick) + (10 if tricks_left == 1 else 0)
+            t4 = trick[:]
+            v = (pts if w % 2 == 0 else 0) + _mm(hands, [], w, tt, flags, tricks_left - 1)
+            trick[:] = t4
+        else:
+            v = _mm(hands, trick, leader, tt, flags, tricks_left)
+        trick.pop()
+        hands[seat] |= 1 << c
+        if best is None or (v > best if seat % 2 == 0 else v < best):
+            best = v
+    return best
+
+
+def reference_move_values(pos: Position) -> dict[int, int]:
+    """For each legal card of the player to move: the final card points of **its team** for the
+    whole deal (points already won included) under perfect play afterwards."""
+    from ..engine.play import legal_cards
+    seat = pos.to_move
+    tt = pos.tables
+    mask, _ = legal_cards(pos.hands[seat], list(pos.trick), tt, *pos.flags)
+    out = {}
+    for c in iter_cards(mask):
+        nxt = pos.after(c)
+        team0_future = reference_value(nxt) + nxt.points[0] - pos.points[0]
+        team0_final = pos.points[0] + team0_future
+        out[c] = team0_final if seat % 2 == 0 else pos.final_total() - team0_final
+    return out
