@@ -384,6 +384,67 @@ def replay(
 
 
 @app.command()
+def analyse(
+    record: Annotated[str, typer.Argument(help="A deal record (JSON), or a game record with --deal.")],
+    deal_no: Annotated[int | None, typer.Option("--deal", min=1,
+                                                help="Which deal of a game record (1 = first).")]
+    = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "fr",
+) -> None:
+    """Double-dummy value of every card played: which card lost how many points.
+
+    A value is the final card points of the player's team for the whole deal, with perfect play
+    by all four seats afterwards (dix de der included, no capot bonus)."""
+    from rich.progress import Progress
+
+    from .analysis import analyse_record
+    from .engine.record import GAME_FORMAT as GF
+    t = _lang(lang)
+    fr = lang == "fr"
+    try:
+        rec = load_json(record)
+        if isinstance(rec, dict) and rec.get("format") == GF:
+            deals = rec.get("deals")
+            if not isinstance(deals, list) or not deals:
+                raise BeloteError("deals: the game record has no deal")
+            if deal_no is None or deal_no > len(deals):
+                raise BeloteError(f"this is a game of {len(deals)} deals: choose one with "
+                                  f"--deal 1..{len(deals)}")
+            rec = deals[deal_no - 1]
+        with Progress(console=err, transient=True, disable=as_json) as prog:
+            task = prog.add_task("analyse", total=None)
+            rows = analyse_record(rec, progress=lambda i, n: prog.update(task, completed=i,
+                                                                         total=n))
+    except BeloteError as e:
+        _fail(str(e), lang)
+        return
+    if as_json:
+        print(json.dumps([r.to_json() for r in rows], ensure_ascii=False, indent=2))
+        return
+    if not rows:
+        out.print("Aucune carte jouée." if fr else "No card played.")
+        return
+    table = Table(title="Analyse double-mort" if fr else "Double-dummy analysis")
+    for col in ((t["trick"], "right"), (t["seat"], "right"),
+                ("carte jouée" if fr else "card played", "left"),
+                ("valeur" if fr else "value", "right"), ("meilleure" if fr else "best", "left"),
+                ("perte" if fr else "loss", "right")):
+        table.add_column(col[0], justify=col[1])
+    for r in rows:
+        best_cards = " ".join(card_str(c) for c, v in sorted(r.values.items()) if v == r.best)
+        loss = f"[red]{r.loss}[/]" if r.loss else "0"
+        table.add_row(str(r.trick), str(r.seat), card_str(r.card), str(r.values[r.card]),
+                      f"{r.best} ({best_cards})", loss)
+    out.print(table)
+    lost = [0, 0]
+    for r in rows:
+        lost[r.seat % 2] += r.loss
+    out.print(("Points perdus par équipe : " if fr else "Points lost per team: ")
+              + f"{t['team']} 0 : {lost[0]} · {t['team']} 1 : {lost[1]}")
+
+
+@app.command()
 def simulate(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
     deals: Annotated[int, typer.Option(help="Number of deals to play.", min=1)] = 1000,

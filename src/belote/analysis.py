@@ -1,0 +1,62 @@
+"""Double-dummy analysis of a recorded deal (``belote analyse``): the value of every card
+actually played, and of every other legal card at that moment.
+
+A value is the final card points of the player's team for the whole deal (points already won
+plus optimal play from then on by all four seats, dix de der included, no capot bonus).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .engine.cards import card_str
+from .engine.deal import Deal
+from .engine.record import check_deal
+from .solver import Position, Solver
+
+
+@dataclass
+class CardAnalysis:
+    trick: int  # 1-based
+    seat: int
+    card: int
+    values: dict[int, int]
+
+    @property
+    def best(self) -> int:
+        return max(self.values.values())
+
+    @property
+    def loss(self) -> int:
+        """Points the card played gave away against the best card."""
+        return self.best - self.values[self.card]
+
+    def to_json(self) -> dict:
+        return {"trick": self.trick, "seat": self.seat, "card": card_str(self.card),
+                "values": {card_str(c): v for c, v in sorted(self.values.items())},
+                "best": self.best, "loss": self.loss}
+
+
+def analyse_deal(deal: Deal, solver: Solver | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> list[CardAnalysis]:
+    """Analyse every card played in ``deal`` (a deal whose bidding is over)."""
+    if deal.contract is None:
+        return []
+    solver = solver or Solver()
+    pos = Position(list(deal.initial_hands), deal.contract.trump, deal.rules,
+                   (deal.dealer + 1) % 4, [], [0, 0])
+    out = []
+    n = len(deal.plays)
+    for i, (seat, card) in enumerate(deal.plays):
+        res = solver.solve(pos)
+        out.append(CardAnalysis(i // 4 + 1, seat, card, res.values))
+        pos = pos.after(card)
+        if progress:
+            progress(i + 1, n)
+    return out
+
+
+def analyse_record(rec: dict, solver: Solver | None = None, progress=None) -> list[CardAnalysis]:
+    """Check a deal record, then analyse it. Raises RecordError for a malformed record."""
+    return analyse_deal(check_deal(rec).deal, solver, progress)

@@ -1,0 +1,46 @@
+"""belote analyse: the double-dummy value of every card played."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from belote.analysis import analyse_record
+from belote.cli import app
+from belote.engine.cards import parse_card
+from belote.engine.record import check_deal
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def test_analysis_covers_every_card_and_ends_on_the_real_points():
+    rec = json.loads((EXAMPLES / "coinche.json").read_text())
+    deal = check_deal(rec).deal
+    rows = analyse_record(rec)
+    assert len(rows) == 32
+    assert [(r.seat, r.card) for r in rows] == deal.plays
+    for r in rows:
+        assert r.card in r.values and r.loss >= 0 and r.best == max(r.values.values())
+    # in the last trick nothing is left to choose: each value is the team's real final points
+    # (card points as played, dix de der included)
+    for r in rows[-4:]:
+        assert r.values == {r.card: deal.points[r.seat % 2]}
+
+
+def test_analyse_json_shape():
+    res = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "classique.json"), "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert len(data) == 32
+    first = data[0]
+    assert set(first) >= {"trick", "seat", "card", "values"}
+    assert first["trick"] == 1
+    assert all(isinstance(v, int) for v in first["values"].values())
+    parse_card(first["card"])
+
+
+def test_analyse_bad_input_exit_2(tmp_path):
+    bad = tmp_path / "x.json"
+    bad.write_text("{}")
+    res = CliRunner().invoke(app, ["analyse", str(bad)])
+    assert res.exit_code == 2
