@@ -109,3 +109,64 @@ def test_bad_positions_are_refused():
     with pytest.raises(PositionError):
         Position([parse_hand("JH 7H"), parse_hand("8H"), parse_hand("9H"), parse_hand("TH")],
                  Trump.H, Rules.preset("coinche"))
+
+
+def _alphabeta(hands, trick, leader, tt, flags, left, alpha, beta):
+    """Plain alpha-beta (no table, no equivalence): exact like the minimax, faster; the oracle
+    for five-card endgames."""
+    from belote.engine.cards import iter_cards
+    from belote.engine.play import legal_cards
+    seat = (leader + len(trick)) % 4
+    if not trick and left == 0:
+        return 0
+    mask, _ = legal_cards(hands[seat], trick, tt, *flags)
+    maxi = seat % 2 == 0
+    best = -1 if maxi else 10**6
+    for c in iter_cards(mask):
+        hands[seat] &= ~(1 << c)
+        trick.append(c)
+        if len(trick) == 4:
+            w = (leader + tt.winner_index(trick)) % 4
+            g = sum(tt.points[x] for x in trick) + (10 if left == 1 else 0)
+            g = g if w % 2 == 0 else 0
+            t4 = trick[:]
+            v = g + _alphabeta(hands, [], w, tt, flags, left - 1, alpha - g, beta - g)
+            trick[:] = t4
+        else:
+            v = _alphabeta(hands, trick, leader, tt, flags, left, alpha, beta)
+        trick.pop()
+        hands[seat] |= 1 << c
+        if maxi:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def test_full_window_and_mtdf_agree_with_alphabeta_on_five_card_endgames():
+    """Regression: a transposition-table entry known exactly inside the window once made the
+    full-window search run with an empty window and store a wrong bound."""
+    import numpy as np
+
+    from belote.solver import kernel
+    rng = random.Random(3)
+    for _ in range(25):
+        pos = random_position(rng, "coinche", 5)
+        want = _alphabeta(list(pos.hands), list(pos.trick), pos.leader, pos.tables, pos.flags,
+                          pos.tricks_left_total(), -1, 1000)
+        a = SOLVER._context(pos)
+        hands = np.array(pos.hands, dtype=np.int64)
+        trick = np.zeros(4, dtype=np.int64)
+        trick[:len(pos.trick)] = pos.trick
+        SOLVER.keys[:] = 0
+        mb = np.empty((40, 9), dtype=np.int64)
+        ob = np.empty((40, 9), dtype=np.int64)
+        full = kernel._ab(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(), -1,
+                          pos.remaining_points() + 1, *a, SOLVER.keys, SOLVER.lo, SOLVER.hi,
+                          SOLVER.stats, mb, ob, 0)
+        assert full == want
+        assert SOLVER.future(pos) == want

@@ -134,6 +134,8 @@ def _ab(hands, trick, tlen, leader, left, alpha, beta, pts, strength, higher, su
                 return lo
             if hi <= alpha:
                 return hi
+            if lo == hi:  # exact inside the window: an empty window would break fail-soft
+                return lo
             alpha = max(alpha, lo)
             beta = min(beta, hi)
     seat = (leader + tlen) % 4
