@@ -198,7 +198,7 @@ def test_english_table():
         async with app.run_test(size=SIZE) as pilot:
             await human_turn(app, pilot)
             labels = [str(b.label) for b in app.query("#bidbar Button")]
-            assert "Pass" in labels
+            assert "p Pass" in labels
             assert any("Keys:" in m for m in app.messages)
     asyncio.run(run())
 
@@ -265,4 +265,34 @@ def test_every_preset_plays_to_the_result_screen(preset):
                 await play_first_legal(app, pilot)
             assert app.game.is_over
             assert isinstance(app.screen, Summary)
+    asyncio.run(run())
+
+
+def test_keyboard_bidding():
+    """Bids by keys alone: + raises the chosen value, 1-6 name the suit, t takes, p passes."""
+    async def run():
+        app = make_app(preset="coinche", seed=41, dealer=3)  # seat 0 speaks first
+        async with app.run_test(size=SIZE) as pilot:
+            assert await human_turn(app, pilot) is True
+            await pilot.press("plus", "2")  # 90, hearts
+            await pilot.pause()
+            d = app.game.current if app.game.current.bids else app.game.deals[-1]
+            assert (0, "90 H") in [(s, str(a)) for s, a in d.bids]
+        app = make_app(preset="classique", seed=41, dealer=3)
+        async with app.run_test(size=SIZE) as pilot:
+            assert await human_turn(app, pilot) is True
+            await pilot.press("t")
+            await pilot.pause()
+            d = app.game.deals[-1] if app.game.deals else app.game.current
+            assert d.bids[0][0] == 0 and str(d.bids[0][1]) == "take"
+    asyncio.run(run())
+
+
+def test_small_terminal_hides_the_log_and_shows_the_trick_in_the_centre():
+    async def run():
+        app = make_app(seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.query_one("#log").display is False
+            assert app.screen.has_class("compact")
     asyncio.run(run())

@@ -24,6 +24,7 @@ from .engine import (
     Trump,
     card_fr,
     card_str,
+    parse_card,
     parse_cards,
     shuffled_deck,
     tables,
@@ -47,8 +48,8 @@ app = typer.Typer(
     name="belote", no_args_is_help=True, add_completion=False, rich_markup_mode="rich",
     pretty_exceptions_enable=False,
     help="belote — règles, arbitrage et jeu de la belote, contrée et coinche.\n\n"
-         "Rules engine, checker and play for belote, contrée and coinche. "
-         "Exit codes: 0 ok, 1 irregular deal, 2 bad input.")
+         "Play, referee and analyse belote, contrée and coinche. "
+         "Exit codes: 0 ok, 1 irregular deal, 2 bad input, 3 internal error.")
 out = Console()
 err = Console(stderr=True)
 
@@ -172,7 +173,12 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
         where = f"{t['seat']} {irr['seat']}"
         if irr["trick"]:
             where += f", {t['trick']} {irr['trick']}"
-        card = f" ({irr['card']})" if irr["card"] else ""
+        card = ""
+        if irr["card"]:
+            try:
+                card = f" ({card_fr(parse_card(irr['card'])) if lang == 'fr' else irr['card']})"
+            except BeloteError:
+                card = f" ({irr['card']})"
         out.print(f"[bold red]{t['irregular']}[/]: {where}{card}: {msg} [dim]\\[{irr['rule']}][/]")
     if data["passed_out"]:
         out.print(t["passed"])
@@ -181,9 +187,10 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
     if c is None:
         out.print(t["incomplete"])
         return
-    value = f"{c['value']} " if c["value"] else ""
-    kind = f"{c['kind']} " if c["kind"] != "normal" else ""
+    value = f"{c['value']} " if c["value"] and c["kind"] == "normal" else ""
+    kind = {"normal": "", "capot": "capot ", "generale": "générale "}[c["kind"]]
     dbl = {1: "", 2: " ×2", 4: " ×4"}[c["doubled"]]
+    c = dict(c, trump={"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(c["trump"], c["trump"]))
     out.print(f"{t['contract']}: {kind}{value}{c['trump']}{dbl} — {t['taker']}: "
               f"{t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
     if data["score"] is None:
@@ -207,8 +214,14 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
     out.print(table)
     if data["held"]:
         out.print(f"{t['held']}: {data['held']}")
-    for n in data["notes"]:
-        out.print(f"{t['penalty']}: {n}")
+    if data["penalty"] is not None:
+        faulty = data["penalty"]
+        out.print(f"{t['penalty']} : " + (
+            f"coup irrégulier : la donne est perdue pour l'équipe {faulty}, "
+            f"{data['score'][1 - faulty]} points à l'équipe {1 - faulty} (002 §VIII.B)"
+            if lang == "fr" else
+            f"irregular play: the deal is lost for team {faulty}, {data['score'][1 - faulty]} "
+            f"points to team {1 - faulty} (002 §VIII.B)"))
 
 
 @app.command()
@@ -221,7 +234,7 @@ def legal(
     as_json: JsonOpt = False,
     lang: LangOpt = "fr",
 ) -> None:
-    """Print the cards the player to move may legally play (RULES.md §4)."""
+    """Print the cards the player to move may legally play (card-play rules: docs/sources.md)."""
     _lang(lang)
     try:
         rules = _rules(preset, option)
@@ -272,7 +285,7 @@ def rules_cmd(
     if as_json:
         print(json.dumps({r.preset: r.to_dict() for r in rules}, ensure_ascii=False, indent=2))
         return
-    table = Table(title="belote presets")
+    table = Table(title="belote: presets / préréglages")
     table.add_column("option", no_wrap=True)
     for r in rules:
         table.add_column(r.preset, overflow="fold")

@@ -110,7 +110,7 @@ class HeuristicBot(Bot):
             turned = parse_card(view.turned)
             full = hand | (1 << turned)
             # 5 cards + the turned one are 6 of the 8 (9) cards: ask for about 2/3 of a taker's
-            need = 64 - self.boldness
+            need = 58 - self.boldness
             if "take" in legal:
                 return "take" if self.estimate(full, Trump(SUIT_OF[turned])) >= need else "pass"
             best, best_est = None, -1

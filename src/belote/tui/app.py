@@ -128,6 +128,9 @@ class BeloteApp(App):
     #info { height: 3; padding: 0 1; background: $boost; }
     #table { height: 1fr; grid-size: 3 3; grid-columns: 1fr 2fr 1fr; grid-rows: 1fr 2fr 1fr; }
     .seat { border: round $primary; padding: 0 1; content-align: center middle; }
+    .compact .seat, .compact #centre { border: none; padding: 0; }
+    .compact #hand { height: 3; }
+    .compact #info { height: 2; }
     .team0 { border: round green; }
     .team1 { border: round magenta; }
     .to-move { border: double yellow; }
@@ -146,10 +149,12 @@ class BeloteApp(App):
     #status { height: 1; padding: 0 1; }
     """
     BINDINGS: ClassVar = [
-        Binding("q", "quit_game", "Quit / Quitter"),
-        Binding("d", "last_trick", "Last trick / Dernier pli"),
-        Binding("a", "toggle_auto_belote", "Auto belote"),
         *[Binding(str(i), f"play_index({i})", show=False) for i in range(1, 10)],
+        Binding("p", "bid_key('pass')", show=False),
+        Binding("t", "bid_key('take')", show=False),
+        Binding("x", "bid_key('double')", show=False),
+        Binding("plus,equals_sign", "bid_value(1)", show=False),
+        Binding("minus", "bid_value(-1)", show=False),
     ]
 
     def __init__(self, game: Game, human: int = 0, bots: list[Bot] | None = None,
@@ -169,8 +174,13 @@ class BeloteApp(App):
         self.auto_belote = auto_belote
         self.bot_delay = bot_delay
         self.save = save
+        # footer keys in the table's language
+        self.bind("q", "quit_game", description=self.t["key_quit"])
+        self.bind("d", "last_trick", description=self.t["last_trick"])
+        self.bind("a", "toggle_auto_belote", description=self.t["key_auto"])
         self.busy = False
         self.messages: list[str] = []
+        self._levels: list[str] = []
         self._shown_annonces: set[int] = set()
         self._deal_no = len([d for d in game.deals if not d.passed_out]) + 1
         self.started = time.strftime("%Y%m%d-%H%M%S")
@@ -195,6 +205,13 @@ class BeloteApp(App):
         yield Static(id="status")
         yield Footer()
 
+    def on_resize(self, event) -> None:
+        """Small terminals: hide the log below 110 columns, drop borders below 30 rows."""
+        narrow = self.size.width < 110
+        if self.query("#log"):
+            self.query_one("#log").display = not narrow
+        self.screen.set_class(self.size.height < 30, "compact")
+
     def on_mount(self) -> None:
         self.call_after_refresh(self.log_line, self.t["help"])
         self.advance()
@@ -207,6 +224,10 @@ class BeloteApp(App):
         if rel and seat in self.bots:
             base += f" ({self.bots[seat].name})"
         return base
+
+    def short_name(self, seat: int) -> str:
+        rel = (seat - self.human) % 4
+        return [self.t["you"], self.t["east"], self.t["partner"], self.t["west"]][rel]
 
     def team_name(self, team: int) -> str:
         return self.t["team_us"] if team == self.human % 2 else self.t["team_them"]
@@ -235,6 +256,8 @@ class BeloteApp(App):
         else:
             self.busy = False
             self.set_status(self.t["your_bid"] if d.phase == Phase.BIDDING else self.t["your_turn"])
+        if d.to_move != self.human:
+            self.set_status(self.t["waiting"].format(name=self.seat_name(d.to_move)))
 
     def bot_step(self) -> None:
         d = self.deal
@@ -254,6 +277,10 @@ class BeloteApp(App):
         self._log_action(d, seat, action, before_tricks)
         if len(self.game.deals) > n_deals:  # the deal ended
             self.refresh_table(finished=d)
+            if self.save:  # keep the game safe after every deal
+                if self.game.current is not None:
+                    storage.save_current(self.game, self.table_settings())
+                storage.archive(self.game, stamp=self.game_stamp())
             self.show_summary(d)
             return
         self.advance()
@@ -395,9 +422,39 @@ class BeloteApp(App):
             self.human_bid(name[4:])
 
     def action_play_index(self, i: int) -> None:
+        d = self.deal
+        if d is not None and d.phase == Phase.BIDDING:
+            # in the bidding, 1-6 name a suit (♠ ♥ ♦ ♣ SA TA): take it in round 2, or bid the
+            # chosen value in it
+            buttons = [b for b in self.query("#bidbar Button")
+                       if (b.name or "").startswith(("value:", "bid:S", "bid:H", "bid:D",
+                                                     "bid:C", "bid:SA", "bid:TA"))]
+            if 1 <= i <= len(buttons):
+                buttons[i - 1].press()
+            return
         cards = self.hand_cards()
         if 1 <= i <= len(cards):
             self.human_card(cards[i - 1])
+
+    def action_bid_key(self, what: str) -> None:
+        d = self.deal
+        if d is None or d.phase != Phase.BIDDING:
+            return
+        legal = [str(a) for a in d.legal_actions()]
+        if what == "double":
+            what = "contre" if "contre" in legal else "surcontre"
+        if what in legal:
+            self.human_bid(what)
+
+    def action_bid_value(self, step: int) -> None:
+        sel = self.query("#bidbar Select")
+        if not sel:
+            return
+        box = sel.first(Select)
+        options = self._levels
+        if box.value in options:
+            i = max(0, min(len(options) - 1, options.index(box.value) + step))
+            box.value = options[i]
 
     def action_last_trick(self) -> None:
         d = self.deal
@@ -470,7 +527,8 @@ class BeloteApp(App):
         for pos, seat in positions.items():
             w = self.query_one(f"#seat-{pos}", Static)
             lines = [f"[b]{self.seat_name(seat)}[/b]",
-                     f"{self.team_name(seat % 2)} · {d.hands[seat].bit_count()} {t['cards']}"]
+                     (f"{self.team_name(seat % 2)} · {d.hands[seat].bit_count()} "
+                     f"{t['cards'] if d.hands[seat].bit_count() > 1 else t['card']}")]
             if d.phase == Phase.BIDDING and seat in last_bid:
                 lines.append(f"« {last_bid[seat]} »")
             if seat in trick_by_seat:
@@ -485,7 +543,9 @@ class BeloteApp(App):
         if d.phase == Phase.BIDDING and d.turned is not None:
             centre.append(f"{t['turned']} : {card_markup(d.turned, self.lang)}")
         if d.trick:
-            centre.append(f"{t['trick']} {len(d.tricks) + 1}")
+            centre.append(f"{t['trick']} {len(d.tricks) + 1} : " + "  ".join(
+                f"{self.short_name((d.leader + i) % 4)} {card_markup(c, self.lang)}"
+                for i, c in enumerate(d.trick)))
         self.query_one("#centre", Static).update("\n".join(centre))
         self._render_hand(d)
         self._render_bidbar(d)
@@ -513,21 +573,33 @@ class BeloteApp(App):
         if d.phase != Phase.BIDDING or d.to_move != self.human:
             return
         t = self.t
+        dw = d.rules.double_word
         legal = [str(a) for a in d.legal_actions()]
         widgets = []
-        values = sorted({int(a.split()[0]) for a in legal if a.split()[0].isdigit()})
-        if values:
-            widgets.append(Select([(str(v), str(v)) for v in values], value=str(values[0]),
-                                  classes="bid-value", allow_blank=False, prompt=t["bid_value"]))
-            trumps = [x for x in ("S", "H", "D", "C", "SA", "TA")
-                      if any(a.endswith(" " + x) and a.split()[0].isdigit() for a in legal)]
-            for x in trumps:
-                widgets.append(Button(action_words(x, t, self.lang, d.rules.double_word),
-                                      name=f"value:{x}", classes="bid"))
+        # auction: one list of levels (values, then capot, générale) and one button a suit
+        levels: list[str] = []
         for a in legal:
-            if a.split()[0].isdigit():
+            w = a.split()
+            if len(w) == 2 and w[0] not in levels and (w[0].isdigit() or w[0] in ("capot",
+                                                                               "generale")):
+                levels.append(w[0])
+        self._levels = levels
+        if levels:
+            widgets.append(Select([(action_words(x, t, self.lang, dw) if not x.isdigit() else x,
+                                    x) for x in levels], value=levels[0], classes="bid-value",
+                                  allow_blank=False, prompt=t["bid_value"]))
+            for i, x in enumerate(("S", "H", "D", "C", "SA", "TA"), 1):
+                if any(a.split()[-1] == x and len(a.split()) == 2 for a in legal):
+                    widgets.append(Button(f"{i} " + action_words(x, t, self.lang, dw),
+                                          name=f"value:{x}", classes="bid"))
+        for a in legal:
+            w = a.split()
+            if len(w) == 2 and w[0] in levels:
                 continue
-            widgets.append(Button(action_words(a, t, self.lang, d.rules.double_word),
+            key = {"pass": "p ", "take": "t ", "contre": "x ", "surcontre": "x "}.get(a, "")
+            if a in ("S", "H", "D", "C", "SA", "TA"):
+                key = f"{('S', 'H', 'D', 'C', 'SA', 'TA').index(a) + 1} "
+            widgets.append(Button(key + action_words(a, t, self.lang, dw),
                                   name=f"bid:{a}", classes="bid",
                                   variant="primary" if a in ("take",) else "default"))
         bar.mount(*widgets)

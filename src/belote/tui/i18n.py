@@ -7,8 +7,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "title": "Belote", "you": "Vous", "partner": "Partenaire", "east": "Droite",
         "west": "Gauche", "team_us": "Nous", "team_them": "Eux", "deal": "Donne",
         "dealer": "donneur", "contract": "Contrat", "none": "—", "taker": "preneur",
-        "score": "Score", "cards": "cartes", "turned": "Retourne", "trick": "Pli",
-        "your_turn": "À vous de jouer.", "your_bid": "À vous de parler.",
+        "score": "Score", "cards": "cartes", "card": "carte", "turned": "Retourne", "trick": "Pli",
+        "key_quit": "Quitter", "key_auto": "Belote auto",
+        "your_turn": "À vous de jouer : une carte (1-9 ou clic).",
+        "your_bid": "À vous de parler : p passer · t prendre · 1-6 couleur (valeur +/-) · x contrer",
         "waiting": "{name} réfléchit…", "take": "Je prends", "pass": "Je passe",
         "contre": "Contrer", "surcontre": "Surcontrer", "coinche": "Coincher",
         "surcoinche": "Surcoincher", "capot": "Capot", "generale": "Générale",
@@ -27,8 +29,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "annonce_said": "{name} annonce : {what}", "annonce_shown": "{name} montre : {cards}",
         "trick_won": "{name} remporte le pli ({pts} points).", "bids_log": "{name} : {bid}",
         "trick_won_you": "Vous remportez le pli ({pts} points).",
-        "help": "Touches : 1-9 jouer une carte · d dernier pli · a belote automatique "
-                "(oui/non) · q quitter (la partie est enregistrée)",
+        "help": "Touches : 1-9 jouer une carte · enchères : p passer, t prendre, 1-6 couleur, "
+                "+/- valeur, x contrer · d dernier pli · a belote automatique (oui/non) · "
+                "q quitter (la partie est enregistrée)",
         "auto_belote": "Belote automatique : {state}", "on": "oui", "off": "non",
         "result_cols": "Nous|Eux",
     },
@@ -36,8 +39,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "title": "Belote", "you": "You", "partner": "Partner", "east": "Right",
         "west": "Left", "team_us": "Us", "team_them": "Them", "deal": "Deal",
         "dealer": "dealer", "contract": "Contract", "none": "—", "taker": "taker",
-        "score": "Score", "cards": "cards", "turned": "Turned card", "trick": "Trick",
-        "your_turn": "Your turn to play.", "your_bid": "Your turn to bid.",
+        "score": "Score", "cards": "cards", "card": "card", "turned": "Turned card", "trick": "Trick",
+        "key_quit": "Quit", "key_auto": "Auto belote",
+        "your_turn": "Your turn: play a card (1-9 or click).",
+        "your_bid": "Your bid: p pass · t take · 1-6 suit (value +/-) · x double",
         "waiting": "{name} is thinking…", "take": "Take", "pass": "Pass",
         "contre": "Double", "surcontre": "Redouble", "coinche": "Coinche",
         "surcoinche": "Surcoinche", "capot": "Capot", "generale": "Générale",
@@ -56,8 +61,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "annonce_said": "{name} declares: {what}", "annonce_shown": "{name} shows: {cards}",
         "trick_won": "{name} wins the trick ({pts} points).", "bids_log": "{name}: {bid}",
         "trick_won_you": "You win the trick ({pts} points).",
-        "help": "Keys: 1-9 play a card · d last trick · a automatic belote (on/off) · "
-                "q quit (the game is saved)",
+        "help": "Keys: 1-9 play a card · bidding: p pass, t take, 1-6 suit, +/- value, "
+                "x double · d last trick · a automatic belote (on/off) · q quit (the game is "
+                "saved)",
         "auto_belote": "Automatic belote: {state}", "on": "on", "off": "off",
         "result_cols": "Us|Them",
     },
