@@ -458,6 +458,70 @@ def analyse(
 
 
 @app.command()
+def arena(
+    a: Annotated[str, typer.Option("--a", help="Bot A (random, heuristic, expert).")] = "expert",
+    b: Annotated[str, typer.Option("--b", help="Bot B.")] = "heuristic",
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
+    deals: Annotated[int, typer.Option(help="Deals, each played twice (seats swapped).", min=1)]
+    = 100,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed deals the same packs.")] = 1,
+    play_only: Annotated[bool, typer.Option("--play-only", help="Card play only: both tables "
+                                            "play the same contract; reports A's share of "
+                                            "the card points.")] = False,
+    worlds: Annotated[int, typer.Option(help="Worlds per decision of the expert bot.", min=1)]
+    = 20,
+    option: OptionOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "fr",
+) -> None:
+    """Duplicate match of bot A against bot B: mean score difference per deal (A − B) with a
+    95% confidence interval, contracts taken / made, time per decision."""
+    from rich.progress import Progress
+
+    from .bots import BOT_NAMES, ExpertBot, make_bot
+    from .sim import arena as run_arena
+    fr = lang == "fr"
+    _lang(lang)
+    try:
+        rules = _rules(preset, option)
+        for n in (a, b):
+            if n not in BOT_NAMES:
+                raise BeloteError(f"unknown bot {n!r}: expected one of {', '.join(BOT_NAMES)}")
+    except BeloteError as e:
+        _fail(str(e), lang)
+        return
+
+    def maker(name):
+        def make(s):
+            return ExpertBot(seed=s, worlds=worlds) if name == "expert" else make_bot(name, s)
+        return make
+    with Progress(console=err, transient=True, disable=as_json) as prog:
+        task = prog.add_task("arena", total=deals)
+        rep = run_arena(rules, maker(a), maker(b), (a, b), deals, seed, play_only,
+                        progress=lambda n: prog.update(task, completed=n))
+    data = rep.to_json()
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    lo, hi = data["ci95"]
+    out.print(f"{preset}: {deals} " + ("donnes × 2 tables" if fr else "deals × 2 tables")
+              + f", A = {a}, B = {b}")
+    out.print(("écart moyen A − B par donne : " if fr else "mean difference A − B per deal: ")
+              + f"[b]{data['mean_diff']:.1f}[/b] [{lo:.1f}, {hi:.1f}]")
+    if play_only:
+        ps = data["points_share"]
+        out.print(("part des points de A : " if fr else "A's share of card points: ")
+                  + f"{100 * ps['mean']:.1f} % [{100 * ps['ci95'][0]:.1f}, "
+                  f"{100 * ps['ci95'][1]:.1f}]")
+    for side, name in (("a", a), ("b", b)):
+        taken, made_n = data["taken"][side], data["made"][side]
+        ms = data["ms_per_decision"][side]
+        line = (f"contrats pris {taken}, réussis {made_n}, {ms:.2f} ms / décision" if fr
+                else f"contracts taken {taken}, made {made_n}, {ms:.2f} ms / decision")
+        out.print(f"  {side.upper()} ({name}): {line}", highlight=False)
+
+
+@app.command()
 def simulate(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
     deals: Annotated[int, typer.Option(help="Number of deals to play.", min=1)] = 1000,

@@ -106,3 +106,91 @@ def simulate(rules: Rules, bots: list[Bot], bot_names: list[str], deals: int, se
         if progress:
             progress(i + 1)
     return SimReport(rules.preset, bot_names, deals, passed, teams, diffs, ms, records)
+
+
+@dataclass
+class ArenaReport:
+    """Duplicate match: every deal played twice, the teams' seats swapped."""
+
+    preset: str
+    a: str
+    b: str
+    deals: int
+    diffs: list[float]  # per deal: A's score minus B's, averaged over the two tables
+    taken: dict[str, int]
+    made: dict[str, int]
+    ms: dict[str, list[float]]
+    points_share: list[float]  # play-only mode: A's share of the card points per deal
+    play_only: bool
+
+    def to_json(self) -> dict:
+        m, lo, hi = mean_ci(self.diffs)
+        out = {"preset": self.preset, "a": self.a, "b": self.b, "deals": self.deals,
+               "play_only": self.play_only, "mean_diff": m, "ci95": [lo, hi],
+               "taken": dict(self.taken), "made": dict(self.made),
+               "ms_per_decision": {k: (statistics.fmean(v) if v else 0.0)
+                                   for k, v in self.ms.items()}}
+        if self.play_only:
+            sm, slo, shi = mean_ci(self.points_share)
+            out["points_share"] = {"mean": sm, "ci95": [slo, shi]}
+        return out
+
+
+def arena(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bot],
+          names: tuple[str, str], deals: int, seed: int, play_only: bool = False,
+          progress: Callable[[int], None] | None = None) -> ArenaReport:
+    """Duplicate match of bot A against bot B.
+
+    Deal ``i`` is dealt from ``(seed, i)`` by seat ``i % 4`` and played twice: A at seats 0 and
+    2 then at seats 1 and 3. With ``play_only`` both tables play the contract bid at the first
+    table by two heuristic bots a side (the same contract imposed), and the report gives A's
+    share of the card points."""
+    from .bots import HeuristicBot
+    diffs: list[float] = []
+    shares: list[float] = []
+    taken = {"a": 0, "b": 0}
+    made = {"a": 0, "b": 0}
+    ms: dict[str, list[float]] = {"a": [], "b": []}
+    for i in range(deals):
+        deck = shuffled_deck(rules, random.Random(f"{seed}/{i}"))
+        results = []
+        bids: list | None = None
+        for swap in (False, True):
+            seats = {}
+            for s in range(4):
+                side = "a" if (s % 2 == 0) != swap else "b"
+                seats[s] = (side, (make_a if side == "a" else make_b)(seed * 1000 + i * 4 + s))
+            d = Deal.deal(rules, i % 4, list(deck))
+            if play_only:
+                if bids is None:
+                    bidders = [HeuristicBot(seed=seed + s) for s in range(4)]
+                    while d.phase.value == "bidding":
+                        s = d.to_move
+                        d.play(bidders[s].act(d.view(s)), s)
+                    bids = [str(a) for _s, a in d.bids]
+                else:
+                    for b in bids:
+                        d.play(b)
+            while not d.is_over:
+                s = d.to_move
+                side, bot = seats[s]
+                action, t = decide(bot, d, s)
+                ms[side].append(t)
+                d.play(action, s)
+            a_team = 1 if swap else 0
+            if d.passed_out:
+                results.append((0, 0, None))
+                continue
+            res = d.result
+            tk_side = "a" if d.contract.team == a_team else "b"
+            taken[tk_side] += 1
+            made[tk_side] += bool(res.made)
+            results.append((res.score[a_team] - res.score[1 - a_team],
+                            res.points[a_team], sum(res.points)))
+        diffs.append((results[0][0] + results[1][0]) / 2)
+        if play_only and results[0][2]:
+            shares.append((results[0][1] + results[1][1]) / (results[0][2] + results[1][2]))
+        if progress:
+            progress(i + 1)
+    return ArenaReport(rules.preset, names[0], names[1], deals, diffs, taken, made, ms, shares,
+                       play_only)

@@ -6,9 +6,11 @@
 from __future__ import annotations
 
 from .base import Bot, RandomBot, decide
+from .expert import ExpertBot
 from .heuristic import HeuristicBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot,
+                              "expert": ExpertBot}
 BOT_NAMES = tuple(BOTS)
 
 

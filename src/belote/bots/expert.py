@@ -1,0 +1,179 @@
+"""The expert bot: Perfect Information Monte Carlo card play over the double-dummy solver.
+
+For each decision it deals the unseen cards into worlds consistent with what its seat knows
+(its hand, the cards played, voids shown by not following suit, the turned card in the
+taker's hand, the other card of a belote said, the annonces shown), solves each world exactly
+and plays the card with the best total value. It sees only its seat's view.
+
+Bidding is the heuristic bot's for now (bidding by simulation is the next step).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..engine.cards import (
+    KING,
+    QUEEN,
+    SUIT_MASK,
+    SUIT_OF,
+    Trump,
+    card_of,
+    deck_mask,
+    iter_cards,
+    parse_card,
+    popcount,
+)
+from ..engine.views import SeatView
+from .base import Bot
+from .heuristic import HeuristicBot
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << parse_card(c)
+    return m
+
+
+class WorldSampler:
+    """Deals the unseen cards of a view into worlds consistent with the seat's knowledge."""
+
+    def __init__(self, view: SeatView, rng: random.Random):
+        self.rng = rng
+        rules = view.rules()
+        self.seat = view.seat
+        self.sizes = list(view.hand_sizes)
+        own = _mask(view.hand)
+        played = 0
+        self.void = [0, 0, 0, 0]  # suit masks a seat cannot hold
+        trump = Trump.parse(view.contract["trump"]) if view.contract else None
+        for t in view.tricks:
+            cards = [parse_card(c) for c in t["cards"]]
+            self._voids(t["leader"], cards, trump)
+            for c in cards:
+                played |= 1 << c
+        if view.trick:
+            leader = view.trick[0][0]
+            cards = [parse_card(c) for _s, c in view.trick]
+            self._voids(leader, cards, trump)
+            for c in cards:
+                played |= 1 << c
+        self.unseen = deck_mask(rules.deck) & ~own & ~played
+        self.known = [0, 0, 0, 0]  # cards a seat is known to hold
+        self.known[self.seat] = own
+        c = view.contract
+        if view.turned and c is not None:
+            tc = parse_card(view.turned)
+            if (self.unseen >> tc) & 1 and c["taker"] != self.seat:
+                self.known[c["taker"]] |= 1 << tc
+        if trump is not None:
+            for s, suit in view.belotes:
+                su = "SHDC".index(suit)
+                for r in (KING, QUEEN):
+                    k = card_of(su, r)
+                    if (self.unseen >> k) & 1 and s != self.seat:
+                        self.known[s] |= 1 << k
+        for s, anns in view.annonces.items():
+            s = int(s)
+            if s == self.seat:
+                continue
+            for a in anns:
+                if a.get("cards"):
+                    for k in a["cards"].split():
+                        k = parse_card(k)
+                        if (self.unseen >> k) & 1:
+                            self.known[s] |= 1 << k
+
+    def _voids(self, leader: int, cards: list[int], trump: Trump | None) -> None:
+        led = SUIT_OF[cards[0]]
+        for i, c in enumerate(cards[1:], 1):
+            if SUIT_OF[c] != led:
+                self.void[(leader + i) % 4] |= SUIT_MASK[led]
+
+    def sample(self, tries: int = 50) -> list[int]:
+        """Four hands; the constraints are dropped only if no consistent deal is found."""
+        for attempt in range(tries + 1):
+            hands = list(self.known)
+            need = [self.sizes[s] - popcount(hands[s]) for s in range(4)]
+            cards = [c for c in iter_cards(self.unseen & ~(self.known[0] | self.known[1] |
+                                                           self.known[2] | self.known[3]))]
+            self.rng.shuffle(cards)
+            # most constrained cards first: fewest seats able to hold them
+            ok = True
+            for c in sorted(cards, key=lambda c: sum(
+                    1 for s in range(4) if s != self.seat and need[s] and
+                    not (self.void[s] >> c) & 1)):
+                seats = [s for s in range(4) if s != self.seat and need[s] > 0 and
+                         (attempt == tries or not (self.void[s] >> c) & 1)]
+                if not seats:
+                    ok = False
+                    break
+                s = self.rng.choice(seats)
+                hands[s] |= 1 << c
+                need[s] -= 1
+            if ok and all(n == 0 for n in need):
+                return hands
+        raise RuntimeError("no world fits the view")  # cannot happen: the real deal fits
+
+
+class ExpertBot(Bot):
+    """PIMC card play: ``worlds`` worlds a decision (default 20), or fewer when
+    ``time_limit_ms`` runs out (at least one)."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
+                 worlds: int = 20):
+        super().__init__(seed, time_limit_ms)
+        self.worlds = worlds
+        self.heuristic = HeuristicBot(seed=seed)
+        self._solver = None
+
+    @property
+    def solver(self):
+        if self._solver is None:
+            from ..solver import Solver
+            self._solver = Solver()
+        return self._solver
+
+    def act(self, view: SeatView) -> str:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "bidding":
+            return self.heuristic.act(view)
+        for a in legal:
+            if a == "belote" or a.startswith("declare"):
+                return a
+        cards = [parse_card(a) for a in legal if a != "belote" and not a.startswith("declare")]
+        if len(cards) == 1:
+            return _card_text(cards[0])
+        return _card_text(self.choose(view, cards))
+
+    def choose(self, view: SeatView, cards: list[int]) -> int:
+        from ..solver import Position
+        rules = view.rules()
+        trump = Trump.parse(view.contract["trump"])
+        sampler = WorldSampler(view, self.rng)
+        totals = {c: 0 for c in cards}
+        leader = view.trick[0][0] if view.trick else \
+            (view.tricks[-1]["winner"] if view.tricks else (view.dealer + 1) % 4)
+        trick = [parse_card(c) for _s, c in view.trick]
+        t0 = time.perf_counter()
+        for w in range(self.worlds):
+            hands = sampler.sample()
+            pos = Position(hands, trump, rules, leader, trick, list(view.points))
+            res = self.solver.solve(pos)
+            for c in cards:
+                totals[c] += res.values.get(c, 0)
+            if self.time_limit_ms is not None and \
+                    (time.perf_counter() - t0) * 1000 > self.time_limit_ms:
+                break
+        return max(cards, key=lambda c: (totals[c], -c))
+
+
+def _card_text(card: int) -> str:
+    from ..engine.cards import card_str
+    return card_str(card)
