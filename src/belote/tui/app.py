@@ -167,7 +167,10 @@ class BeloteApp(App):
         self.t = texts(lang)
         names = bot_names or ["heuristic"] * 3
         if bots is None:
-            bots = [make_bot(n, seed=(game.seed or 0) + i) for i, n in enumerate(names)]
+            # the expert searches: keep it under 1.5 s a decision at the table
+            bots = [make_bot(n, seed=(game.seed or 0) + i,
+                             time_limit_ms=1500 if n == "expert" else None)
+                    for i, n in enumerate(names)]
         others = [(human + k) % 4 for k in (1, 2, 3)]
         self.bots: dict[int, Bot] = dict(zip(others, bots))
         self.bot_names = names

@@ -1,0 +1,64 @@
+"""Expert bot (PIMC, 20 worlds) time per decision at trick 1 and over whole deals.
+
+    python bench/expert.py              # 30 trick-1 decisions, 10 whole deals (coinche)
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--decisions", type=int, default=30)
+    ap.add_argument("--deals", type=int, default=10)
+    ap.add_argument("--worlds", type=int, default=20)
+    args = ap.parse_args(argv)
+    from belote.bots import ExpertBot, HeuristicBot
+    from belote.engine import Deal, Rules, shuffled_deck
+    rules = Rules.preset("coinche")
+    bot = ExpertBot(seed=1, worlds=args.worlds)
+    rng = random.Random(1)
+    t = time.perf_counter()
+    d = Deal.deal(rules, 0, shuffled_deck(rules, rng))
+    for a in ("80 H", "pass", "pass", "pass"):
+        d.play(a)
+    bot.act(d.view(d.to_move))
+    print(f"# first decision (JIT compile included): {1000 * (time.perf_counter() - t):.0f} ms")
+    first = []
+    for _ in range(args.decisions):
+        d = Deal.deal(rules, 0, shuffled_deck(rules, rng))
+        for a in (f"80 {'SHDC'[rng.randrange(4)]}", "pass", "pass", "pass"):
+            d.play(a)
+        t = time.perf_counter()
+        bot.act(d.view(d.to_move))
+        first.append(1000 * (time.perf_counter() - t))
+    every = []
+    others = [HeuristicBot(seed=s) for s in range(4)]
+    for _ in range(args.deals):
+        d = Deal.deal(rules, 0, shuffled_deck(rules, rng))
+        while not d.is_over:
+            s = d.to_move
+            if s % 2 == 0 and d.phase.value == "play":
+                t = time.perf_counter()
+                a = bot.act(d.view(s))
+                every.append(1000 * (time.perf_counter() - t))
+            else:
+                a = others[s].act(d.view(s))
+            d.play(a, s)
+    first.sort()
+    print("| decisions | n | p50 ms | p90 ms | max ms | mean ms |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, xs in ((f"trick 1, {args.worlds} worlds", first), ("whole deals", sorted(every))):
+        print(f"| {name} | {len(xs)} | {xs[len(xs) // 2]:.0f} | {xs[int(0.9 * (len(xs) - 1))]:.0f}"
+              f" | {xs[-1]:.0f} | {statistics.fmean(xs):.0f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
