@@ -3,7 +3,7 @@
 Value searched: the card points team 0 wins **from the current position on** (cards already on
 the table and dix de der included), team 0 maximising, team 1 minimising. Techniques:
 
-* MTD(f): a sequence of zero-window alpha-beta searches converging on the exact value;
+* MTD(f) and bisection: zero-window alpha-beta searches converging on the exact value;
 * a transposition table at trick boundaries keyed by the four hands and the leader, storing a
   lower and an upper bound of the future points (bounds are never stored as exact values, and
   they are relative to the points already won, so they hold wherever the position recurs);
@@ -268,14 +268,23 @@ def _ab(hands, trick, tlen, leader, left, alpha, beta, pts, strength, higher, su
 def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, pts, strength, higher, suit_of,
          suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, keys, tlo,
          thi, stats):
-    """Exact value by MTD(f): zero-window searches around ``guess`` until the bounds meet."""
+    """Exact value by zero-window searches: first at ``guess`` (MTD(f)), then bisecting the
+    interval left between the bounds (MTD-bi), until the bounds meet."""
     lower = 0
     upper = upper_bound
     g = guess
     mbuf = np.empty((40, 9), dtype=np.int64)
     obuf = np.empty((40, 9), dtype=np.int64)
+    first = True
     while lower < upper:
-        b = g + 1 if g == lower else g
+        # the first test at the guess (MTD(f)); then bisect the remaining interval: fail-soft
+        # bounds move by one or two points at a time in this game, so pure MTD(f) would need
+        # dozens of searches
+        if first:
+            b = g + 1 if g == lower else g
+            first = False
+        else:
+            b = (lower + upper + 1) // 2
         g = _ab(hands, trick, tlen, leader, left, b - 1, b, pts, strength, higher, suit_of,
                 suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, keys,
                 tlo, thi, stats, mbuf, obuf, 0)
