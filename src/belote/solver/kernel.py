@@ -47,6 +47,18 @@ def _beats(c, best, strength, suit_of, ruff):
     return suit_of[c] == suit_of[best] and strength[c] > strength[best]
 
 
+@njit(cache=True, inline="always")
+def _winning(trick, n, strength, suit_of, ruff):
+    """Index and card winning the first ``n`` cards of the trick."""
+    wi = 0
+    w = trick[0]
+    for i in range(1, n):
+        if _beats(trick[i], w, strength, suit_of, ruff):
+            wi = i
+            w = trick[i]
+    return wi, w
+
+
 @njit(cache=True)
 def legal_mask(hand, trick, tlen, strength, higher, suit_of, suit_mask, trump_mask, ruff,
                underruff, beat_in_suit, overtrump_partner):
@@ -55,12 +67,7 @@ def legal_mask(hand, trick, tlen, strength, higher, suit_of, suit_mask, trump_ma
         return hand
     led = suit_of[trick[0]]
     follow = hand & suit_mask[led]
-    win_i = 0
-    win = trick[0]
-    for i in range(1, tlen):
-        if _beats(trick[i], win, strength, suit_of, ruff):
-            win_i = i
-            win = trick[i]
+    win_i, win = _winning(trick, tlen, strength, suit_of, ruff)
     partner_master = win_i == tlen - 2
     if follow:
         if (trump_mask >> trick[0]) & 1:
@@ -87,15 +94,6 @@ def legal_mask(hand, trick, tlen, strength, higher, suit_of, suit_mask, trump_ma
     return trumps
 
 
-@njit(cache=True)
-def _winner(trick, strength, suit_of, ruff):
-    wi = 0
-    w = trick[0]
-    for i in range(1, 4):
-        if _beats(trick[i], w, strength, suit_of, ruff):
-            wi = i
-            w = trick[i]
-    return wi
 
 
 @njit(cache=True)
@@ -154,12 +152,7 @@ def _ab(hands, trick, tlen, leader, left, alpha, beta, pts, strength, higher, su
     win = -1
     partner_wins = False
     if tlen > 0:
-        wi = 0
-        win = trick[0]
-        for i in range(1, tlen):
-            if _beats(trick[i], win, strength, suit_of, ruff):
-                wi = i
-                win = trick[i]
+        wi, win = _winning(trick, tlen, strength, suit_of, ruff)
         partner_wins = wi == tlen - 2
     m = legal
     while m:
@@ -215,7 +208,7 @@ def _ab(hands, trick, tlen, leader, left, alpha, beta, pts, strength, higher, su
         hands[seat] = hand & ~(np.int64(1) << c)
         trick[tlen] = c
         if tlen == 3:
-            wi = _winner(trick, strength, suit_of, ruff)
+            wi, _wc = _winning(trick, 4, strength, suit_of, ruff)
             w = (leader + wi) % 4
             gain = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
             if left == 1:
