@@ -84,7 +84,7 @@ def test_mean_ci_by_hand():
 
 
 def test_make_bot_refuses_unknown_names():
-    assert set(BOT_NAMES) == {"random", "heuristic"}
+    assert set(BOT_NAMES) == {"random", "heuristic", "expert"}
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("oracle")
 
