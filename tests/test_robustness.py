@@ -125,3 +125,55 @@ def test_cli_error_message_is_not_eaten_by_markup(tmp_path):
     rc, _out, err = _run(["check", str(f)])
     assert rc == 2
     assert "[[cards]" in err
+
+
+def _saved_game(data_dir):
+    from belote.engine.game import Game
+    from belote.tui import storage
+    g = Game(Rules.preset("classique"), seed=4, first_dealer=0)
+    rng = random.Random(1)
+    while len(g.deals) < 2:
+        g.play(rng.choice(list(g.legal_actions())))
+    g.play(g.legal_actions()[0])
+    return storage.save_current(g, {"human": 0, "bots": ["heuristic"] * 3, "lang": "fr",
+                                    "auto_belote": False, "stamp": "20261129-120000"})
+
+
+@pytest.mark.parametrize("edit", [{"human": 7}, {"human": "0"}, {"human": True},
+                                  {"bots": ["heuristic"]}, {"bots": ["a", "b", "c"]},
+                                  {"bots": "heuristic"}, {"lang": "de"},
+                                  {"auto_belote": "no"}, {"stamp": "../x"}])
+def test_resume_refuses_a_hand_edited_table(tmp_path, monkeypatch, edit):
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(tmp_path))
+    path = _saved_game(tmp_path)
+    rec = json.loads(path.read_text())
+    rec["table"].update(edit)
+    path.write_text(json.dumps(rec))
+    rc, out, err = _run(["play", "--resume"])
+    assert rc == 2
+    assert "saved game: table." in err and "Traceback" not in err + out
+
+
+def test_resume_with_other_options_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(tmp_path))
+    _saved_game(tmp_path)
+    rc, _out, err = _run(["play", "--resume", "--preset", "coinche"])
+    assert rc == 2 and "--preset" in err
+
+
+def test_a_game_record_with_an_unfinished_deal_in_the_middle_is_malformed(tmp_path):
+    from belote.engine.errors import RecordError
+    from belote.engine.record import game_from_record
+    path = _saved_game(tmp_path)
+    rec = json.loads(path.read_text())
+    cut = json.loads(json.dumps(rec["deals"][0]))
+    cut["plays"] = cut["plays"][:10]
+    cut.pop("result", None)
+    rec["deals"].insert(0, cut)
+    with pytest.raises(RecordError, match="not finished but another one follows"):
+        game_from_record(rec)
+
+
+def test_simulate_checks_the_output_path_before_playing():
+    rc, out, err = _run(["simulate", "--deals", "100000", "--out", "/nonexistent/dir/x.jsonl"])
+    assert rc == 2 and "cannot write" in err

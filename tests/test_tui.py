@@ -185,8 +185,12 @@ def test_quit_saves_and_resume_continues(data_dir):
         assert (data_dir / "current.json").exists()
         game, table = storage.load_current()
         assert game_to_record(game) == before
+        stamp = table.pop("stamp")
         assert table == {"human": 0, "bots": ["heuristic"] * 3, "lang": "fr",
                          "auto_belote": False}
+        # one archive file for the game, named by the stamp kept for --resume
+        assert [p.name for p in (data_dir / "games").glob("*.json")] == [
+            f"{stamp}-seed21-classique.json"]
     asyncio.run(run())
 
 
@@ -295,4 +299,55 @@ def test_small_terminal_hides_the_log_and_shows_the_trick_in_the_centre():
             await pilot.pause()
             assert app.query_one("#log").display is False
             assert app.screen.has_class("compact")
+    asyncio.run(run())
+
+
+def test_round_two_number_keys_follow_the_labels():
+    """Round 2 without the turned suit: key 4 is clubs whatever the turned suit (attack
+    finding: the i-th button used to be pressed)."""
+    async def run():
+        app = make_app(preset="retourne", seed=11)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            d = _forced_deal(app, ["AH KH 7S 8C 9C TC JC QC", "AS TS KS QS JS 9S 8S 7D",
+                                   "7H 8H 9H TH JH QH AC KC", "AD TD KD QD JD 9D 8D 7C"],
+                             3, ["take", "KD"])
+            d.turned = parse_card("KD")
+            for _ in range(4):  # round 1: seats 0, 1, 2, 3 pass; round 2 starts with seat 0
+                d.play("pass")
+            app.advance()
+            assert await human_turn(app, pilot) is True
+            await pilot.press("4")
+            await pilot.pause()
+            assert str(d.contract.trump) == "C" and d.contract.taker == 0
+    asyncio.run(run())
+
+
+def test_a_failed_save_is_shown_and_play_goes_on(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(blocker / "data"))
+
+    async def run():
+        app = make_app(seed=21)
+        async with app.run_test(size=SIZE) as pilot:
+            await human_turn(app, pilot)
+            await pilot.press("q")
+        assert any("Impossible d'enregistrer" in m for m in app.messages)
+    asyncio.run(run())
+
+
+def test_resize_follows_the_current_size():
+    async def run():
+        app = make_app(seed=5)
+        async with app.run_test(size=(140, 40)) as pilot:
+            await pilot.pause()
+            assert app.query_one("#log").display is True
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert app.query_one("#log").display is False
+            assert app.screen.has_class("compact")
+            await pilot.resize_terminal(140, 40)
+            await pilot.pause()
+            assert app.query_one("#log").display is True
     asyncio.run(run())

@@ -335,49 +335,87 @@ def deal_cmd(
 
 @app.command()
 def play(
-    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "classique",
+    preset: Annotated[str | None, typer.Option(
+        help=f"Rules preset: {', '.join(PRESET_NAMES)} (default classique).")] = None,
     target: Annotated[int | None, typer.Option(help="Points to reach (target games).", min=1)] = None,
     seed: Annotated[int | None, typer.Option(help="Seed: same seed, same deals.")] = None,
-    bots: Annotated[str, typer.Option(help="Bots of the other seats, from your right: one name "
-                                           "for all, or three names (random, heuristic).")]
-    = "heuristic",
-    seat: Annotated[int, typer.Option(help="Your seat 0..3 (seats 0 and 2 are one team).",
-                                      min=0, max=3)] = 0,
-    auto_belote: Annotated[bool, typer.Option("--auto-belote/--ask-belote",
-                                              help="Say belote automatically.")] = False,
-    resume: Annotated[bool, typer.Option("--resume", help="Continue the game saved on quitting.")]
-    = False,
+    bots: Annotated[str | None, typer.Option(
+        help="Bots of the other seats, from your right: one name for all, or three names "
+             "(random, heuristic, expert). Default heuristic.")] = None,
+    seat: Annotated[int | None, typer.Option(help="Your seat 0..3 (seats 0 and 2 are one team).",
+                                             min=0, max=3)] = None,
+    auto_belote: Annotated[bool | None, typer.Option("--auto-belote/--ask-belote",
+                                                     help="Say belote automatically.")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the game saved on quitting "
+                                         "(the saved game's rules, seats and bots).")] = False,
     option: OptionOpt = None,
-    lang: LangOpt = "fr",
+    lang: Annotated[str | None, typer.Option("--lang", help="fr (default) or en.")] = None,
 ) -> None:
     """Play a game in the terminal against three bots (full screen; q quits and saves)."""
     from .bots import BOT_NAMES
     from .engine.game import Game
     from .tui import storage
     from .tui.app import BeloteApp
-    _lang(lang)
+    if lang is not None:
+        _lang(lang)
     try:
         if resume:
+            given = [n for n, v in (("--preset", preset), ("--target", target), ("--seed", seed),
+                                    ("--bots", bots), ("--seat", seat), ("-o", option)) if v]
+            if given:
+                raise BeloteError(f"{', '.join(given)}: a resumed game keeps its own rules, seats "
+                                  "and bots; start a new game to change them")
             game, table = storage.load_current()
-            names = table.get("bots") or ["heuristic"] * 3
-            human = table.get("human", seat)
-            auto = table.get("auto_belote", auto_belote)
-            lang = table.get("lang", lang) if lang == "fr" else lang
+            names, human, auto, saved_lang, stamp = _table_settings(table, BOT_NAMES)
+            lang = lang or saved_lang
+            if auto_belote is not None:
+                auto = auto_belote
         else:
-            rules = _rules(preset, option)
+            rules = _rules(preset or "classique", option)
             if target is not None:
                 rules = rules.replace(game_end="target", target=target)
-            names = [b.strip() for b in bots.split(",")]
+            names = [b.strip() for b in (bots or "heuristic").split(",")]
             if len(names) == 1:
                 names = names * 3
             if len(names) != 3 or any(n not in BOT_NAMES for n in names):
                 raise BeloteError(f"--bots: one or three of {', '.join(BOT_NAMES)}")
             game = Game(rules, seed=seed)
-            human, auto = seat, auto_belote
+            human, auto, stamp = seat or 0, bool(auto_belote), None
+            lang = lang or "fr"
+            if storage.current_path().exists():
+                err.print(("note : une partie enregistrée existe (belote play --resume) ; elle "
+                           "sera remplacée si vous quittez celle-ci." if lang == "fr" else
+                           "note: a saved game exists (belote play --resume); it will be "
+                           "replaced when you quit this one."), highlight=False)
     except BeloteError as e:
-        _fail(str(e), lang)
+        _fail(str(e), lang or "fr")
         return
-    BeloteApp(game, human=human, bot_names=names, lang=lang, auto_belote=auto).run()
+    app_ = BeloteApp(game, human=human, bot_names=names, lang=lang, auto_belote=auto,
+                     stamp=stamp)
+    app_.run()
+    if app_.return_code not in (0, None):
+        err.print("internal error in the table — please report it", highlight=False)
+        raise typer.Exit(EXIT_INTERNAL)
+
+
+def _table_settings(table: dict, bot_names) -> tuple[list[str], int, bool, str, str | None]:
+    """Validate the ``table`` block of a saved game (who sits where, language)."""
+    names = table.get("bots", ["heuristic"] * 3)
+    human = table.get("human", 0)
+    auto = table.get("auto_belote", False)
+    lang = table.get("lang", "fr")
+    stamp = table.get("stamp")
+    if not (isinstance(names, list) and len(names) == 3 and all(n in bot_names for n in names)):
+        raise BeloteError(f"saved game: table.bots must list three of {', '.join(bot_names)}")
+    if type(human) is not int or not 0 <= human <= 3:
+        raise BeloteError("saved game: table.human must be a seat 0..3")
+    if not isinstance(auto, bool):
+        raise BeloteError("saved game: table.auto_belote must be true or false")
+    if lang not in ("fr", "en"):
+        raise BeloteError("saved game: table.lang must be fr or en")
+    if stamp is not None and (not isinstance(stamp, str) or not stamp.replace("-", "").isalnum()):
+        raise BeloteError("saved game: table.stamp must be a plain name")
+    return names, human, auto, lang, stamp
 
 
 @app.command()
@@ -551,6 +589,12 @@ def simulate(
     except (BeloteError, ValueError) as e:
         _fail(str(e), lang)
         return
+    if output:
+        try:
+            open(output, "w", encoding="utf-8").close()  # fail now, not after the run
+        except OSError as e:
+            _fail(f"cannot write {output}: {e}", lang)
+            return
     with Progress(console=err, transient=True, disable=as_json) as prog:
         task = prog.add_task("simulation", total=deals)
         report = run_sim(rules, players, names, deals, seed, keep_records=bool(output),

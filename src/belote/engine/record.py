@@ -480,6 +480,7 @@ def game_from_record(rec: Any) -> Game:
             raise RecordError("a deal record is a JSON object", where=f"deals[{i}]")
         if game.current is None:
             raise RecordError("the game was already over", where=f"deals[{i}]")
+
         try:
             deal = deal_from_record(drec)
         except BeloteError as e:
@@ -492,6 +493,9 @@ def game_from_record(rec: Any) -> Game:
         if deal.misdealt:
             game.misdeal()
             continue
+        if not deal.is_over and i < len(deals) - 1:
+            raise RecordError("this deal is not finished but another one follows",
+                              where=f"deals[{i}]")
         if deal.barred_team != game.current.barred_team:
             raise RecordError("the barred team does not follow from the misdeals before",
                               where=f"deals[{i}].barred_team")

@@ -73,6 +73,8 @@ def action_words(action: str, t: dict[str, str], lang: str, double_word: str) ->
 class Question(ModalScreen[bool]):
     """A yes/no question (belote, annonces)."""
 
+    BINDINGS: ClassVar = [Binding("q", "app.quit_game", show=False)]
+
     DEFAULT_CSS = """
     Question { align: center middle; }
     #qbox { width: 60; height: auto; border: thick $accent; padding: 1 2; background: $panel; }
@@ -98,6 +100,8 @@ class Question(ModalScreen[bool]):
 
 class Summary(ModalScreen[None]):
     """End of a deal (or of the game): what happened and what each team marks."""
+
+    BINDINGS: ClassVar = [Binding("q", "app.quit_game", show=False)]
 
     DEFAULT_CSS = """
     Summary { align: center middle; }
@@ -137,8 +141,8 @@ class BeloteApp(App):
     #centre { border: round $secondary; content-align: center middle; }
     #log { width: 46; border: round $secondary; }
     #middle { height: 1fr; }
-    #bidbar { height: auto; }
-    #bidbar Button { min-width: 8; margin: 0 1 0 0; }
+    #bidbar { height: auto; overflow-x: auto; }
+    #bidbar Button { min-width: 5; margin: 0 1 0 0; }
     #bidbar Select { width: 14; }
     #hand { height: 5; }
     #hand Button { min-width: 7; margin: 0 1 0 0; }
@@ -159,7 +163,8 @@ class BeloteApp(App):
 
     def __init__(self, game: Game, human: int = 0, bots: list[Bot] | None = None,
                  bot_names: list[str] | None = None, lang: str = "fr",
-                 auto_belote: bool = False, bot_delay: float = 0.6, save: bool = True):
+                 auto_belote: bool = False, bot_delay: float = 0.6, save: bool = True,
+                 stamp: str | None = None):
         super().__init__()
         self.game = game
         self.human = human
@@ -186,7 +191,8 @@ class BeloteApp(App):
         self._levels: list[str] = []
         self._shown_annonces: set[int] = set()
         self._deal_no = len([d for d in game.deals if not d.passed_out]) + 1
-        self.started = time.strftime("%Y%m%d-%H%M%S")
+        # one archive file a game, kept across --resume
+        self.started = stamp or time.strftime("%Y%m%d-%H%M%S")
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -210,12 +216,17 @@ class BeloteApp(App):
 
     def on_resize(self, event) -> None:
         """Small terminals: hide the log below 110 columns, drop borders below 30 rows."""
-        narrow = self.size.width < 110
-        if self.query("#log"):
-            self.query_one("#log").display = not narrow
-        self.screen.set_class(self.size.height < 30, "compact")
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        main = self.screen_stack[0] if self.screen_stack else None
+        if main is None or not main.query("#log"):
+            return
+        main.query_one("#log").display = width >= 110
+        main.set_class(height < 30, "compact")
 
     def on_mount(self) -> None:
+        self._fit(self.size.width, self.size.height)
         self.call_after_refresh(self.log_line, self.t["help"])
         self.advance()
 
@@ -280,10 +291,8 @@ class BeloteApp(App):
         self._log_action(d, seat, action, before_tricks)
         if len(self.game.deals) > n_deals:  # the deal ended
             self.refresh_table(finished=d)
-            if self.save:  # keep the game safe after every deal
-                if self.game.current is not None:
-                    storage.save_current(self.game, self.table_settings())
-                storage.archive(self.game, stamp=self.game_stamp())
+            if self.game.current is not None:  # keep the game safe after every deal
+                self.save_game()
             self.show_summary(d)
             return
         self.advance()
@@ -429,11 +438,14 @@ class BeloteApp(App):
         if d is not None and d.phase == Phase.BIDDING:
             # in the bidding, 1-6 name a suit (♠ ♥ ♦ ♣ SA TA): take it in round 2, or bid the
             # chosen value in it
-            buttons = [b for b in self.query("#bidbar Button")
-                       if (b.name or "").startswith(("value:", "bid:S", "bid:H", "bid:D",
-                                                     "bid:C", "bid:SA", "bid:TA"))]
-            if 1 <= i <= len(buttons):
-                buttons[i - 1].press()
+            # the key is the number on the button: 1 ♠, 2 ♥, 3 ♦, 4 ♣, 5 SA, 6 TA
+            suits = ("S", "H", "D", "C", "SA", "TA")
+            for b in self.query("#bidbar Button"):
+                name = (b.name or "").split(":", 1)
+                if len(name) == 2 and name[0] in ("value", "bid") and name[1] in suits \
+                        and suits.index(name[1]) == i - 1:
+                    b.press()
+                    return
             return
         cards = self.hand_cards()
         if 1 <= i <= len(cards):
@@ -477,19 +489,32 @@ class BeloteApp(App):
             state=self.t["on"] if self.auto_belote else self.t["off"]))
 
     def action_quit_game(self) -> None:
-        if self.save and self.game.current is not None:
-            path = storage.save_current(self.game, self.table_settings())
-            storage.archive(self.game, stamp=self.game_stamp())
-            self.log_line(self.t["saved"].format(path=path))
+        if self.game.current is not None:
+            self.save_game()
         self.exit(return_code=0)
 
     def table_settings(self) -> dict:
         return {"human": self.human, "bots": list(self.bot_names), "lang": self.lang,
-                "auto_belote": self.auto_belote}
+                "auto_belote": self.auto_belote, "stamp": self.started}
+
+    def save_game(self, final: bool = False) -> None:
+        """Save the game in progress and its archive copy; a failure is shown, play goes on."""
+        if not self.save:
+            return
+        try:
+            if final:
+                storage.clear_current()
+            else:
+                storage.save_current(self.game, self.table_settings())
+            storage.archive(self.game, stamp=self.game_stamp())
+        except OSError as e:
+            msg = self.t["save_failed"].format(err=e)
+            self.log_line(f"[red]{msg}[/red]")
+            self.notify(msg, severity="error", timeout=10)
 
     def game_stamp(self) -> str:
         """File name stem of this game in the archive: start time and seed (one file a game,
-        rewritten when the game is saved again)."""
+        rewritten when the game is saved again, also after --resume)."""
         return f"{self.started}-seed{self.game.seed}"
 
     # -- rendering ------------------------------------------------------------------------
@@ -593,7 +618,7 @@ class BeloteApp(App):
                                   allow_blank=False, prompt=t["bid_value"]))
             for i, x in enumerate(("S", "H", "D", "C", "SA", "TA"), 1):
                 if any(a.split()[-1] == x and len(a.split()) == 2 for a in legal):
-                    widgets.append(Button(f"{i} " + action_words(x, t, self.lang, dw),
+                    widgets.append(Button(f"{i}" + action_words(x, t, self.lang, dw),
                                           name=f"value:{x}", classes="bid"))
         for a in legal:
             w = a.split()
@@ -659,9 +684,7 @@ class BeloteApp(App):
             line = t["winner_them"].format(a=a, b=b)
         else:
             line = t["draw"].format(a=a, b=b)
-        if self.save:
-            storage.archive(g, stamp=self.game_stamp())
-            storage.clear_current()
+        self.save_game(final=True)
         self.set_status(line)
         self.messages.append(line)
         self.push_screen(Summary(f"[b]{t['game_over']}[/b]\n\n{line}", t["quit"]),
