@@ -87,9 +87,9 @@ def test_endgames_are_counted_to_the_end(path: Path):
     count stays flat at the last trick and every hand is as long as the others."""
     data = load(path)
     d = position(data)
-    left = sum(bin(h).count("1") for h in d.hands)
+    left = sum((h).bit_count() for h in d.hands)
     assert data["depth"] == left
-    assert len({bin(h).count("1") for h in d.hands}) == 1 and not d.trick
+    assert len({(h).bit_count() for h in d.hands}) == 1 and not d.trick
 
 
 def test_underruff_option_changes_the_count():

@@ -23,8 +23,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from belote.engine import (PRESET_NAMES, Deal, IllegalAction, Pass, Phase, Play, Rules, Trump,
-                           shuffled_deck)
+from belote.engine import (
+    PRESET_NAMES,
+    Deal,
+    IllegalAction,
+    Pass,
+    Phase,
+    Play,
+    Rules,
+    Trump,
+    shuffled_deck,
+)
 from belote.engine.cards import iter_cards
 from belote.engine.game import Game
 from belote.engine.record import check_deal, deal_to_record, game_from_record, game_to_record

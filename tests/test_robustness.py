@@ -175,5 +175,5 @@ def test_a_game_record_with_an_unfinished_deal_in_the_middle_is_malformed(tmp_pa
 
 
 def test_simulate_checks_the_output_path_before_playing():
-    rc, out, err = _run(["simulate", "--deals", "100000", "--out", "/nonexistent/dir/x.jsonl"])
+    rc, _out, err = _run(["simulate", "--deals", "100000", "--out", "/nonexistent/dir/x.jsonl"])
     assert rc == 2 and "cannot write" in err

@@ -153,7 +153,7 @@ class Position:
         else:
             self.to_move = (self.to_move + 1) % 4
 
-    def copy(self) -> "Position":
+    def copy(self) -> Position:
         p = Position(self.hands, self.leader, self.contract, self.mu, self.mb, self.op)
         p.to_move = self.to_move
         p.trick = list(self.trick)
