@@ -64,7 +64,7 @@ async def play_first_legal(app, pilot):
         await pilot.click(hand_button(app, cards[0]))
 
 
-def test_a_full_deal_through_the_pilot():
+def test_a_full_deal_through_the_pilot(data_dir):
     async def run():
         app = make_app()
         async with app.run_test(size=SIZE) as pilot:
@@ -80,9 +80,13 @@ def test_a_full_deal_through_the_pilot():
             # the summary shows what each team marked, "Nous" column first (we are team 0)
             if not first.passed_out:
                 assert f"{game.marks[0][0]:>8}{game.marks[0][1]:>8}" in text
+            # the game is kept safe after every deal, before any quit
+            assert (data_dir / "current.json").exists()
+            assert len(list((data_dir / "games").glob("*.json"))) == 1
             await pilot.click("#continue")
             await pilot.pause()
             assert not isinstance(app.screen, Summary)
+            assert any("Donne 2" in m for m in app.messages)  # the log marks the new deal
     asyncio.run(run())
 
 
@@ -278,6 +282,8 @@ def test_keyboard_bidding():
         app = make_app(preset="coinche", seed=41, dealer=3)  # seat 0 speaks first
         async with app.run_test(size=SIZE) as pilot:
             assert await human_turn(app, pilot) is True
+            status = str(app.query_one("#status").render())
+            assert "p passer" in status and "+/- valeur" in status and "t prendre" not in status
             await pilot.press("plus", "2")  # 90, hearts
             await pilot.pause()
             d = app.game.current if app.game.current.bids else app.game.deals[-1]

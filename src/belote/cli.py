@@ -382,20 +382,21 @@ def play(
             game = Game(rules, seed=seed)
             human, auto, stamp = seat or 0, bool(auto_belote), None
             lang = lang or "fr"
-            if storage.current_path().exists():
-                err.print(("note : une partie enregistrée existe (belote play --resume) ; elle "
-                           "sera remplacée si vous quittez celle-ci." if lang == "fr" else
-                           "note: a saved game exists (belote play --resume); it will be "
-                           "replaced when you quit this one."), highlight=False)
     except BeloteError as e:
         _fail(str(e), lang or "fr")
         return
+    warn = not resume and storage.current_path().exists()
     app_ = BeloteApp(game, human=human, bot_names=names, lang=lang, auto_belote=auto,
-                     stamp=stamp)
+                     stamp=stamp, warn_saved=warn)
     app_.run()
     if app_.return_code not in (0, None):
         err.print("internal error in the table — please report it", highlight=False)
         raise typer.Exit(EXIT_INTERNAL)
+    if app_.saved_to is not None and game.current is not None:
+        err.print((f"Partie enregistrée : {app_.saved_to} — belote play --resume pour la reprendre."
+                   if lang == "fr" else
+                   f"Game saved: {app_.saved_to} — belote play --resume continues it."),
+                  highlight=False)
 
 
 def _table_settings(table: dict, bot_names) -> tuple[list[str], int, bool, str, str | None]:

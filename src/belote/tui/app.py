@@ -164,7 +164,7 @@ class BeloteApp(App):
     def __init__(self, game: Game, human: int = 0, bots: list[Bot] | None = None,
                  bot_names: list[str] | None = None, lang: str = "fr",
                  auto_belote: bool = False, bot_delay: float = 0.6, save: bool = True,
-                 stamp: str | None = None):
+                 stamp: str | None = None, warn_saved: bool = False):
         super().__init__()
         self.game = game
         self.human = human
@@ -189,6 +189,8 @@ class BeloteApp(App):
         self.busy = False
         self.messages: list[str] = []
         self._levels: list[str] = []
+        self.warn_saved = warn_saved
+        self.saved_to = None
         self._shown_annonces: set[int] = set()
         self._deal_no = len([d for d in game.deals if not d.passed_out]) + 1
         # one archive file a game, kept across --resume
@@ -228,6 +230,9 @@ class BeloteApp(App):
     def on_mount(self) -> None:
         self._fit(self.size.width, self.size.height)
         self.call_after_refresh(self.log_line, self.t["help"])
+        if self.warn_saved:
+            self.notify(self.t["saved_exists"], severity="warning", timeout=12)
+        self.call_after_refresh(self.log_line, f"[b]— {self.t['deal']} {self._deal_no} —[/b]")
         self.advance()
 
     # -- naming ---------------------------------------------------------------------------
@@ -269,9 +274,24 @@ class BeloteApp(App):
                 self.call_later(self.bot_step)
         else:
             self.busy = False
-            self.set_status(self.t["your_bid"] if d.phase == Phase.BIDDING else self.t["your_turn"])
+            self.set_status(self.bid_hint(d) if d.phase == Phase.BIDDING else self.t["your_turn"])
         if d.to_move != self.human:
             self.set_status(self.t["waiting"].format(name=self.seat_name(d.to_move)))
+
+    def bid_hint(self, d: Deal) -> str:
+        """The keys that apply to this bidding turn."""
+        t = self.t
+        legal = {str(a) for a in d.legal_actions()}
+        parts = [t["hint_pass"]]
+        if "take" in legal:
+            parts.append(t["hint_take"])
+        if any(a in legal for a in ("S", "H", "D", "C", "SA", "TA")):
+            parts.append(t["hint_suit"])
+        if any(len(a.split()) == 2 for a in legal):
+            parts.append(t["hint_value"])
+        if "contre" in legal or "surcontre" in legal:
+            parts.append(t["hint_double"])
+        return f"{t['your_bid_short']} : " + " · ".join(parts)
 
     def bot_step(self) -> None:
         d = self.deal
@@ -505,7 +525,7 @@ class BeloteApp(App):
             if final:
                 storage.clear_current()
             else:
-                storage.save_current(self.game, self.table_settings())
+                self.saved_to = storage.save_current(self.game, self.table_settings())
             storage.archive(self.game, stamp=self.game_stamp())
         except OSError as e:
             msg = self.t["save_failed"].format(err=e)
@@ -670,6 +690,8 @@ class BeloteApp(App):
 
         def next_deal(_=None) -> None:
             self._shown_annonces.clear()
+            if self.game.current is not None:
+                self.log_line(f"[b]— {t['deal']} {self._deal_no} —[/b]")
             self.advance()
         self.push_screen(Summary(text, t["continue"]), next_deal)
 
