@@ -166,7 +166,7 @@ def test_full_window_and_mtdf_agree_with_alphabeta_on_five_card_endgames():
         mb = np.empty((40, 9), dtype=np.int64)
         ob = np.empty((40, 9), dtype=np.int64)
         full = kernel._ab(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(), -1,
-                          pos.remaining_points() + 1, *a, SOLVER.keys, SOLVER.lo, SOLVER.hi,
+                          pos.remaining_points() + 1, *a, SOLVER.keys, SOLVER.lo, SOLVER.hi, SOLVER.best,
                           SOLVER.stats, mb, ob, 0)
         assert full == want
         assert SOLVER.future(pos) == want

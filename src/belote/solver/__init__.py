@@ -42,7 +42,7 @@ class Solver:
     calls while the contract kind and play rules stay the same)."""
 
     def __init__(self) -> None:
-        self.keys, self.lo, self.hi = kernel.new_table()
+        self.keys, self.lo, self.hi, self.best = kernel.new_table()
         self.stats = np.zeros(1, dtype=np.int64)
         self._ctx = None
         self._arrays = None
@@ -74,7 +74,8 @@ class Solver:
             return 0
         g = upper // 2 if guess is None else max(0, min(upper, guess))
         return int(kernel.mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(),
-                               upper, g, *a, self.keys, self.lo, self.hi, self.stats))
+                               upper, g, *a, self.keys, self.lo, self.hi, self.best,
+                               self.stats))
 
     def solve(self, pos: Position, values: bool = True) -> SolveResult:
         """Solve ``pos``: final points per team, and (with ``values``) the value of each legal

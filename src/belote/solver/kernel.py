@@ -35,7 +35,8 @@ def new_table() -> tuple[np.ndarray, ...]:
     keys = np.zeros((TT_SIZE, 4), dtype=np.int64)
     lo = np.zeros(TT_SIZE, dtype=np.int16)
     hi = np.zeros(TT_SIZE, dtype=np.int16)
-    return keys, lo, hi
+    best = np.full(TT_SIZE, -1, dtype=np.int8)
+    return keys, lo, hi, best
 
 
 @njit(cache=True, inline="always")
@@ -109,16 +110,17 @@ def _slot(h0, h1, h2, h3, leader):
 
 _AB_SIG = ("int64(int64[:], int64[:], int64, int64, int64, int64, int64, int64[:], int64[:], "
            "int64[:], int64[:], int64[:], int64, int64, boolean, boolean, boolean, int64[:, :], "
-           "int16[:], int16[:], int64[:], int64[:, :], int64[:, :], int64)")
+           "int16[:], int16[:], int8[:], int64[:], int64[:, :], int64[:, :], int64)")
 
 
 @njit(_AB_SIG)
 def _ab(hands, trick, tlen, leader, left, alpha, beta, pts, strength, higher, suit_of,
         suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner,
-        keys, tlo, thi, stats, mbuf, obuf, ply):
+        keys, tlo, thi, tbest, stats, mbuf, obuf, ply):
     """Fail-soft alpha-beta; returns team 0's future points (see module docstring).
     ``mbuf``/``obuf`` are preallocated move and ordering buffers, one row per ply."""
     stats[0] += 1
+    hint = -1
     if tlen == 0:
         if left == 0:
             return 0
@@ -128,6 +130,7 @@ def _ab(hands, trick, tlen, leader, left, alpha, beta, pts, strength, higher, su
                 and keys[slot, 3] == hands[3]:
             lo = np.int64(tlo[slot])
             hi = np.int64(thi[slot])
+            hint = np.int64(tbest[slot])
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -186,6 +189,8 @@ def _ab(hands, trick, tlen, leader, left, alpha, beta, pts, strength, higher, su
                 key = 100 + pts[c] * 2 - strength[c]
             else:
                 key = -pts[c] * 2 - strength[c]
+        if c == hint:
+            key = 1000000  # the move that was best here in an earlier search: first
         moves[n] = c
         order[n] = key
         n += 1
@@ -203,6 +208,7 @@ def _ab(hands, trick, tlen, leader, left, alpha, beta, pts, strength, higher, su
     a0 = alpha
     b0 = beta
     best = -1 if maximize else 10000
+    best_move = -1
     for i in range(n):
         c = moves[i]
         hands[seat] = hand & ~(np.int64(1) << c)
@@ -218,19 +224,23 @@ def _ab(hands, trick, tlen, leader, left, alpha, beta, pts, strength, higher, su
             t0, t1, t2, t3 = trick[0], trick[1], trick[2], trick[3]
             v = gain + _ab(hands, trick, 0, w, left - 1, alpha - gain, beta - gain, pts,
                            strength, higher, suit_of, suit_mask, trump_mask, ruff, underruff,
-                           beat_in_suit, overtrump_partner, keys, tlo, thi, stats, mbuf, obuf,
-                           ply + 1)
+                           beat_in_suit, overtrump_partner, keys, tlo, thi, tbest, stats, mbuf,
+                           obuf, ply + 1)
             trick[0], trick[1], trick[2], trick[3] = t0, t1, t2, t3
         else:
             v = _ab(hands, trick, tlen + 1, leader, left, alpha, beta, pts, strength, higher,
                     suit_of, suit_mask, trump_mask, ruff, underruff, beat_in_suit,
-                    overtrump_partner, keys, tlo, thi, stats, mbuf, obuf, ply + 1)
+                    overtrump_partner, keys, tlo, thi, tbest, stats, mbuf, obuf, ply + 1)
         hands[seat] = hand
         if maximize:
-            best = max(best, v)
+            if v > best:
+                best = v
+                best_move = c
             alpha = max(alpha, best)
         else:
-            best = min(best, v)
+            if v < best:
+                best = v
+                best_move = c
             beta = min(beta, best)
         if alpha >= beta:
             break
@@ -254,13 +264,14 @@ def _ab(hands, trick, tlen, leader, left, alpha, beta, pts, strength, higher, su
         keys[slot, 3] = hands[3]
         tlo[slot] = lo
         thi[slot] = hi
+        tbest[slot] = best_move
     return best
 
 
 @njit
 def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, pts, strength, higher, suit_of,
          suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, keys, tlo,
-         thi, stats):
+         thi, tbest, stats):
     """Exact value by zero-window searches: first at ``guess`` (MTD(f)), then bisecting the
     interval left between the bounds (MTD-bi), until the bounds meet."""
     lower = 0
@@ -280,7 +291,7 @@ def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, pts, strength, hi
             b = (lower + upper + 1) // 2
         g = _ab(hands, trick, tlen, leader, left, b - 1, b, pts, strength, higher, suit_of,
                 suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, keys,
-                tlo, thi, stats, mbuf, obuf, 0)
+                tlo, thi, tbest, stats, mbuf, obuf, 0)
         if g < b:
             upper = g
         else:
