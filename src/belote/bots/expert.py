@@ -20,21 +20,16 @@ from ..engine.cards import (
     SUIT_OF,
     Trump,
     card_of,
+    card_str,
     deck_mask,
     iter_cards,
     parse_card,
+    parse_hand,
     popcount,
 )
 from ..engine.views import SeatView
 from .base import Bot
 from .heuristic import HeuristicBot
-
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << parse_card(c)
-    return m
 
 
 class WorldSampler:
@@ -45,7 +40,7 @@ class WorldSampler:
         rules = view.rules()
         self.seat = view.seat
         self.sizes = list(view.hand_sizes)
-        own = _mask(view.hand)
+        own = parse_hand(view.hand)
         played = 0
         self.void = [0, 0, 0, 0]  # suit masks a seat cannot hold
         trump = Trump.parse(view.contract["trump"]) if view.contract else None
@@ -149,8 +144,8 @@ class ExpertBot(Bot):
                 return a
         cards = [parse_card(a) for a in legal if a != "belote" and not a.startswith("declare")]
         if len(cards) == 1:
-            return _card_text(cards[0])
-        return _card_text(self.choose(view, cards))
+            return card_str(cards[0])
+        return card_str(self.choose(view, cards))
 
     def choose(self, view: SeatView, cards: list[int]) -> int:
         from ..solver import Position
@@ -173,7 +168,3 @@ class ExpertBot(Bot):
                 break
         return max(cards, key=lambda c: (totals[c], -c))
 
-
-def _card_text(card: int) -> str:
-    from ..engine.cards import card_str
-    return card_str(card)

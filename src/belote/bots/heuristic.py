@@ -20,8 +20,10 @@ from ..engine.cards import (
     Trump,
     TrumpTables,
     card_of,
+    card_str,
     iter_cards,
     parse_card,
+    parse_hand,
     popcount,
     tables,
 )
@@ -32,12 +34,6 @@ from .base import Bot
 TRUMP_WORTH = {JACK: 32, NINE: 24, ACE: 16, TEN: 13, KING: 8, QUEEN: 7}
 PLAIN_ACE = 13
 
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << parse_card(c)
-    return m
 
 
 class HeuristicBot(Bot):
@@ -104,7 +100,7 @@ class HeuristicBot(Bot):
 
     def _bid(self, view: SeatView) -> str:
         rules = view.rules()
-        hand = _mask(view.hand)
+        hand = parse_hand(view.hand)
         legal = view.legal
         if rules.bidding == "two_rounds":
             turned = parse_card(view.turned)
@@ -172,7 +168,7 @@ class HeuristicBot(Bot):
         trump = Trump.parse(contract["trump"])
         rules = view.rules()
         tt = tables(trump, rules.sa_ace_points, rules.deck)
-        hand = _mask(view.hand)
+        hand = parse_hand(view.hand)
         legal = [parse_card(a) for a in view.legal if a not in ("belote",)
                  and not a.startswith("declare")]
         seat = view.seat
@@ -215,21 +211,21 @@ class HeuristicBot(Bot):
         if trumps and trumps_out and team == taker_team:
             top = max(trumps, key=lambda c: tt.strength[c])
             if self._master(top, unseen, tt):
-                return _s(top)
+                return card_str(top)
             if len(trumps) >= 3:
-                return _s(min(trumps, key=lambda c: tt.strength[c]))
+                return card_str(min(trumps, key=lambda c: tt.strength[c]))
         # a master in a plain suit that no opponent is known to ruff
         masters = [c for c in legal if not (tt.ruff_mask >> c) & 1 and self._master(c, unseen, tt)
                    and (not trumps_out or not any((voids[o] >> SUIT_OF[c]) & 1 for o in opps))]
         if masters:
-            return _s(max(masters, key=lambda c: tt.points[c]))
+            return card_str(max(masters, key=lambda c: tt.points[c]))
         # else a small card of a suit where we hold no unprotected honour
         def cost(c):
             s = SUIT_OF[c]
             n_in_suit = popcount(hand & SUIT_MASK[s])
             is_trump = (tt.trump_mask >> c) & 1
             return (is_trump, tt.points[c] * 2 + tt.strength[c], -n_in_suit)
-        return _s(min(legal, key=cost))
+        return card_str(min(legal, key=cost))
 
     def _follow(self, legal, trick, unseen, tt: TrumpTables, seat, voids) -> str:
         cards = [c for _s, c in trick]
@@ -250,18 +246,18 @@ class HeuristicBot(Bot):
                     keep = (tt.ruff_mask >> c) & 1 and tt.strength[c] >= 6
                     return (not keep, tt.points[c] if not self._master(c, unseen, tt) or
                             SUIT_OF[c] == led else tt.points[c] // 2)
-                return _s(max(legal, key=gift))
-            return _s(min(legal, key=lambda c: (tt.points[c], tt.strength[c])))
+                return card_str(max(legal, key=gift))
+            return card_str(min(legal, key=lambda c: (tt.points[c], tt.strength[c])))
         if beaters:
             if last:
-                return _s(max(beaters, key=lambda c: (tt.points[c] if not (tt.ruff_mask >> c) & 1
+                return card_str(max(beaters, key=lambda c: (tt.points[c] if not (tt.ruff_mask >> c) & 1
                                                       else -tt.strength[c], -tt.strength[c])))
             # win with a card that stays master if possible, else the cheapest winner
             masters = [c for c in beaters if self._master(c, unseen, tt)]
             if masters:
-                return _s(min(masters, key=lambda c: tt.strength[c]))
-            return _s(min(beaters, key=lambda c: (tt.points[c], tt.strength[c])))
-        return _s(min(legal, key=lambda c: ((tt.ruff_mask >> c) & 1, tt.points[c],
+                return card_str(min(masters, key=lambda c: tt.strength[c]))
+            return card_str(min(beaters, key=lambda c: (tt.points[c], tt.strength[c])))
+        return card_str(min(legal, key=lambda c: ((tt.ruff_mask >> c) & 1, tt.points[c],
                                              tt.strength[c])))
 
     @staticmethod
@@ -270,7 +266,3 @@ class HeuristicBot(Bot):
         after = [(seat + k) % 4 for k in range(1, 4 - len(trick))]
         return any((voids[p] >> led) & 1 for p in after if p % 2 != seat % 2) or bool(after)
 
-
-def _s(card: int) -> str:
-    from ..engine.cards import card_str
-    return card_str(card)

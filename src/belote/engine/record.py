@@ -22,6 +22,7 @@ reading).
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +41,7 @@ from .cards import (
     parse_cards,
     popcount,
 )
-from .deal import Deal, Phase
+from .deal import Deal, Phase, belote_holders
 from .errors import BeloteError, CardError, IllegalAction, RecordError, RulesError
 from .game import Game
 from .rules import PRESETS, Rules
@@ -307,8 +308,7 @@ def check_deal(rec: Any) -> CheckReport:
         try:
             deal.play(a)
         except IllegalAction as e:
-            report.irregularity = {"kind": "bid", "seat": seat, "trick": None, "card": b,
-                                   "rule": e.rule, "message": str(e), "index": i}
+            report.irregularity = _irregular("bid", seat, None, b, e.rule, str(e), i)
             return report
     plays = _get(rec, "plays", list, required=False, default=[])
     if deal.phase == Phase.BIDDING:
@@ -328,13 +328,7 @@ def check_deal(rec: Any) -> CheckReport:
     # -- who says belote, who declares what -------------------------------------------------
     belote = rec.get("belote", "auto")
     says: dict[int, int] = {}
-    tt = deal.tt
-    holders: dict[int, int] = {}
-    for seat in range(4):
-        for s in tt.trump_suits:
-            pair = (1 << card_of(s, KING)) | (1 << card_of(s, QUEEN))
-            if deal.hands[seat] & pair == pair:
-                holders[seat] = holders.get(seat, 0) + 1
+    holders = Counter(belote_holders(deal))  # pairs of K+Q of trump held, per seat
     if belote == "auto":
         says = dict(holders)
     elif isinstance(belote, list):
@@ -346,10 +340,9 @@ def check_deal(rec: Any) -> CheckReport:
         raise RecordError('expected "auto" or a list of seats', where="belote")
     for seat, n in says.items():
         if holders.get(seat, 0) < n and report.irregularity is None:
-            report.irregularity = {"kind": "belote", "seat": seat, "trick": None, "card": None,
-                                   "rule": "belote_not_held",
-                                   "message": f"seat {seat} said belote without holding the king "
-                                              "and queen of trump", "index": None}
+            report.irregularity = _irregular(
+                "belote", seat, None, None, "belote_not_held",
+                f"seat {seat} said belote without holding the king and queen of trump")
     annonces = rec.get("annonces", "auto")
     declare: dict[int, Declare] = {}
     if annonces == "auto":
@@ -389,13 +382,7 @@ def check_deal(rec: Any) -> CheckReport:
             raise RecordError(f"seat {seat} does not hold {card_str(card)}", where=where)
         trick_no = len(deal.tricks) + 1
         if seat in declare and not deal.played_any[seat]:
-            try:
-                deal.play(declare[seat])
-            except IllegalAction as e:
-                if report.irregularity is None:
-                    report.irregularity = {"kind": "annonce", "seat": seat, "trick": trick_no,
-                                           "card": None, "rule": e.rule, "message": str(e),
-                                           "index": None}
+            _declare(report, deal, seat, declare[seat])
         if said[seat] < says.get(seat, 0) and _opens_belote(deal, seat, card):
             said[seat] += 1
             if BELOTE in deal.legal_actions():
@@ -407,23 +394,15 @@ def check_deal(rec: Any) -> CheckReport:
                 deal.play(Play(card))
                 continue
             except IllegalAction as e:
-                report.irregularity = {"kind": "card", "seat": seat, "trick": trick_no,
-                                       "card": card_str(card), "rule": e.rule,
-                                       "message": str(e), "message_fr": e.message_fr,
-                                       "index": k}
+                report.irregularity = _irregular("card", seat, trick_no, card_str(card),
+                                                 e.rule, str(e), k, message_fr=e.message_fr)
         deal.play_card(card)
     if deal.phase == Phase.PLAY:
         # a record saved mid-deal: the seat to move may have declared, or said belote, before
         # playing its card
         seat = deal.to_move
         if seat in declare and not deal.played_any[seat] and seat not in deal.declared:
-            try:
-                deal.play(declare[seat])
-            except IllegalAction as e:
-                if report.irregularity is None:
-                    report.irregularity = {"kind": "annonce", "seat": seat,
-                                           "trick": len(deal.tricks) + 1, "card": None,
-                                           "rule": e.rule, "message": str(e), "index": None}
+            _declare(report, deal, seat, declare[seat])
         if isinstance(belote, list) and said[seat] < says.get(seat, 0) \
                 and BELOTE in deal.legal_actions():
             deal.apply(BELOTE)
@@ -438,6 +417,24 @@ def check_deal(rec: Any) -> CheckReport:
                                 f"points to team {1 - irr['seat'] % 2}")
         report.result = res
     return report
+
+
+def _irregular(kind: str, seat: int, trick: int | None, card: str | None, rule: str,
+               message: str, index: int | None = None, **extra: Any) -> dict[str, Any]:
+    """The ``irregularity`` entry of a check report."""
+    return {"kind": kind, "seat": seat, "trick": trick, "card": card, "rule": rule,
+            "message": message, **extra, "index": index}
+
+
+def _declare(report: CheckReport, deal: Deal, seat: int, action: Declare) -> None:
+    """Declare ``seat``'s annonces before its first card; a bad declaration is the report's
+    irregularity if it is the first."""
+    try:
+        deal.play(action)
+    except IllegalAction as e:
+        if report.irregularity is None:
+            report.irregularity = _irregular("annonce", seat, len(deal.tricks) + 1, None,
+                                             e.rule, str(e))
 
 
 def _opens_belote(deal: Deal, seat: int, card: int) -> bool:

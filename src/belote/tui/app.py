@@ -713,11 +713,4 @@ class BeloteApp(App):
                          lambda _=None: self.exit(return_code=0))
 
 
-def make_app(preset_rules, seed: int | None, human: int, bot_names: list[str], lang: str,
-             auto_belote: bool, bot_delay: float = 0.6, save: bool = True) -> BeloteApp:
-    game = Game(preset_rules, seed=seed)
-    return BeloteApp(game, human=human, bot_names=bot_names, lang=lang, auto_belote=auto_belote,
-                     bot_delay=bot_delay, save=save)
-
-
-__all__ = ["BeloteApp", "action_words", "card_markup", "make_app"]
+__all__ = ["BeloteApp", "action_words", "card_markup"]
