@@ -46,7 +46,7 @@ def main(argv=None) -> int:
         trump = "SHDC"[rng.randrange(4)]
         for a in (f"80 {trump}", "pass", "pass", "pass"):
             d.play(a)
-        solver.keys[:] = 0  # every deal from a cold table
+        solver.clear()  # every deal from a cold table
         t = time.perf_counter()
         solver.future(Position.from_deal(d))
         full.append((time.perf_counter() - t) * 1000)

@@ -150,23 +150,34 @@ def _alphabeta(hands, trick, leader, tt, flags, left, alpha, beta):
 def test_full_window_and_mtdf_agree_with_alphabeta_on_five_card_endgames():
     """Regression: a transposition-table entry known exactly inside the window once made the
     full-window search run with an empty window and store a wrong bound."""
-    import numpy as np
-
-    from belote.solver import kernel
     rng = random.Random(3)
     for _ in range(25):
         pos = random_position(rng, "coinche", 5)
         want = _alphabeta(list(pos.hands), list(pos.trick), pos.leader, pos.tables, pos.flags,
                           pos.tricks_left_total(), -1, 1000)
-        a = SOLVER._context(pos)
-        hands = np.array(pos.hands, dtype=np.int64)
-        trick = np.zeros(4, dtype=np.int64)
-        trick[:len(pos.trick)] = pos.trick
-        SOLVER.keys[:] = 0
-        mb = np.empty((40, 9), dtype=np.int64)
-        ob = np.empty((40, 9), dtype=np.int64)
-        full = kernel._ab(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(), -1,
-                          pos.remaining_points() + 1, *a, SOLVER.keys, SOLVER.lo, SOLVER.hi, SOLVER.best,
-                          SOLVER.stats, mb, ob, 0)
+        SOLVER.clear()
+        full = SOLVER.search(pos, -1, pos.remaining_points() + 1)
         assert full == want
         assert SOLVER.future(pos) == want
+
+
+@pytest.mark.parametrize("preset,trump,over", KINDS,
+                         ids=[f"{p}-{t.name if t else 'suit'}" for p, t, _o in KINDS])
+def test_any_window_gives_a_true_bound(preset, trump, over):
+    """Fail-soft contract of one search, with a warm table shared between windows (as in
+    MTD): below the window an upper bound, above it a lower bound, inside it the value."""
+    rng = random.Random(f"window{preset}{trump}")
+    for k in range(40):
+        pos = random_position(rng, preset, 3 + k % 3, trump, **over)
+        want = _alphabeta(list(pos.hands), list(pos.trick), pos.leader, pos.tables, pos.flags,
+                          pos.tricks_left_total(), -1, 10**6)
+        for _ in range(6):
+            a = rng.randrange(-1, pos.remaining_points() + 1)
+            b = a + rng.choice((1, 1, 2, 5, 30))
+            v = SOLVER.search(pos, a, b)
+            if v <= a:
+                assert want <= v, (a, b, v, want)
+            elif v >= b:
+                assert want >= v, (a, b, v, want)
+            else:
+                assert v == want, (a, b, v, want)

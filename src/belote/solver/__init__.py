@@ -37,21 +37,46 @@ class SolveResult:
     ms: float
 
 
+def _zero_groups(tt, deck: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per suit, the cards worth no point at the bottom of the suit's order, lowest first
+    (``int64[4, 4]`` padded with -1, and their counts): the kernel treats them as
+    interchangeable for its table (quasi-symmetry)."""
+    zorder = np.full((4, 4), -1, dtype=np.int64)
+    zlen = np.zeros(4, dtype=np.int64)
+    for s in range(4):
+        cards = sorted((c for c in iter_cards(SUIT_MASK[s] & ((1 << deck) - 1 if deck == 32
+                                                             else (1 << 36) - 1))),
+                       key=lambda c: tt.strength[c])
+        k = 0
+        while k < len(cards) and tt.points[cards[k]] == 0 and k < 4:
+            k += 1
+        for i in range(k):
+            zorder[s, i] = cards[i]
+        zlen[s] = k
+    return zorder, zlen
+
+
 class Solver:
     """A double-dummy solver with its own transposition table (about 40 MB; reused between
     calls while the contract kind and play rules stay the same)."""
 
     def __init__(self) -> None:
-        self.keys, self.lo, self.hi, self.best = kernel.new_table()
+        self.table = kernel.new_table()
+        self.epoch = 0
         self.stats = np.zeros(1, dtype=np.int64)
+        self.hist = np.zeros(64, dtype=np.int64)
         self._ctx = None
         self._arrays = None
+
+    def clear(self) -> None:
+        """Forget every stored position (a new epoch: the table is not rewritten)."""
+        self.epoch += 1
 
     def _context(self, pos: Position):
         r = pos.rules
         ctx = (int(pos.trump), r.sa_ace_points, r.deck, pos.flags)
         if ctx != self._ctx:
-            self.keys[:] = 0
+            self.clear()
             tt = pos.tables
             self._arrays = (
                 np.array(tt.points, dtype=np.int64), np.array(tt.strength, dtype=np.int64),
@@ -59,6 +84,7 @@ class Solver:
                 np.array(SUIT_MASK, dtype=np.int64), np.int64(tt.trump_mask),
                 np.int64(tt.ruff_mask), bool(r.must_underruff), bool(r.must_beat_in_suit),
                 bool(r.must_overtrump_partner))
+            self._zero = _zero_groups(tt, r.deck)
             self._ctx = ctx
         return self._arrays
 
@@ -73,9 +99,26 @@ class Solver:
         if upper == 0 and pos.tricks_left_total() == 0:
             return 0
         g = upper // 2 if guess is None else max(0, min(upper, guess))
+        self.hist[:] = 0
         return int(kernel.mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(),
-                               upper, g, *a, self.keys, self.lo, self.hi, self.best,
-                               self.stats))
+                               upper, g, *a, self.table, np.int64(self.epoch), self.stats,
+                               self.hist, *self._zero))
+
+    def search(self, pos: Position, alpha: int, beta: int) -> int:
+        """One fail-soft alpha-beta search of ``pos`` with the window ``(alpha, beta)`` on the
+        points team 0 wins from here on: a result ``v <= alpha`` is an upper bound of the true
+        value, ``v >= beta`` a lower bound, anything between is exact. For tests and
+        experiments; :meth:`future` is the exact value."""
+        a = self._context(pos)
+        if pos.tricks_left_total() == 0:
+            return 0
+        hands = np.array(pos.hands, dtype=np.int64)
+        trick = np.zeros(4, dtype=np.int64)
+        trick[:len(pos.trick)] = pos.trick
+        self.hist[:] = 0
+        return int(kernel.search(hands, trick, len(pos.trick), pos.leader,
+                                 pos.tricks_left_total(), alpha, beta, *a, self.table,
+                                 np.int64(self.epoch), self.stats, self.hist, *self._zero))
 
     def solve(self, pos: Position, values: bool = True) -> SolveResult:
         """Solve ``pos``: final points per team, and (with ``values``) the value of each legal

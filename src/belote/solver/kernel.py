@@ -3,17 +3,22 @@
 Value searched: the card points team 0 wins **from the current position on** (cards already on
 the table and dix de der included), team 0 maximising, team 1 minimising. Techniques:
 
-* MTD(f) and bisection: zero-window alpha-beta searches converging on the exact value;
+* zero-window searches converging on the exact value (MTD(f) first test, then bisection);
+* an **iterative** fail-soft alpha-beta (an explicit stack of plies, no recursion: no call
+  overhead per node, and the compiled code can be cached on disk);
 * a transposition table at trick boundaries keyed by the four hands and the leader, storing a
   lower and an upper bound of the future points (bounds are never stored as exact values, and
-  they are relative to the points already won, so they hold wherever the position recurs);
+  they are relative to the points already won, so they hold wherever the position recurs), the
+  best move found there, and the tricks left; buckets of two entries (deeper entry kept,
+  the other always replaced), an epoch instead of clearing between contract kinds;
+* quick bounds at trick starts: the points the leader's side is sure to win with its master
+  trumps, and (when the leader holds every remaining trump and only masters) the whole rest;
 * equivalent-card pruning: two cards of one hand, same suit, same points, with no card of another
   hand or of the trick between them in the contract's order, are one move;
-* move ordering: cards that take the trick first, points given to a master partner, small cards
-  when the trick is lost.
-
-The recursive search is compiled when this module is imported (a few seconds) and not cached on
-disk: numba 0.68 crashes when it loads a cached self-recursive function.
+* move ordering: the table's best move, then masters and small cards at the lead, cards that
+  take the trick, points given to a master partner, small cards when the trick is lost, and a
+  history of moves that cut off;
+* the last trick evaluated directly (every card is forced).
 
 The legal-card logic mirrors :func:`belote.engine.play.legal_cards` (RULES.md §4); the tests
 compare this search with the plain minimax of :mod:`belote.solver.reference`.
@@ -23,20 +28,24 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 TT_BITS = 20
-TT_SIZE = 1 << TT_BITS
-NEG = -1
-MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
+TT_SIZE = 1 << TT_BITS  # entries (buckets of two)
+BIG = 1 << 30
+TT_MIN_LEFT = 1  # positions with more tricks left than this go to the table
+
+# columns of the per-ply state
+_N, _I, _ALPHA, _BETA, _A0, _B0, _BEST, _BM, _SEAT, _TLEN, _LEADER, _LEFT, _ACC, _HAND = range(14)
+_NCOL = 14
+MAXPLY = 40
 
 
-def new_table() -> tuple[np.ndarray, ...]:
-    """Empty transposition table: keys (4 int64 per entry) and bounds (lower, upper)."""
-    keys = np.zeros((TT_SIZE, 4), dtype=np.int64)
-    lo = np.zeros(TT_SIZE, dtype=np.int16)
-    hi = np.zeros(TT_SIZE, dtype=np.int16)
-    best = np.full(TT_SIZE, -1, dtype=np.int8)
-    return keys, lo, hi, best
+def new_table() -> np.ndarray:
+    """Empty transposition table: ``int64[TT_SIZE, 5]``, one row an entry: the four hands (word 0
+    also holds the leader and the epoch) and a data word (lower bound, upper bound, best move,
+    tricks left)."""
+    return np.zeros((TT_SIZE, 5), dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -60,7 +69,7 @@ def _winning(trick, n, strength, suit_of, ruff):
     return wi, w
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_mask(hand, trick, tlen, strength, higher, suit_of, suit_mask, trump_mask, ruff,
                underruff, beat_in_suit, overtrump_partner):
     """Legal cards (mask) of the player to move; same rules as the engine's legal_cards."""
@@ -95,190 +104,461 @@ def legal_mask(hand, trick, tlen, strength, higher, suit_of, suit_mask, trump_ma
     return trumps
 
 
-
-
-@njit(cache=True)
-def _slot(h0, h1, h2, h3, leader):
+@njit(cache=True, inline="always")
+def _bucket(h0, h1, h2, h3, leader):
     x = np.uint64(h0) * np.uint64(0x9E3779B97F4A7C15)
     x ^= np.uint64(h1) * np.uint64(0xC2B2AE3D27D4EB4F)
     x ^= np.uint64(h2) * np.uint64(0x165667B19E3779F9)
     x ^= np.uint64(h3) * np.uint64(0x27D4EB2F165667C5)
     x ^= np.uint64(leader + 1) * np.uint64(0x94D049BB133111EB)
     x ^= x >> np.uint64(29)
-    return np.int64(x & np.uint64(TT_SIZE - 1))
+    return np.int64(x & np.uint64(TT_SIZE - 2))  # even: the first entry of a bucket
 
 
-_AB_SIG = ("int64(int64[:], int64[:], int64, int64, int64, int64, int64, int64[:], int64[:], "
-           "int64[:], int64[:], int64[:], int64, int64, boolean, boolean, boolean, int64[:, :], "
-           "int16[:], int16[:], int8[:], int64[:], int64[:, :], int64[:, :], int64)")
+@njit(cache=True, inline="always")
+def _card_pts(mask, pts):
+    s = 0
+    while mask:
+        c = trailing_zeros(mask)
+        mask &= mask - 1
+        s += pts[c]
+    return s
 
 
-@njit(_AB_SIG)
-def _ab(hands, trick, tlen, leader, left, alpha, beta, pts, strength, higher, suit_of,
-        suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner,
-        keys, tlo, thi, tbest, stats, mbuf, obuf, ply):
-    """Fail-soft alpha-beta; returns team 0's future points (see module docstring).
-    ``mbuf``/``obuf`` are preallocated move and ordering buffers, one row per ply."""
-    stats[0] += 1
-    hint = -1
-    if tlen == 0:
-        if left == 0:
-            return 0
-        slot = _slot(hands[0], hands[1], hands[2], hands[3], leader)
-        k0 = hands[0] | ((leader + 1) << 40)
-        if keys[slot, 0] == k0 and keys[slot, 1] == hands[1] and keys[slot, 2] == hands[2] \
-                and keys[slot, 3] == hands[3]:
-            lo = np.int64(tlo[slot])
-            hi = np.int64(thi[slot])
-            hint = np.int64(tbest[slot])
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:  # exact inside the window: an empty window would break fail-soft
-                return lo
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
-    seat = (leader + tlen) % 4
-    hand = hands[seat]
-    legal = legal_mask(hand, trick, tlen, strength, higher, suit_of, suit_mask, trump_mask,
-                       ruff, underruff, beat_in_suit, overtrump_partner)
-    maximize = seat % 2 == 0
-    # cards of the other hands and of the trick, for equivalence
-    others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-    for i in range(tlen):
-        others |= np.int64(1) << trick[i]
-    # collect moves with ordering keys
-    moves = mbuf[ply]
-    order = obuf[ply]
-    n = 0
-    win = -1
-    partner_wins = False
-    if tlen > 0:
-        wi, win = _winning(trick, tlen, strength, suit_of, ruff)
-        partner_wins = wi == tlen - 2
-    m = legal
-    while m:
-        low = m & -m
-        c = 0
-        while (low >> c) != 1:
-            c += 1
-        m ^= low
-        # equivalent-card pruning: skip c if a stronger kept card d of the same suit and points
-        # has nothing of another hand (or of the trick) between them
-        skip = False
-        for j in range(n):
-            d = moves[j]
-            if suit_of[d] == suit_of[c] and pts[d] == pts[c]:
-                if strength[d] > strength[c]:
-                    between = higher[c] & ~higher[d] & ~(np.int64(1) << d)
-                else:
-                    between = higher[d] & ~higher[c] & ~(np.int64(1) << c)
-                if (between & others) == 0:
-                    skip = True
-                    break
-        if skip:
+@njit(cache=True, inline="always")
+def _sure(hands, leader, pts, higher, suit_mask, ruff):
+    """Card points each side is sure to win from this trick start on: ``(leader's side,
+    other side, leader's side takes every trick)``.
+
+    * **Top trumps** (suit contracts): the trumps from the highest remaining one down, while
+      they belong to one side. A trump's trick goes to the highest trump in it, so each of
+      these cards is won by its side whatever happens.
+    * **Runs** of the leader: its cards of a suit from the top down while no other hand holds
+      a higher card of that suit; led one after another, each wins its trick. Runs in plain
+      suits are safe once the leader's trump run has drawn the defence's trumps (it is at
+      least as long as each opponent's trumps), or when no suit ruffs (Sans Atout, Tout
+      Atout). If every card of the leader is in a safe run, its side takes every trick.
+    """
+    hand = hands[leader]
+    other = 0
+    for s in range(4):
+        if s != leader:
+            other |= hands[s]
+    side_pts = 0
+    in_runs = 0
+    trump_n = 0
+    for s in range(4):
+        m = hand & suit_mask[s]
+        if m == 0:
             continue
-        if tlen == 0:
-            key = strength[c] * 4 + ((ruff >> c) & 1) * 40 + pts[c]
-        else:
-            takes = _beats(c, win, strength, suit_of, ruff)
-            if partner_wins:
-                key = pts[c] * 2 - (10 if takes else 0)
-            elif takes:
-                key = 100 + pts[c] * 2 - strength[c]
-            else:
-                key = -pts[c] * 2 - strength[c]
-        if c == hint:
-            key = 1000000  # the move that was best here in an earlier search: first
-        moves[n] = c
-        order[n] = key
-        n += 1
-    # insertion sort by key, descending
-    for i in range(1, n):
-        c = moves[i]
-        k = order[i]
-        j = i - 1
-        while j >= 0 and order[j] < k:
-            moves[j + 1] = moves[j]
-            order[j + 1] = order[j]
-            j -= 1
-        moves[j + 1] = c
-        order[j + 1] = k
-    a0 = alpha
-    b0 = beta
-    best = -1 if maximize else 10000
-    best_move = -1
-    for i in range(n):
-        c = moves[i]
-        hands[seat] = hand & ~(np.int64(1) << c)
-        trick[tlen] = c
-        if tlen == 3:
-            wi, _wc = _winning(trick, 4, strength, suit_of, ruff)
-            w = (leader + wi) % 4
-            gain = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
-            if left == 1:
-                gain += 10
-            if w % 2 != 0:
-                gain = 0
-            t0, t1, t2, t3 = trick[0], trick[1], trick[2], trick[3]
-            v = gain + _ab(hands, trick, 0, w, left - 1, alpha - gain, beta - gain, pts,
-                           strength, higher, suit_of, suit_mask, trump_mask, ruff, underruff,
-                           beat_in_suit, overtrump_partner, keys, tlo, thi, tbest, stats, mbuf,
-                           obuf, ply + 1)
-            trick[0], trick[1], trick[2], trick[3] = t0, t1, t2, t3
-        else:
-            v = _ab(hands, trick, tlen + 1, leader, left, alpha, beta, pts, strength, higher,
-                    suit_of, suit_mask, trump_mask, ruff, underruff, beat_in_suit,
-                    overtrump_partner, keys, tlo, thi, tbest, stats, mbuf, obuf, ply + 1)
-        hands[seat] = hand
-        if maximize:
-            if v > best:
-                best = v
-                best_move = c
-            alpha = max(alpha, best)
-        else:
-            if v < best:
-                best = v
-                best_move = c
-            beta = min(beta, best)
-        if alpha >= beta:
+        trumps = (ruff & suit_mask[s]) != 0
+        while m:
+            c = trailing_zeros(m)
+            m &= m - 1
+            if (higher[c] & other) == 0:
+                in_runs += 1
+                if trumps:
+                    trump_n += 1
+                else:
+                    side_pts += pts[c]
+    k = 0
+    r = hand
+    while r:
+        r &= r - 1
+        k += 1
+    if ruff == 0:
+        return side_pts, 0, in_runs == k
+    # top trumps and the side holding them
+    rem = (hands[0] | hands[1] | hands[2] | hands[3]) & ruff
+    top_pts = 0
+    top_team = -1
+    while rem:
+        m = rem
+        c = -1
+        while m:
+            d = trailing_zeros(m)
+            m &= m - 1
+            if (higher[d] & rem) == 0:
+                c = d
+                break
+        team = 0
+        for s in range(4):
+            if (hands[s] >> c) & 1:
+                team = s % 2
+        if top_team < 0:
+            top_team = team
+        elif team != top_team:
             break
-    if tlen == 0:
-        slot = _slot(hands[0], hands[1], hands[2], hands[3], leader)
-        k0 = hands[0] | ((leader + 1) << 40)
-        same = keys[slot, 0] == k0 and keys[slot, 1] == hands[1] and \
-            keys[slot, 2] == hands[2] and keys[slot, 3] == hands[3]
-        lo = np.int64(tlo[slot]) if same else np.int64(0)
-        hi = np.int64(thi[slot]) if same else np.int64(10000)
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
+        top_pts += pts[c]
+        rem &= ~(np.int64(1) << c)
+    o1 = hands[(leader + 1) % 4] & ruff
+    o3 = hands[(leader + 3) % 4] & ruff
+    n1 = 0
+    while o1:
+        o1 &= o1 - 1
+        n1 += 1
+    n3 = 0
+    while o3:
+        o3 &= o3 - 1
+        n3 += 1
+    safe = trump_n >= n1 and trump_n >= n3
+    x = 0
+    y = 0
+    if top_team == leader % 2:
+        x = top_pts
+    elif top_team >= 0:
+        y = top_pts
+    if safe:
+        x += side_pts
+    return x, y, safe and in_runs == k
+
+
+@njit(cache=True, inline="always")
+def _normal(hands, zorder, zlen):
+    """The hands with each suit's remaining zero-point low cards moved down to the lowest
+    ones, owners kept in order (quasi-symmetry). Those cards are the bottom of their suit in
+    every contract kind and worth nothing, so the positions are the same game: the table
+    stores and finds them under one key."""
+    n0 = hands[0]
+    n1 = hands[1]
+    n2 = hands[2]
+    n3 = hands[3]
+    for s in range(4):
+        j = 0
+        for i in range(zlen[s]):
+            c = zorder[s, i]
+            bc = np.int64(1) << c
+            if (n0 | n1 | n2 | n3) & bc:
+                t = zorder[s, j]
+                if t != c:
+                    bt = np.int64(1) << t
+                    if n0 & bc:
+                        n0 = (n0 & ~bc) | bt
+                    elif n1 & bc:
+                        n1 = (n1 & ~bc) | bt
+                    elif n2 & bc:
+                        n2 = (n2 & ~bc) | bt
+                    else:
+                        n3 = (n3 & ~bc) | bt
+                j += 1
+    return n0, n1, n2, n3
+
+
+@njit(cache=True, inline="always")
+def _denormal(card, hands, suit_of, zorder, zlen):
+    """The real card behind a card of the normalised hands (see :func:`_normal`)."""
+    if card < 0:
+        return card
+    s = suit_of[card]
+    for j in range(zlen[s]):
+        if zorder[s, j] == card:
+            u = hands[0] | hands[1] | hands[2] | hands[3]
+            k = 0
+            for i in range(zlen[s]):
+                c = zorder[s, i]
+                if (u >> c) & 1:
+                    if k == j:
+                        return c
+                    k += 1
+            return card
+    return card
+
+
+@njit(cache=True, inline="always")
+def _narrow(lo, hi, alpha, beta):
+    """Bounds ``lo <= value <= hi`` against the window: ``(decided, value, alpha, beta)``; a
+    bound outside the window (or an exact value) decides the node, otherwise the window
+    narrows."""
+    if lo >= beta:
+        return True, lo, alpha, beta
+    if hi <= alpha:
+        return True, hi, alpha, beta
+    if lo == hi:
+        return True, lo, alpha, beta
+    return False, 0, max(alpha, lo), min(beta, hi)
+
+
+@njit(cache=True, inline="always")
+def _normal_card(card, hands, suit_of, zorder, zlen):
+    """The card of the normalised hands standing for a real card (see :func:`_normal`)."""
+    if card < 0:
+        return card
+    s = suit_of[card]
+    u = hands[0] | hands[1] | hands[2] | hands[3]
+    k = 0
+    for i in range(zlen[s]):
+        c = zorder[s, i]
+        if c == card:
+            return zorder[s, k]
+        if (u >> c) & 1:
+            k += 1
+    return card
+
+
+@njit(cache=True)
+def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength, higher,
+           suit_of, suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner,
+           table, epoch, stats, hist, zorder, zlen):
+    """Fail-soft alpha-beta with window ``(alpha0, beta0)``; returns team 0's future points
+    (see the module docstring). ``left0`` counts the tricks not complete (the one in progress
+    included) and must be at least 1."""
+    hands = hands_in.copy()
+    seq = np.empty(MAXPLY + 4, dtype=np.int64)
+    for i in range(rtlen):
+        seq[i] = rtrick[i]
+    base = rtlen
+    moves = np.empty((MAXPLY, 10), dtype=np.int64)
+    order = np.empty(10, dtype=np.int64)
+    trick = np.empty(4, dtype=np.int64)
+    st = np.empty((MAXPLY, _NCOL), dtype=np.int64)
+    epk = epoch << 40
+
+    ply = 0
+    tlen = rtlen
+    leader = leader0
+    left = left0
+    acc = 0
+    alpha = alpha0
+    beta = beta0
+    while True:
+        # ---- enter the node at ``ply`` (tlen, leader, left, acc, alpha, beta) ----
+        stats[0] += 1
+        imm = False
+        v = 0
+        if left == 0:
+            imm = True
+            v = acc
+        elif left == 1:
+            # last trick: every card is forced
+            tot = 10
+            wi = 0
+            w = -1
+            for k in range(4):
+                if k < tlen:
+                    c = seq[base + ply - tlen + k]
+                else:
+                    c = trailing_zeros(hands[(leader + k) % 4])
+                tot += pts[c]
+                if k == 0 or _beats(c, w, strength, suit_of, ruff):
+                    w = c
+                    wi = k
+            imm = True
+            v = acc + (tot if (leader + wi) % 2 == 0 else 0)
         else:
-            lo = best
-            hi = best
-        keys[slot, 0] = k0
-        keys[slot, 1] = hands[1]
-        keys[slot, 2] = hands[2]
-        keys[slot, 3] = hands[3]
-        tlo[slot] = lo
-        thi[slot] = hi
-        tbest[slot] = best_move
-    return best
+            hint = -1
+            if tlen == 0 and left > TT_MIN_LEFT:
+                h0, h1, h2, h3 = _normal(hands, zorder, zlen)
+                b = _bucket(h0, h1, h2, h3, leader)
+                k0 = h0 | (leader << 37) | epk
+                for s in range(b, b + 2):
+                    if table[s, 0] == k0 and table[s, 1] == h1 and table[s, 2] == h2 and \
+                            table[s, 3] == h3:
+                        d = table[s, 4]
+                        lo = acc + (d & 0xFFFF)
+                        hi = acc + ((d >> 16) & 0xFFFF)
+                        hint = _denormal(((d >> 32) & 0xFF) - 1, hands, suit_of, zorder, zlen)
+                        imm, v, alpha, beta = _narrow(lo, hi, alpha, beta)
+                        break
+                if not imm:
+                    # quick bounds: top trumps and the leader's runs
+                    sx, sy, allw = _sure(hands, leader, pts, higher, suit_mask, ruff)
+                    rest = 10 + _card_pts(h0 | h1 | h2 | h3, pts)
+                    if allw:
+                        imm = True
+                        v = acc + (rest if leader % 2 == 0 else 0)
+                    else:
+                        if leader % 2 == 0:
+                            low = acc + sx
+                            high = acc + rest - sy
+                        else:
+                            low = acc + sy
+                            high = acc + rest - sx
+                        imm, v, alpha, beta = _narrow(low, high, alpha, beta)
+            if not imm:
+                # ---- generate and order the moves ----
+                seat = (leader + tlen) % 4
+                hand = hands[seat]
+                for k in range(tlen):
+                    trick[k] = seq[base + ply - tlen + k]
+                legal = legal_mask(hand, trick, tlen, strength, higher, suit_of, suit_mask,
+                                   trump_mask, ruff, underruff, beat_in_suit, overtrump_partner)
+                others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+                for i in range(tlen):
+                    others |= np.int64(1) << trick[i]
+                win = -1
+                partner_wins = False
+                if tlen > 0:
+                    wi, win = _winning(trick, tlen, strength, suit_of, ruff)
+                    partner_wins = wi == tlen - 2
+                n = 0
+                m = legal
+                while m:
+                    c = trailing_zeros(m)
+                    m &= m - 1
+                    skip = False
+                    for j in range(n):
+                        d = moves[ply, j]
+                        if suit_of[d] == suit_of[c] and pts[d] == pts[c]:
+                            if strength[d] > strength[c]:
+                                between = higher[c] & ~higher[d] & ~(np.int64(1) << d)
+                            else:
+                                between = higher[d] & ~higher[c] & ~(np.int64(1) << c)
+                            if (between & others) == 0:
+                                skip = True
+                                break
+                    if skip:
+                        continue
+                    if tlen == 0:
+                        if (higher[c] & others) == 0:
+                            key = 300 + pts[c] + ((ruff >> c) & 1) * 40
+                        else:
+                            key = 100 - pts[c] * 4 - strength[c]
+                    else:
+                        takes = _beats(c, win, strength, suit_of, ruff)
+                        if partner_wins:
+                            key = 100 + pts[c] * 2 - (20 if takes else 0)
+                        elif takes:
+                            key = 200 + pts[c] * 2 - strength[c]
+                        else:
+                            key = 100 - pts[c] * 2 - strength[c]
+                    key = key * 65536 + min(hist[c], 65535)
+                    if c == hint:
+                        key = BIG
+                    moves[ply, n] = c
+                    order[n] = key
+                    n += 1
+                for i in range(1, n):
+                    c = moves[ply, i]
+                    k = order[i]
+                    j = i - 1
+                    while j >= 0 and order[j] < k:
+                        moves[ply, j + 1] = moves[ply, j]
+                        order[j + 1] = order[j]
+                        j -= 1
+                    moves[ply, j + 1] = c
+                    order[j + 1] = k
+                st[ply, _N] = n
+                st[ply, _I] = 0
+                st[ply, _ALPHA] = alpha
+                st[ply, _BETA] = beta
+                st[ply, _A0] = alpha
+                st[ply, _B0] = beta
+                st[ply, _BEST] = -BIG if seat % 2 == 0 else BIG
+                st[ply, _BM] = -1
+                st[ply, _SEAT] = seat
+                st[ply, _TLEN] = tlen
+                st[ply, _LEADER] = leader
+                st[ply, _LEFT] = left
+                st[ply, _ACC] = acc
+                st[ply, _HAND] = hand
+        # ---- climb: deliver values up, or pick the next move of a node ----
+        while True:
+            if imm:
+                imm = False
+                if ply == 0:
+                    return v
+                ply -= 1
+                c = moves[ply, st[ply, _I] - 1]
+                hands[st[ply, _SEAT]] = st[ply, _HAND]
+                if st[ply, _SEAT] % 2 == 0:
+                    if v > st[ply, _BEST]:
+                        st[ply, _BEST] = v
+                        st[ply, _BM] = c
+                    if v > st[ply, _ALPHA]:
+                        st[ply, _ALPHA] = v
+                else:
+                    if v < st[ply, _BEST]:
+                        st[ply, _BEST] = v
+                        st[ply, _BM] = c
+                    if v < st[ply, _BETA]:
+                        st[ply, _BETA] = v
+            i = st[ply, _I]
+            if i < st[ply, _N] and st[ply, _ALPHA] < st[ply, _BETA]:
+                # play the next move and enter the child
+                c = moves[ply, i]
+                st[ply, _I] = i + 1
+                seat = st[ply, _SEAT]
+                hands[seat] = st[ply, _HAND] & ~(np.int64(1) << c)
+                tl = st[ply, _TLEN]
+                seq[base + ply] = c
+                leader = st[ply, _LEADER]
+                left = st[ply, _LEFT]
+                acc = st[ply, _ACC]
+                if tl == 3:
+                    for k in range(4):
+                        trick[k] = seq[base + ply - 3 + k]
+                    wi, _w = _winning(trick, 4, strength, suit_of, ruff)
+                    leader = (leader + wi) % 4
+                    if leader % 2 == 0:
+                        acc += pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+                        if left == 1:
+                            acc += 10
+                    left -= 1
+                    tlen = 0
+                else:
+                    tlen = tl + 1
+                alpha = st[ply, _ALPHA]
+                beta = st[ply, _BETA]
+                ply += 1
+                break  # enter the child
+            # the node is done
+            v = st[ply, _BEST]
+            if st[ply, _TLEN] == 0 and st[ply, _LEFT] > TT_MIN_LEFT:
+                acc = st[ply, _ACC]
+                leader = st[ply, _LEADER]
+                h0, h1, h2, h3 = _normal(hands, zorder, zlen)
+                b = _bucket(h0, h1, h2, h3, leader)
+                k0 = h0 | (leader << 37) | epk
+                slot = -1
+                lo = 0
+                hi = 0xFFFF
+                for s in range(b, b + 2):
+                    if table[s, 0] == k0 and table[s, 1] == h1 and table[s, 2] == h2 and \
+                            table[s, 3] == h3:
+                        slot = s
+                        d = table[s, 4]
+                        lo = d & 0xFFFF
+                        hi = (d >> 16) & 0xFFFF
+                        break
+                f = v - acc
+                if v <= st[ply, _A0]:
+                    hi = min(hi, f)
+                elif v >= st[ply, _B0]:
+                    lo = max(lo, f)
+                else:
+                    lo = f
+                    hi = f
+                lft = st[ply, _LEFT]
+                if slot < 0:
+                    # two entries: the first keeps the deeper position, the second is replaced
+                    d0 = table[b, 4]
+                    if (table[b, 0] >> 40) != epoch or ((d0 >> 40) & 0xFF) <= lft:
+                        for k in range(5):
+                            table[b + 1, k] = table[b, k]
+                        slot = b
+                    else:
+                        slot = b + 1
+                table[slot, 0] = k0
+                table[slot, 1] = h1
+                table[slot, 2] = h2
+                table[slot, 3] = h3
+                bmn = _normal_card(st[ply, _BM], hands, suit_of, zorder, zlen)
+                table[slot, 4] = lo | (hi << 16) | ((bmn + 1) << 32) | (lft << 40)
+            bm = st[ply, _BM]
+            if bm >= 0 and (v <= st[ply, _A0] or v >= st[ply, _B0]):
+                hist[bm] += st[ply, _LEFT] * st[ply, _LEFT]
+            imm = True
 
 
-@njit
+@njit(cache=True)
 def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, pts, strength, higher, suit_of,
-         suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, keys, tlo,
-         thi, tbest, stats):
+         suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, table, epoch,
+         stats, hist, zorder, zlen):
     """Exact value by zero-window searches: first at ``guess`` (MTD(f)), then bisecting the
     interval left between the bounds (MTD-bi), until the bounds meet."""
     lower = 0
     upper = upper_bound
     g = guess
-    mbuf = np.empty((40, 9), dtype=np.int64)
-    obuf = np.empty((40, 9), dtype=np.int64)
     first = True
     while lower < upper:
         # the first test at the guess (MTD(f)); then bisect the remaining interval: fail-soft
@@ -289,9 +569,9 @@ def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, pts, strength, hi
             first = False
         else:
             b = (lower + upper + 1) // 2
-        g = _ab(hands, trick, tlen, leader, left, b - 1, b, pts, strength, higher, suit_of,
-                suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, keys,
-                tlo, thi, tbest, stats, mbuf, obuf, 0)
+        g = search(hands, trick, tlen, leader, left, b - 1, b, pts, strength, higher, suit_of,
+                   suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner,
+                   table, epoch, stats, hist, zorder, zlen)
         if g < b:
             upper = g
         else:
