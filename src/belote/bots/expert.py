@@ -5,7 +5,9 @@ For each decision it deals the unseen cards into worlds consistent with what its
 taker's hand, the other card of a belote said, the annonces shown), solves each world exactly
 and plays the card with the best total value. It sees only its seat's view.
 
-Bidding is the heuristic bot's for now (bidding by simulation is the next step).
+It bids by simulation (:mod:`belote.bots.simbid`): the unseen cards dealt into worlds that fit
+the auction, each candidate contract solved and scored with the preset's scoring, the action
+with the best mean score difference chosen (take / name a suit, bid, capot, contre, surcontre).
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from ..engine.cards import (
 )
 from ..engine.views import SeatView
 from .base import Bot
-from .heuristic import HeuristicBot
 
 
 class WorldSampler:
@@ -114,16 +115,19 @@ class WorldSampler:
 
 
 class ExpertBot(Bot):
-    """PIMC card play: ``worlds`` worlds a decision (default 20), or fewer when
-    ``time_limit_ms`` runs out (at least one)."""
+    """PIMC card play over ``worlds`` worlds a decision (default 20), or fewer when
+    ``time_limit_ms`` runs out (at least one); bidding by simulation over ``bid_worlds``
+    worlds (default 8) solved for the two contract kinds the hand rates best (and the
+    standing bid's)."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
-                 worlds: int = 20):
+                 worlds: int = 20, bid_worlds: int = 8):
         super().__init__(seed, time_limit_ms)
         self.worlds = worlds
-        self.heuristic = HeuristicBot(seed=seed)
+        self.bid_worlds = bid_worlds
+        self._bid_worlds = None
         self._solver = None
 
     @property
@@ -138,7 +142,16 @@ class ExpertBot(Bot):
         if len(legal) == 1:
             return legal[0]
         if view.phase == "bidding":
-            return self.heuristic.act(view)
+            from .simbid import bid_auction, bid_two_rounds
+            rules = view.rules()
+            bid = bid_two_rounds if rules.bidding == "two_rounds" else bid_auction
+            # worlds solved at an earlier turn of the same auction are reused when they fit
+            key = (tuple(view.hand), view.dealer, view.turned, view.preset)
+            prev = self._bid_worlds[1] if self._bid_worlds and self._bid_worlds[0] == key \
+                else None
+            action, worlds = bid(view, rules, self.solver, self.rng, self.bid_worlds, prev)
+            self._bid_worlds = (key, worlds)
+            return action
         for a in legal:
             if a == "belote" or a.startswith("declare"):
                 return a

@@ -88,8 +88,12 @@ class Solver:
             self._ctx = ctx
         return self._arrays
 
-    def future(self, pos: Position, guess: int | None = None) -> int:
-        """Card points team 0 wins from ``pos`` on (table cards and dix de der included)."""
+    def future(self, pos: Position, guess: int | None = None, tolerance: int = 0) -> int:
+        """Card points team 0 wins from ``pos`` on (table cards and dix de der included).
+
+        ``guess``: where the first zero-window test goes (default: half the points left).
+        ``tolerance``: stop once the value is known within this many points and return the
+        middle of the interval (0: exact; a few points make bidding simulations cheaper)."""
         a = self._context(pos)
         hands = np.array(pos.hands, dtype=np.int64)
         trick = np.zeros(4, dtype=np.int64)
@@ -101,7 +105,7 @@ class Solver:
         g = upper // 2 if guess is None else max(0, min(upper, guess))
         self.hist[:] = 0
         return int(kernel.mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(),
-                               upper, g, *a, self.table, np.int64(self.epoch), self.stats,
+                               upper, g, int(tolerance), *a, self.table, np.int64(self.epoch), self.stats,
                                self.hist, *self._zero))
 
     def search(self, pos: Position, alpha: int, beta: int) -> int:
@@ -122,20 +126,27 @@ class Solver:
 
     def solve(self, pos: Position, values: bool = True) -> SolveResult:
         """Solve ``pos``: final points per team, and (with ``values``) the value of each legal
-        card of the player to move."""
+        card of the player to move. With ``values`` the position's own value is the best of
+        its cards' (no separate search)."""
         t0 = time.perf_counter()
         n0 = int(self.stats[0])
-        f = self.future(pos)
         total = pos.final_total()
-        team0 = pos.points[0] + f
-        points = [team0, total - team0]
         vals: dict[int, int] = {}
         if values and pos.tricks_left_total() > 0:
             seat = pos.to_move
             mask, _ = legal_cards(pos.hands[seat], pos.trick, pos.tables, *pos.flags)
+            finals = []
+            guess = None
             for c in iter_cards(mask):
                 nxt = pos.after(c)
-                t0_final = nxt.points[0] + self.future(nxt, guess=f - (nxt.points[0] - pos.points[0]))
+                g = None if guess is None else guess - nxt.points[0]
+                t0_final = nxt.points[0] + self.future(nxt, guess=g)
+                guess = t0_final
+                finals.append(t0_final)
                 vals[c] = t0_final if seat % 2 == 0 else total - t0_final
+            team0 = max(finals) if seat % 2 == 0 else min(finals)
+        else:
+            team0 = pos.points[0] + self.future(pos)
+        points = [team0, total - team0]
         return SolveResult(points, vals, int(self.stats[0]) - n0,
                            (time.perf_counter() - t0) * 1000.0)

@@ -464,14 +464,12 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                     if v > st[ply, _BEST]:
                         st[ply, _BEST] = v
                         st[ply, _BM] = c
-                    if v > st[ply, _ALPHA]:
-                        st[ply, _ALPHA] = v
+                    st[ply, _ALPHA] = max(st[ply, _ALPHA], v)
                 else:
                     if v < st[ply, _BEST]:
                         st[ply, _BEST] = v
                         st[ply, _BM] = c
-                    if v < st[ply, _BETA]:
-                        st[ply, _BETA] = v
+                    st[ply, _BETA] = min(st[ply, _BETA], v)
             i = st[ply, _I]
             if i < st[ply, _N] and st[ply, _ALPHA] < st[ply, _BETA]:
                 # play the next move and enter the child
@@ -551,16 +549,17 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
 
 
 @njit(cache=True)
-def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, pts, strength, higher, suit_of,
+def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, tol, pts, strength, higher, suit_of,
          suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, table, epoch,
          stats, hist, zorder, zlen):
     """Exact value by zero-window searches: first at ``guess`` (MTD(f)), then bisecting the
-    interval left between the bounds (MTD-bi), until the bounds meet."""
+    interval left between the bounds (MTD-bi), until the bounds meet (or are ``tol`` points
+    apart: then the middle)."""
     lower = 0
     upper = upper_bound
     g = guess
     first = True
-    while lower < upper:
+    while upper - lower > tol:
         # the first test at the guess (MTD(f)); then bisect the remaining interval: fail-soft
         # bounds move by one or two points at a time in this game, so pure MTD(f) would need
         # dozens of searches
@@ -576,4 +575,6 @@ def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, pts, strength, hi
             upper = g
         else:
             lower = g
+    if tol > 0:
+        return (lower + upper) // 2
     return g

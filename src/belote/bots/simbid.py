@@ -1,0 +1,312 @@
+"""Bidding by simulation, for the expert bot.
+
+For a bidding decision the bot deals the cards it cannot see into ``worlds`` random deals
+consistent with what the auction showed, solves the card play of each world exactly for each
+contract kind worth considering (:class:`~belote.solver.Solver`, all hands open: the usual
+double-dummy approximation of the play), scores each candidate action with the preset's own
+scoring (:func:`~belote.engine.scoring.score_deal`: contract made or failed, belote, annonces,
+capot, contre / surcontre) and picks the action with the best mean score difference for its
+team. It sees only its seat's view.
+
+Inference from the auction ("where cheap"): a seat that bid ``V T`` is dealt a hand whose
+heuristic estimate in ``T`` backs a bid near ``V``; a seat that passed while no one had bid
+is dealt a hand too weak to open; a seat that doubled is dealt some strength in the doubled
+trump. Worlds are drawn by rejection and fall back to a free deal when the
+constraints are too tight.
+
+A contract is bid only if it is made in most worlds (:data:`MIN_MADE`), and a double only
+if the other side's contract fails in most.
+
+Approximations, documented: every world is played double-dummy; passing is worth 0 when no
+contract stands (the deal may be dealt again or taken by others); the last bid is taken as the
+final contract; a générale is never bid.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine import annonces as ann
+from ..engine.cards import (
+    KING,
+    QUEEN,
+    SUIT_OF,
+    Trump,
+    card_of,
+    deck_mask,
+    iter_cards,
+    parse_card,
+    parse_hand,
+    popcount,
+    tables,
+)
+from ..engine.rules import Rules
+from ..engine.scoring import CAPOT_VALUE, Contract, score_deal
+from ..engine.views import SeatView
+from .heuristic import HeuristicBot
+
+#: points the best bid must be worth above passing (auction) before the bot bids
+BID_MARGIN = 10
+#: card points moved from the bot's team to the other in every world: double-dummy play is
+#: kinder to a side than the real game, and a failed contract costs far more than an
+#: underbid one
+CAUTION = 10
+#: the margin for a contre or surcontre (a double that misfires costs twice)
+DOUBLE_MARGIN = 10
+#: share of the worlds in which a contract must be made before the bot bids it (and in which
+#: the other side's contract must fail before it doubles): the mean alone favours bold bids
+#: that a handful of worlds cannot vouch for
+MIN_MADE = 0.75
+#: a seat that passed an open auction is dealt a hand the heuristic rates below this in every
+#: suit (it would have opened with about 50)
+PASS_CEILING = 60
+#: precision of the card-play solves used for bidding (points; 0 would be exact)
+TOLERANCE = 0
+
+
+@dataclass
+class _World:
+    hands: list[int]
+    points: dict[int, int]  # trump -> team 0 card points (dix de der included)
+
+
+class BidSimulator:
+    """Simulated outcomes of the contracts a seat may bid, for one view."""
+
+    def __init__(self, view: SeatView, rules: Rules, solver, rng: random.Random, worlds: int):
+        self.view = view
+        self.rules = rules
+        self.solver = solver
+        self.rng = rng
+        self.seat = view.seat
+        self.team = view.seat % 2
+        self.hand = parse_hand(view.hand)
+        self.leader = (view.dealer + 1) % 4
+        self.nworlds = worlds
+        self.worlds: list[_World] = []
+
+    # -- worlds ---------------------------------------------------------------------------
+    def deal(self, taker_gets_turned: bool, constraints: list[tuple],
+             previous: list[_World] | None = None) -> None:
+        """Draw the worlds. Two-round bidding: the seat takes the turned card and its last
+        cards (``taker_gets_turned``); an auction: all hands are already full.
+        ``constraints``: ``(seat, trump or None, low, high)``: that seat's heuristic estimate
+        in ``trump`` (in its best suit when None) lies in ``[low, high)``. Worlds of an
+        earlier decision of the same deal (``previous``) that still fit are kept, with their
+        solved points."""
+        r = self.rules
+        hs = r.hand_size
+        turned = parse_card(self.view.turned) if self.view.turned else None
+        own = self.hand
+        if taker_gets_turned and turned is not None:
+            own |= 1 << turned
+        unseen = deck_mask(r.deck) & ~own
+        cards = list(iter_cards(unseen))
+        need_me = hs - popcount(own)
+        others = [s for s in range(4) if s != self.seat]
+        self.worlds = [w for w in previous or () if w.hands[self.seat] == own and
+                       all(_fits(w.hands[s], t, lo, hi, r.deck) for s, t, lo, hi in constraints)]
+        self.worlds = self.worlds[:self.nworlds]
+        for _ in range(self.nworlds - len(self.worlds)):
+            for attempt in range(40):
+                self.rng.shuffle(cards)
+                hands = [0, 0, 0, 0]
+                hands[self.seat] = own
+                for c in cards[:need_me]:
+                    hands[self.seat] |= 1 << c
+                k = need_me
+                for s in others:
+                    for c in cards[k:k + hs]:
+                        hands[s] |= 1 << c
+                    k += hs
+                if attempt == 39 or all(_fits(hands[s], t, lo, hi, r.deck)
+                                        for s, t, lo, hi in constraints):
+                    break
+            self.worlds.append(_World(hands, {}))
+
+    def _points(self, w: _World, trump: Trump) -> int:
+        if trump not in w.points:
+            from ..solver import Position
+            pos = Position(list(w.hands), trump, self.rules, self.leader, [], [0, 0])
+            w.points[trump] = self.solver.future(pos, tolerance=TOLERANCE)
+        return w.points[trump]
+
+    # -- scoring --------------------------------------------------------------------------
+    def value(self, contract: Contract) -> tuple[float, float]:
+        """``(mean, made)``: the mean over the worlds of (this seat's team score − the other
+        team's) if ``contract`` is played, and the share of worlds where it is made."""
+        if not self.worlds:
+            return 0.0, 0.0
+        tot = 0.0
+        made = 0
+        for w in self.worlds:
+            res = self._score(w, contract)
+            tot += res.score[self.team] - res.score[1 - self.team]
+            made += bool(res.made)
+        return tot / len(self.worlds), made / len(self.worlds)
+
+    def _score(self, w: _World, contract: Contract):
+        r = self.rules
+        trump = contract.trump
+        tt = tables(trump, r.sa_ace_points, r.deck)
+        p0 = self._points(w, trump)
+        hs = r.hand_size
+        tricks = [hs // 4 + (1 if i < hs % 4 else 0) for i in range(4)]
+        capot = 0 if p0 == tt.total else (1 if p0 == 0 else None)
+        if capot is not None:  # every point to one side: taken as a capot
+            tricks = [0, 0, 0, 0]
+            tricks[contract.taker if contract.team == capot else (contract.taker + 1) % 4] = hs
+        else:
+            p0 = p0 - CAUTION if self.team == 0 else p0 + CAUTION
+            p0 = max(1, min(tt.total - 1, p0))
+        points = [p0, tt.total - p0]
+        bel = [0, 0]
+        suits = range(4) if trump == Trump.TA else ([int(trump)] if trump.is_suit else [])
+        for su in suits:
+            kq = (1 << card_of(su, KING)) | (1 << card_of(su, QUEEN))
+            for s in range(4):
+                if w.hands[s] & kq == kq:
+                    bel[s % 2] += 20
+        team, apts = None, 0
+        if r.annonces:
+            declared = {s: a for s in range(4) if (a := ann.find_annonces(w.hands[s], trump))}
+            if declared:
+                team = ann.best_team(declared, trump, self.leader, r.annonce_tie,
+                                     r.sequence_order == "length")
+                if team is not None:
+                    apts = ann.team_points(declared, team)
+        return score_deal(r, contract, points, tricks, bel, team, apts, tt.total)
+
+
+def _fits(hand: int, trump: Trump | None, low: int, high: int, deck: int) -> bool:
+    if trump is None:
+        e = max(HeuristicBot.estimate(hand, Trump(s), deck) for s in range(4))
+    else:
+        e = HeuristicBot.estimate(hand, trump, deck)
+    return low <= e < high
+
+
+def _bid_trump(text: str) -> Trump | None:
+    words = text.split()
+    if len(words) == 2:
+        try:
+            return Trump.parse(words[1])
+        except ValueError:
+            return None
+    return None
+
+
+def bid_two_rounds(view: SeatView, rules: Rules, solver, rng: random.Random,
+                   worlds: int, previous: list[_World] | None = None) -> tuple[str, list[_World]]:
+    """Take (round 1) or name a suit (round 2) when the simulated mean score difference of
+    playing it is positive; pass otherwise. Returns the action and the worlds (to pass back
+    as ``previous`` for the next decision of the same deal)."""
+    legal = view.legal
+    sim = BidSimulator(view, rules, solver, rng, worlds)
+    sim.deal(True, [], previous)
+    best, best_v = "pass", 0.0
+    turned = parse_card(view.turned)
+    for a in legal:
+        if a == "pass":
+            continue
+        trump = Trump(SUIT_OF[turned]) if a == "take" else Trump.parse(a)
+        v, made = sim.value(Contract(view.seat, trump))
+        if v > best_v and made >= MIN_MADE:
+            best, best_v = a, v
+    return best, sim.worlds
+
+
+def bid_auction(view: SeatView, rules: Rules, solver, rng: random.Random, worlds: int,
+                previous: list[_World] | None = None) -> tuple[str, list[_World]]:
+    """The auction action (bid, capot, pass, contre, surcontre) with the best simulated mean
+    score difference; a bid or a double must beat passing by a margin. Returns the action and
+    the worlds (see :func:`bid_two_rounds`)."""
+    legal = view.legal
+    seat = view.seat
+    hand = parse_hand(view.hand)
+    best_bid = None  # (seat, text)
+    mult = 1
+    highest: dict[int, str] = {}  # first bid of each seat
+    doublers: list[int] = []
+    passed_first: list[int] = []
+    spoken: set[int] = set()
+    for s, b in view.bids:
+        if s not in spoken and b == "pass" and best_bid is None:
+            passed_first.append(s)  # passed when the auction was still open
+        spoken.add(s)
+        if b == "contre":
+            mult = 2
+            doublers.append(s)
+        elif b == "surcontre":
+            mult = 4
+        elif b != "pass":
+            best_bid = (s, b)
+            highest.setdefault(s, b)  # the first bid tells the hand; raises follow the auction
+            mult = 1
+    # inference: a bid of V in T backs a heuristic estimate near V - 45
+    constraints = []
+    for s, b in highest.items():
+        if s == seat:
+            continue
+        t = _bid_trump(b)
+        words = b.split()
+        if t is not None and t.is_suit and words[0].isdigit():
+            constraints.append((s, t, max(0, int(words[0]) - 45), 10**6))
+    for s in passed_first:
+        if s != seat and s not in highest:
+            constraints.append((s, None, 0, PASS_CEILING))
+    if best_bid is not None:
+        t = _bid_trump(best_bid[1])
+        for s in doublers:
+            if t is not None and t.is_suit and s % 2 != best_bid[0] % 2:
+                constraints.append((s, t, 25, 10**6))
+    # candidate trumps for our own bids: the two our hand rates best, and the standing one
+    suits = [Trump(s) for s in range(4)]
+    extra = [Trump.SA, Trump.TA] if any(a.endswith((" SA", " TA")) for a in legal) else []
+    ests = sorted(suits + extra, key=lambda t: -HeuristicBot.estimate(hand, t, rules.deck))
+    cands = set(ests[:2])
+    if best_bid is not None and (t := _bid_trump(best_bid[1])) is not None:
+        cands.add(t)
+    sim = BidSimulator(view, rules, solver, rng, worlds)
+    sim.deal(False, constraints, previous)
+
+    def standing(m: int) -> Contract | None:
+        if best_bid is None:
+            return None
+        s, b = best_bid
+        words = b.split()
+        t = Trump.parse(words[-1])
+        if words[0] == "capot":
+            return Contract(s, t, CAPOT_VALUE, "capot", m)
+        if words[0] == "generale":
+            return None
+        return Contract(s, t, int(words[0]), "normal", m)
+
+    now = standing(mult)
+    pass_v = sim.value(now)[0] if now is not None else 0.0
+    choice, choice_v = "pass", pass_v
+    for a in legal:
+        if a == "pass":
+            continue
+        if a in ("contre", "surcontre"):
+            c = standing(2 if a == "contre" else 4)
+            if c is None:
+                continue
+            v, made = sim.value(c)
+            sure = made >= MIN_MADE if c.team == seat % 2 else made <= 1 - MIN_MADE
+            if v > pass_v + DOUBLE_MARGIN and v > choice_v and sure:
+                choice, choice_v = a, v
+            continue
+        words = a.split()
+        t = _bid_trump(a)
+        if t is None or t not in cands or words[0] == "generale":
+            continue
+        if words[0] == "capot":
+            c = Contract(seat, t, CAPOT_VALUE, "capot", 1)
+        else:
+            c = Contract(seat, t, int(words[0]), "normal", 1)
+        v, made = sim.value(c)
+        if v > pass_v + BID_MARGIN and v > choice_v and made >= MIN_MADE:
+            choice, choice_v = a, v
+    return choice, sim.worlds
