@@ -181,3 +181,29 @@ def test_any_window_gives_a_true_bound(preset, trump, over):
                 assert want >= v, (a, b, v, want)
             else:
                 assert v == want, (a, b, v, want)
+
+
+@pytest.mark.parametrize("preset,trump,over", KINDS[:4] + KINDS[5:6],
+                         ids=[f"{p}-{t.name if t else 'suit'}" for p, t, _o in
+                              KINDS[:4] + KINDS[5:6]])
+def test_capot_bonus_objective_agrees_with_minimax(preset, trump, over):
+    """The capot bonus as an option of the objective (issue 4): plus the bonus when team 0
+    takes every trick of the deal, minus it when team 1 does; a team that already has a
+    trick is safe."""
+    rng = random.Random(f"capot{preset}{trump}")
+    for k in range(60):
+        pos = random_position(rng, preset, 1 + k % 4, trump, **over)
+        # who already has a trick: none, one side, or both (the deal's history)
+        pos.tricks = [[0, 0], [1, 0], [0, 2], [1, 1]][k % 4]
+        bonus = (90, 250, 500)[k % 3]
+        want = reference_value(pos, capot_bonus=bonus)
+        assert SOLVER.future(pos, capot_bonus=bonus) == want
+    # worked by hand: the last trick, team 0 leads the master trump; no trick yet to anyone:
+    # team 0 takes it (and every trick of the deal): 20 + 0 + 0 + 0 + 10 = 30, plus 90
+    from belote.engine.cards import parse_hand
+    hands = [parse_hand(h) for h in ("JH", "7S", "8S", "9S")]
+    last = Position(hands, Trump.H, Rules.preset("classique"), 0)
+    assert SOLVER.future(last, capot_bonus=90) == 120
+    assert SOLVER.future(last) == 30
+    last.tricks = [3, 4]
+    assert SOLVER.future(last, capot_bonus=90) == 30

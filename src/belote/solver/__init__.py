@@ -88,25 +88,33 @@ class Solver:
             self._ctx = ctx
         return self._arrays
 
-    def future(self, pos: Position, guess: int | None = None, tolerance: int = 0) -> int:
+    def future(self, pos: Position, guess: int | None = None, tolerance: int = 0,
+               capot_bonus: int = 0) -> int:
         """Card points team 0 wins from ``pos`` on (table cards and dix de der included).
 
         ``guess``: where the first zero-window test goes (default: half the points left).
         ``tolerance``: stop once the value is known within this many points and return the
-        middle of the interval (0: exact; a few points make bidding simulations cheaper)."""
+        middle of the interval (0: exact; a few points make bidding simulations cheaper).
+        ``capot_bonus``: points (>= 0) a team adds to its side of the objective if it takes
+        every trick of the deal (``pos.tricks`` tells which teams already have one): the value
+        is then team 0's future card points, plus the bonus if team 0 makes the capot, minus
+        it if team 1 does. Off (0) by default: pure card points."""
+        if capot_bonus < 0:
+            raise ValueError("capot_bonus must be >= 0")
         a = self._context(pos)
         hands = np.array(pos.hands, dtype=np.int64)
         trick = np.zeros(4, dtype=np.int64)
         for i, c in enumerate(pos.trick):
             trick[i] = c
-        upper = pos.remaining_points()
-        if upper == 0 and pos.tricks_left_total() == 0:
+        if pos.tricks_left_total() == 0:
             return 0
-        g = upper // 2 if guess is None else max(0, min(upper, guess))
+        b = int(capot_bonus)
+        upper = pos.remaining_points() + 2 * b
+        g = upper // 2 if guess is None else max(0, min(upper, guess + b))
         self.hist[:] = 0
         return int(kernel.mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(),
                                upper, g, int(tolerance), *a, self.table, np.int64(self.epoch), self.stats,
-                               self.hist, *self._zero))
+                               self.hist, *self._zero, b, pos.won_flags())) - b
 
     def search(self, pos: Position, alpha: int, beta: int) -> int:
         """One fail-soft alpha-beta search of ``pos`` with the window ``(alpha, beta)`` on the
@@ -122,12 +130,15 @@ class Solver:
         self.hist[:] = 0
         return int(kernel.search(hands, trick, len(pos.trick), pos.leader,
                                  pos.tricks_left_total(), alpha, beta, *a, self.table,
-                                 np.int64(self.epoch), self.stats, self.hist, *self._zero))
+                                 np.int64(self.epoch), self.stats, self.hist, *self._zero,
+                                 0, pos.won_flags()))
 
-    def solve(self, pos: Position, values: bool = True) -> SolveResult:
+    def solve(self, pos: Position, values: bool = True, capot_bonus: int = 0) -> SolveResult:
         """Solve ``pos``: final points per team, and (with ``values``) the value of each legal
         card of the player to move. With ``values`` the position's own value is the best of
-        its cards' (no separate search)."""
+        its cards' (no separate search). With a ``capot_bonus`` (see :meth:`future`) the
+        points and values are the objective: card points plus the bonus of a capot made,
+        minus the other side's."""
         t0 = time.perf_counter()
         n0 = int(self.stats[0])
         total = pos.final_total()
@@ -140,13 +151,13 @@ class Solver:
             for c in iter_cards(mask):
                 nxt = pos.after(c)
                 g = None if guess is None else guess - nxt.points[0]
-                t0_final = nxt.points[0] + self.future(nxt, guess=g)
+                t0_final = nxt.points[0] + self.future(nxt, guess=g, capot_bonus=capot_bonus)
                 guess = t0_final
                 finals.append(t0_final)
                 vals[c] = t0_final if seat % 2 == 0 else total - t0_final
             team0 = max(finals) if seat % 2 == 0 else min(finals)
         else:
-            team0 = pos.points[0] + self.future(pos)
+            team0 = pos.points[0] + self.future(pos, capot_bonus=capot_bonus)
         points = [team0, total - team0]
         return SolveResult(points, vals, int(self.stats[0]) - n0,
                            (time.perf_counter() - t0) * 1000.0)

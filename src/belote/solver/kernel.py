@@ -36,8 +36,9 @@ BIG = 1 << 30
 TT_MIN_LEFT = 1  # positions with more tricks left than this go to the table
 
 # columns of the per-ply state
-_N, _I, _ALPHA, _BETA, _A0, _B0, _BEST, _BM, _SEAT, _TLEN, _LEADER, _LEFT, _ACC, _HAND = range(14)
-_NCOL = 14
+(_N, _I, _ALPHA, _BETA, _A0, _B0, _BEST, _BM, _SEAT, _TLEN, _LEADER, _LEFT, _ACC, _HAND,
+ _WON) = range(15)
+_NCOL = 15
 MAXPLY = 40
 
 
@@ -265,6 +266,25 @@ def _denormal(card, hands, suit_of, zorder, zlen):
 
 
 @njit(cache=True, inline="always")
+def _key0(h0, leader, epk, won, bonus):
+    """First key word of a table entry: hand 0 (bits 0-35), the leader (37-38), the epoch
+    (40-), and with a capot bonus which teams have won a trick (bits 36 and 39)."""
+    k = h0 | (leader << 37) | epk
+    if bonus > 0:
+        k |= ((won & 1) << 36) | ((won >> 1) << 39)
+    return k
+
+
+@njit(cache=True, inline="always")
+def _capot_terms(won, bonus):
+    """The capot part of the value once the deal is over (see :func:`search`): ``bonus`` if
+    team 0 took every trick, plus ``bonus`` unless team 1 did."""
+    if bonus == 0:
+        return 0
+    return (bonus if won == 1 else 0) + (0 if won == 2 else bonus)
+
+
+@njit(cache=True, inline="always")
 def _narrow(lo, hi, alpha, beta):
     """Bounds ``lo <= value <= hi`` against the window: ``(decided, value, alpha, beta)``; a
     bound outside the window (or an exact value) decides the node, otherwise the window
@@ -298,10 +318,16 @@ def _normal_card(card, hands, suit_of, zorder, zlen):
 @njit(cache=True)
 def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength, higher,
            suit_of, suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner,
-           table, epoch, stats, hist, zorder, zlen):
+           table, epoch, stats, hist, zorder, zlen, bonus, won0):
     """Fail-soft alpha-beta with window ``(alpha0, beta0)``; returns team 0's future points
     (see the module docstring). ``left0`` counts the tricks not complete (the one in progress
-    included) and must be at least 1."""
+    included) and must be at least 1.
+
+    Capot bonus (``bonus`` > 0): the value becomes team 0's future points
+    ``+ bonus`` if team 0 takes every trick of the deal ``+ bonus`` unless team 1 does (shifted
+    by ``bonus`` to stay non-negative: team 0's bonus minus team 1's, plus ``bonus``).
+    ``won0``: which teams already won a trick before this position (bit 0: team 0, bit 1:
+    team 1)."""
     hands = hands_in.copy()
     seq = np.empty(MAXPLY + 4, dtype=np.int64)
     for i in range(rtlen):
@@ -314,6 +340,7 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
     epk = epoch << 40
 
     ply = 0
+    won = won0
     tlen = rtlen
     leader = leader0
     left = left0
@@ -327,7 +354,7 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
         v = 0
         if left == 0:
             imm = True
-            v = acc
+            v = acc + _capot_terms(won, bonus)
         elif left == 1:
             # last trick: every card is forced
             tot = 10
@@ -343,13 +370,14 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                     w = c
                     wi = k
             imm = True
-            v = acc + (tot if (leader + wi) % 2 == 0 else 0)
+            wt = (leader + wi) % 2
+            v = acc + (tot if wt == 0 else 0) + _capot_terms(won | (1 << wt), bonus)
         else:
             hint = -1
             if tlen == 0 and left > TT_MIN_LEFT:
                 h0, h1, h2, h3 = _normal(hands, zorder, zlen)
                 b = _bucket(h0, h1, h2, h3, leader)
-                k0 = h0 | (leader << 37) | epk
+                k0 = _key0(h0, leader, epk, won, bonus)
                 for s in range(b, b + 2):
                     if table[s, 0] == k0 and table[s, 1] == h1 and table[s, 2] == h2 and \
                             table[s, 3] == h3:
@@ -365,7 +393,8 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                     rest = 10 + _card_pts(h0 | h1 | h2 | h3, pts)
                     if allw:
                         imm = True
-                        v = acc + (rest if leader % 2 == 0 else 0)
+                        v = acc + (rest if leader % 2 == 0 else 0) + \
+                            _capot_terms(won | (1 << (leader % 2)), bonus)
                     else:
                         if leader % 2 == 0:
                             low = acc + sx
@@ -373,6 +402,11 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                         else:
                             low = acc + sy
                             high = acc + rest - sx
+                        if bonus > 0:
+                            # team 0's term is possible while team 1 has no trick; the other
+                            # term is certain once team 0 has one
+                            low += bonus if won & 1 else 0
+                            high += bonus + (0 if won & 2 else bonus)
                         imm, v, alpha, beta = _narrow(low, high, alpha, beta)
             if not imm:
                 # ---- generate and order the moves ----
@@ -451,6 +485,7 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                 st[ply, _LEFT] = left
                 st[ply, _ACC] = acc
                 st[ply, _HAND] = hand
+                st[ply, _WON] = won
         # ---- climb: deliver values up, or pick the next move of a node ----
         while True:
             if imm:
@@ -482,11 +517,13 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                 leader = st[ply, _LEADER]
                 left = st[ply, _LEFT]
                 acc = st[ply, _ACC]
+                won = st[ply, _WON]
                 if tl == 3:
                     for k in range(4):
                         trick[k] = seq[base + ply - 3 + k]
                     wi, _w = _winning(trick, 4, strength, suit_of, ruff)
                     leader = (leader + wi) % 4
+                    won |= 1 << (leader % 2)
                     if leader % 2 == 0:
                         acc += pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
                         if left == 1:
@@ -506,7 +543,7 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                 leader = st[ply, _LEADER]
                 h0, h1, h2, h3 = _normal(hands, zorder, zlen)
                 b = _bucket(h0, h1, h2, h3, leader)
-                k0 = h0 | (leader << 37) | epk
+                k0 = _key0(h0, leader, epk, st[ply, _WON], bonus)
                 slot = -1
                 lo = 0
                 hi = 0xFFFF
@@ -551,7 +588,7 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
 @njit(cache=True)
 def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, tol, pts, strength, higher, suit_of,
          suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, table, epoch,
-         stats, hist, zorder, zlen):
+         stats, hist, zorder, zlen, bonus, won0):
     """Exact value by zero-window searches: first at ``guess`` (MTD(f)), then bisecting the
     interval left between the bounds (MTD-bi), until the bounds meet (or are ``tol`` points
     apart: then the middle)."""
@@ -570,7 +607,7 @@ def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, tol, pts, strengt
             b = (lower + upper + 1) // 2
         g = search(hands, trick, tlen, leader, left, b - 1, b, pts, strength, higher, suit_of,
                    suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner,
-                   table, epoch, stats, hist, zorder, zlen)
+                   table, epoch, stats, hist, zorder, zlen, bonus, won0)
         if g < b:
             upper = g
         else:

@@ -25,6 +25,8 @@ class Position:
     :param leader: seat that led the trick in progress (or leads the next one).
     :param trick: cards already on the trick, leader first (0–3).
     :param points: card points already won per team ``[team 0, team 1]``.
+    :param tricks: tricks already won per team ``[team 0, team 1]`` (they only matter for a
+        capot bonus: a team that has won a trick is safe from a capot).
     """
 
     hands: list[int]
@@ -33,6 +35,7 @@ class Position:
     leader: int = 0
     trick: list[int] = field(default_factory=list)
     points: list[int] = field(default_factory=lambda: [0, 0])
+    tricks: list[int] = field(default_factory=lambda: [0, 0])
 
     def __post_init__(self) -> None:
         if len(self.hands) != 4:
@@ -81,6 +84,10 @@ class Position:
         rem = sum(p[c] for c in self.trick) + sum(p[c] for h in self.hands for c in iter_cards(h))
         return rem + (10 if self.tricks_left_total() > 0 else 0)
 
+    def won_flags(self) -> int:
+        """Bit 0: team 0 has won a trick; bit 1: team 1 has."""
+        return (1 if self.tricks[0] else 0) | (2 if self.tricks[1] else 0)
+
     def final_total(self) -> int:
         return self.points[0] + self.points[1] + self.remaining_points()
 
@@ -91,14 +98,16 @@ class Position:
         hands[seat] &= ~(1 << card)
         trick = self.trick + [card]
         points = list(self.points)
+        tricks = list(self.tricks)
         leader = self.leader
         if len(trick) == 4:
             tt = self.tables
             w = (leader + tt.winner_index(trick)) % 4
             last = not any(hands)
             points[w % 2] += sum(tt.points[x] for x in trick) + (10 if last else 0)
+            tricks[w % 2] += 1
             trick, leader = [], w
-        return Position(hands, self.trump, self.rules, leader, trick, points)
+        return Position(hands, self.trump, self.rules, leader, trick, points, tricks)
 
     @classmethod
     def from_deal(cls, deal) -> Position:
@@ -106,5 +115,8 @@ class Position:
         double-dummy search, never for a bot)."""
         if deal.contract is None:
             raise PositionError("the deal has no contract yet")
+        tricks = [0, 0]
+        for _leader, _cards, w in deal.tricks:
+            tricks[w % 2] += 1
         return cls(list(deal.hands), deal.contract.trump, deal.rules, deal.leader,
-                   list(deal.trick), list(deal.points))
+                   list(deal.trick), list(deal.points), tricks)

@@ -11,19 +11,27 @@ from ..engine.cards import iter_cards
 from .position import Position
 
 
-def reference_value(pos: Position) -> int:
+def reference_value(pos: Position, capot_bonus: int = 0) -> int:
     """Card points team 0 wins **from now on** (the cards on the table included, dix de der
-    included) when all four seats play perfectly (team 0 maximises, team 1 minimises)."""
+    included) when all four seats play perfectly (team 0 maximises, team 1 minimises).
+
+    With ``capot_bonus``: plus the bonus if team 0 takes every trick of the deal, minus it if
+    team 1 does (``pos.tricks`` tells who already has a trick)."""
     hands = list(pos.hands)
     tt = pos.tables
     last = pos.tricks_left_total()
-    return _mm(hands, list(pos.trick), pos.leader, tt, pos.flags, last)
+    won = [pos.tricks[0] > 0, pos.tricks[1] > 0]
+    return _mm(hands, list(pos.trick), pos.leader, tt, pos.flags, last, capot_bonus, won)
 
 
-def _mm(hands, trick, leader, tt, flags, tricks_left) -> int:
+def _mm(hands, trick, leader, tt, flags, tricks_left, bonus=0, won=(False, False)) -> int:
     from ..engine.play import legal_cards
     seat = (leader + len(trick)) % 4
     if not trick and tricks_left == 0:
+        if won[0] and not won[1]:
+            return bonus
+        if won[1] and not won[0]:
+            return -bonus
         return 0
     mask, _ = legal_cards(hands[seat], trick, tt, *flags)
     best = None
@@ -34,10 +42,12 @@ def _mm(hands, trick, leader, tt, flags, tricks_left) -> int:
             w = (leader + tt.winner_index(trick)) % 4
             pts = sum(tt.points[x] for x in trick) + (10 if tricks_left == 1 else 0)
             t4 = trick[:]
-            v = (pts if w % 2 == 0 else 0) + _mm(hands, [], w, tt, flags, tricks_left - 1)
+            now = [won[0] or w % 2 == 0, won[1] or w % 2 == 1]
+            v = (pts if w % 2 == 0 else 0) + _mm(hands, [], w, tt, flags, tricks_left - 1,
+                                                 bonus, now)
             trick[:] = t4
         else:
-            v = _mm(hands, trick, leader, tt, flags, tricks_left)
+            v = _mm(hands, trick, leader, tt, flags, tricks_left, bonus, won)
         trick.pop()
         hands[seat] |= 1 << c
         if best is None or (v > best if seat % 2 == 0 else v < best):
