@@ -108,3 +108,25 @@ def test_arena_cli_json_and_play_only():
     assert 0 < data["points_share"]["mean"] < 1
     bad = CliRunner().invoke(app, ["arena", "--a", "oracle"])
     assert bad.exit_code == 2
+
+
+def test_cards_worth_the_same_in_every_world_are_solved_once():
+    """7S and 8S in one hand (nothing between them) are one card for PIMC; 7S and 9S are
+    too once 8S has been played in an earlier trick, but not while 8S is unseen; KS and QS
+    differ in points (4 and 3 in a plain suit) and stay apart."""
+    from belote.engine import Trump
+    from belote.engine.cards import parse_card as pc
+
+    rules = Rules.preset("coinche")
+
+    class View:
+        tricks = []
+
+    cards = [pc(c) for c in ("7S", "8S", "9S", "QS", "KS")]
+    rep = ExpertBot._representatives(cards, Trump.H, rules, View, [])
+    assert rep[pc("7S")] == rep[pc("8S")] == rep[pc("9S")]
+    assert rep[pc("QS")] == pc("QS") and rep[pc("KS")] == pc("KS")
+    cards = [pc(c) for c in ("7S", "9S")]
+    assert len(set(ExpertBot._representatives(cards, Trump.H, rules, View, []).values())) == 2
+    View.tricks = [{"leader": 0, "cards": ["8S", "AS", "TS", "JS"], "winner": 1}]
+    assert len(set(ExpertBot._representatives(cards, Trump.H, rules, View, []).values())) == 1

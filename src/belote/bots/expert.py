@@ -28,6 +28,7 @@ from ..engine.cards import (
     parse_card,
     parse_hand,
     popcount,
+    tables,
 )
 from ..engine.views import SeatView
 from .base import Bot
@@ -162,6 +163,27 @@ class ExpertBot(Bot):
             return card_str(cards[0])
         return card_str(self.choose(view, cards))
 
+    @staticmethod
+    def _representatives(cards, trump, rules, view, trick) -> dict[int, int]:
+        """Cards worth the same in every world: same suit, same points, and every card
+        between them in the contract's order already played in an earlier trick. Each card
+        maps to the one solved for its class."""
+        tt = tables(trump, rules.sa_ace_points, rules.deck)
+        gone = 0
+        for t in view.tricks:
+            for c in t["cards"]:
+                gone |= 1 << parse_card(c)
+        rep: dict[int, int] = {}
+        for c in sorted(cards, key=lambda c: -tt.strength[c]):
+            rep[c] = c
+            for d in list(rep):  # stronger cards already placed
+                if d != c and SUIT_OF[d] == SUIT_OF[c] and tt.points[d] == tt.points[c]:
+                    between = tt.higher[c] & ~tt.higher[d] & ~(1 << d)
+                    if between & ~gone == 0:
+                        rep[c] = rep[d]
+                        break
+        return rep
+
     def choose(self, view: SeatView, cards: list[int]) -> int:
         from ..solver import Position
         rules = view.rules()
@@ -174,13 +196,15 @@ class ExpertBot(Bot):
         tricks = [0, 0]
         for t in view.tricks:
             tricks[t["winner"] % 2] += 1
+        rep = self._representatives(cards, trump, rules, view, trick)
         t0 = time.perf_counter()
         for w in range(self.worlds):
             hands = sampler.sample()
             pos = Position(hands, trump, rules, leader, trick, list(view.points), tricks)
-            res = self.solver.solve(pos, capot_bonus=self.capot_bonus)
+            res = self.solver.solve(pos, capot_bonus=self.capot_bonus,
+                                    cards=set(rep.values()))
             for c in cards:
-                totals[c] += res.values.get(c, 0)
+                totals[c] += res.values.get(rep[c], 0)
             if self.time_limit_ms is not None and \
                     (time.perf_counter() - t0) * 1000 > self.time_limit_ms:
                 break

@@ -133,12 +133,14 @@ class Solver:
                                  np.int64(self.epoch), self.stats, self.hist, *self._zero,
                                  0, pos.won_flags()))
 
-    def solve(self, pos: Position, values: bool = True, capot_bonus: int = 0) -> SolveResult:
+    def solve(self, pos: Position, values: bool = True, capot_bonus: int = 0,
+              cards: set[int] | None = None) -> SolveResult:
         """Solve ``pos``: final points per team, and (with ``values``) the value of each legal
         card of the player to move. With ``values`` the position's own value is the best of
         its cards' (no separate search). With a ``capot_bonus`` (see :meth:`future`) the
         points and values are the objective: card points plus the bonus of a capot made,
-        minus the other side's."""
+        minus the other side's. ``cards``: only these legal cards get a value (the points are
+        then the best of them)."""
         t0 = time.perf_counter()
         n0 = int(self.stats[0])
         total = pos.final_total()
@@ -149,6 +151,8 @@ class Solver:
             finals = []
             guess = None
             for c in iter_cards(mask):
+                if cards is not None and c not in cards:
+                    continue
                 nxt = pos.after(c)
                 g = None if guess is None else guess - nxt.points[0]
                 t0_final = nxt.points[0] + self.future(nxt, guess=g, capot_bonus=capot_bonus)
