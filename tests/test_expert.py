@@ -120,7 +120,7 @@ def test_cards_worth_the_same_in_every_world_are_solved_once():
     rules = Rules.preset("coinche")
 
     from types import SimpleNamespace
-    View = SimpleNamespace(tricks=[])  # noqa: N806 - the only field _representatives reads
+    View = SimpleNamespace(tricks=[])
     cards = [pc(c) for c in ("7S", "8S", "9S", "QS", "KS")]
     rep = ExpertBot._representatives(cards, Trump.H, rules, View, [])
     assert rep[pc("7S")] == rep[pc("8S")] == rep[pc("9S")]
