@@ -138,23 +138,28 @@ class ArenaReport:
 
 def arena(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bot],
           names: tuple[str, str], deals: int, seed: int, play_only: bool = False,
-          progress: Callable[[int], None] | None = None) -> ArenaReport:
+          progress: Callable[[int], None] | None = None, first: int = 0,
+          on_deal: Callable[[dict], None] | None = None) -> ArenaReport:
     """Duplicate match of bot A against bot B.
 
-    Deal ``i`` is dealt from ``(seed, i)`` by seat ``i % 4`` and played twice: A at seats 0 and
-    2 then at seats 1 and 3. With ``play_only`` both tables play the contract bid at the first
-    table by two heuristic bots a side (the same contract imposed), and the report gives A's
-    share of the card points."""
+    Deal ``i`` (``first <= i < first + deals``) is dealt from ``(seed, i)`` by seat ``i % 4``
+    and played twice: A at seats 0 and 2 then at seats 1 and 3. With ``play_only`` both tables
+    play the contract bid at the first table by two heuristic bots a side (the same contract
+    imposed), and the report gives A's share of the card points. ``first`` lets a long match
+    be split into parts (the same deals whatever the split); ``on_deal`` receives each deal's
+    outcome as it ends: ``{"deal", "diff", "share", "taken", "made", "ms"}`` (``ms``: per side
+    ``[total milliseconds, decisions]``)."""
     from .bots import HeuristicBot
     diffs: list[float] = []
     shares: list[float] = []
     taken = {"a": 0, "b": 0}
     made = {"a": 0, "b": 0}
     ms: dict[str, list[float]] = {"a": [], "b": []}
-    for i in range(deals):
+    for i in range(first, first + deals):
         deck = shuffled_deck(rules, random.Random(f"{seed}/{i}"))
         results = []
         bids: list | None = None
+        mark = ({k: len(v) for k, v in ms.items()}, dict(taken), dict(made))
         for swap in (False, True):
             seats = {}
             for s in range(4):
@@ -188,9 +193,17 @@ def arena(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bo
             results.append((res.score[a_team] - res.score[1 - a_team],
                             res.points[a_team], sum(res.points)))
         diffs.append((results[0][0] + results[1][0]) / 2)
+        share = None
         if play_only and results[0][2]:
-            shares.append((results[0][1] + results[1][1]) / (results[0][2] + results[1][2]))
+            share = (results[0][1] + results[1][1]) / (results[0][2] + results[1][2])
+            shares.append(share)
+        if on_deal:
+            on_deal({"deal": i, "diff": diffs[-1], "share": share,
+                     "taken": {k: taken[k] - mark[1][k] for k in taken},
+                     "made": {k: made[k] - mark[2][k] for k in made},
+                     "ms": {k: [sum(v[mark[0][k]:]), len(v) - mark[0][k]]
+                            for k, v in ms.items()}})
         if progress:
-            progress(i + 1)
+            progress(i - first + 1)
     return ArenaReport(rules.preset, names[0], names[1], deals, diffs, taken, made, ms, shares,
                        play_only)

@@ -57,7 +57,7 @@ def _zero_groups(tt, deck: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 class Solver:
-    """A double-dummy solver with its own transposition table (about 40 MB; reused between
+    """A double-dummy solver with its own transposition table (about 10 MB; reused between
     calls while the contract kind and play rules stay the same)."""
 
     def __init__(self) -> None:

@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-TT_BITS = 20
+TT_BITS = 18
 TT_SIZE = 1 << TT_BITS  # entries (buckets of two)
 BIG = 1 << 30
 TT_MIN_LEFT = 1  # positions with more tricks left than this go to the table
