@@ -129,3 +129,14 @@ def test_simulate_bad_bots_exit_2():
     r = runner.invoke(app, ["simulate", "--bots", "a,b,c,d"])
     assert r.exit_code == 2
     assert "unknown bot" in r.output
+
+
+def test_expert_levels_by_worlds():
+    from belote.bots import parse_bot
+    assert parse_bot("expert") == ("expert", {})
+    assert parse_bot("expert:8") == ("expert", {"worlds": 8})
+    assert make_bot("expert:3", seed=1).worlds == 3
+    assert make_bot("expert", seed=1).worlds == 20
+    for bad in ("expert:0", "expert:x", "heuristic:3", "oracle", "expert:501"):
+        with pytest.raises(ValueError):
+            make_bot(bad)

@@ -341,7 +341,8 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed: same seed, same deals.")] = None,
     bots: Annotated[str | None, typer.Option(
         help="Bots of the other seats, from your right: one name for all, or three names "
-             "(random, heuristic, expert). Default heuristic.")] = None,
+             "(random, heuristic, expert; expert:N for N worlds a decision). Default "
+             "heuristic.")] = None,
     seat: Annotated[int | None, typer.Option(help="Your seat 0..3 (seats 0 and 2 are one team).",
                                              min=0, max=3)] = None,
     auto_belote: Annotated[bool | None, typer.Option("--auto-belote/--ask-belote",
@@ -377,8 +378,9 @@ def play(
             names = [b.strip() for b in (bots or "heuristic").split(",")]
             if len(names) == 1:
                 names = names * 3
-            if len(names) != 3 or any(n not in BOT_NAMES for n in names):
-                raise BeloteError(f"--bots: one or three of {', '.join(BOT_NAMES)}")
+            if len(names) != 3 or any(not _bot_ok(n) for n in names):
+                raise BeloteError(f"--bots: one or three of {', '.join(BOT_NAMES)} "
+                                  "(expert:N for N worlds a decision)")
             game = Game(rules, seed=seed)
             human, auto, stamp = seat or 0, bool(auto_belote), None
             lang = lang or "fr"
@@ -399,6 +401,18 @@ def play(
                   highlight=False)
 
 
+def _bot_ok(name) -> bool:
+    """A bot name or level (``expert:8``) that :func:`belote.bots.make_bot` accepts."""
+    from .bots import parse_bot
+    if not isinstance(name, str):
+        return False
+    try:
+        parse_bot(name)
+    except ValueError:
+        return False
+    return True
+
+
 def _table_settings(table: dict, bot_names) -> tuple[list[str], int, bool, str, str | None]:
     """Validate the ``table`` block of a saved game (who sits where, language)."""
     names = table.get("bots", ["heuristic"] * 3)
@@ -406,7 +420,7 @@ def _table_settings(table: dict, bot_names) -> tuple[list[str], int, bool, str, 
     auto = table.get("auto_belote", False)
     lang = table.get("lang", "fr")
     stamp = table.get("stamp")
-    if not (isinstance(names, list) and len(names) == 3 and all(n in bot_names for n in names)):
+    if not (isinstance(names, list) and len(names) == 3 and all(_bot_ok(n) for n in names)):
         raise BeloteError(f"saved game: table.bots must list three of {', '.join(bot_names)}")
     if type(human) is not int or not 0 <= human <= 3:
         raise BeloteError("saved game: table.human must be a seat 0..3")
@@ -498,7 +512,8 @@ def analyse(
 
 @app.command()
 def arena(
-    a: Annotated[str, typer.Option("--a", help="Bot A (random, heuristic, expert).")] = "expert",
+    a: Annotated[str, typer.Option("--a", help="Bot A (random, heuristic, expert; expert:N "
+                                   "for N worlds a decision).")] = "expert",
     b: Annotated[str, typer.Option("--b", help="Bot B.")] = "heuristic",
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
     deals: Annotated[int, typer.Option(help="Deals, each played twice (seats swapped).", min=1)]
@@ -517,21 +532,21 @@ def arena(
     95% confidence interval, contracts taken / made, time per decision."""
     from rich.progress import Progress
 
-    from .bots import BOT_NAMES, ExpertBot, make_bot
+    from .bots import ExpertBot, make_bot, parse_bot
     from .sim import arena as run_arena
     fr = lang == "fr"
     _lang(lang)
     try:
         rules = _rules(preset, option)
         for n in (a, b):
-            if n not in BOT_NAMES:
-                raise BeloteError(f"unknown bot {n!r}: expected one of {', '.join(BOT_NAMES)}")
-    except BeloteError as e:
+            parse_bot(n)
+    except (BeloteError, ValueError) as e:
         _fail(str(e), lang)
         return
 
     def maker(name):
         def make(s):
+            # --worlds sets the plain expert's worlds; expert:N names its own
             return ExpertBot(seed=s, worlds=worlds) if name == "expert" else make_bot(name, s)
         return make
     with Progress(console=err, transient=True, disable=as_json) as prog:

@@ -174,7 +174,7 @@ class BeloteApp(App):
         if bots is None:
             # the expert searches: keep it under 1.5 s a decision at the table
             bots = [make_bot(n, seed=(game.seed or 0) + i,
-                             time_limit_ms=1500 if n == "expert" else None)
+                             time_limit_ms=1500 if n.startswith("expert") else None)
                     for i, n in enumerate(names)]
         others = [(human + k) % 4 for k in (1, 2, 3)]
         self.bots: dict[int, Bot] = dict(zip(others, bots))
