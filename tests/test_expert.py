@@ -129,3 +129,40 @@ def test_cards_worth_the_same_in_every_world_are_solved_once():
     assert len(set(ExpertBot._representatives(cards, Trump.H, rules, View, []).values())) == 2
     View.tricks = [{"leader": 0, "cards": ["8S", "AS", "TS", "JS"], "winner": 1}]
     assert len(set(ExpertBot._representatives(cards, Trump.H, rules, View, []).values())) == 1
+
+
+def test_a_discard_when_bound_to_ruff_shows_no_trump():
+    """RULES.md §4 / 002 §VI: a player who cannot follow must ruff when the opponents hold
+    the trick. Seat 1 discards a club on the ace of spades led by seat 0 (an opponent,
+    winning): seat 1 holds neither spades nor hearts (trumps), in every world seat 2 samples."""
+    from belote.engine.cards import SUIT_MASK, parse_hand
+    rules = Rules.preset("coinche")
+    hands = [parse_hand(h) for h in ("AS KS QS JS 7D 8D 9D TD", "7C 8C 9C TC JC QC KC AC",
+                                      "TS 9S 8S 7S AD KD QD JD", "7H 8H 9H TH JH QH KH AH")]
+    d = Deal.from_hands(rules, 3, hands)
+    for a in ("pass", "pass", "pass", "80 H", "pass", "pass", "pass", "AS", "7C"):
+        d.play(a)
+    sampler = WorldSampler(d.view(2), random.Random(3))
+    assert sampler.void[1] & (SUIT_MASK[0] | SUIT_MASK[1]) == SUIT_MASK[0] | SUIT_MASK[1]
+    for _ in range(10):
+        assert sampler.sample()[1] & (SUIT_MASK[0] | SUIT_MASK[1]) == 0
+
+
+def test_inferred_voids_always_hold_in_the_real_deal():
+    """Whatever the sampler infers from the play (not following, not ruffing, not going
+    over), the real hands agree: over random heuristic deals of every play-rule variant."""
+    rng = random.Random(11)
+    for preset, over in (("coinche", {}), ("classique", {}), ("simplifiee", {}),
+                         ("ffb", {"sa_ta": True}), ("contree", {"must_beat_in_suit": True})):
+        rules = Rules.preset(preset, **over)
+        bots = [make_bot("random", i) for i in range(4)]  # random play meets every obligation
+        for _ in range(40):
+            d = _play_some(rules, rng, bots, rng.randrange(4, rules.deck - 1))
+            if d.is_over or d.phase.value != "play":
+                continue
+            seat = d.to_move
+            sampler = WorldSampler(d.view(seat), random.Random(1))
+            for s in range(4):
+                if s != seat:
+                    assert d.hands[s] & sampler.void[s] == 0, (preset, s)
+

@@ -1,9 +1,10 @@
 """The expert bot: Perfect Information Monte Carlo card play over the double-dummy solver.
 
 For each decision it deals the unseen cards into worlds consistent with what its seat knows
-(its hand, the cards played, voids shown by not following suit, the turned card in the
-taker's hand, the other card of a belote said, the annonces shown), solves each world exactly
-and plays the card with the best total value. It sees only its seat's view.
+(its hand, the cards played, what the play shows a seat lacks: not following suit, not ruffing,
+not going over, the turned card in the taker's hand, the other card of a belote said, the
+annonces shown), solves each world exactly and plays the card with the best total value. It
+sees only its seat's view.
 
 It bids by simulation (:mod:`belote.bots.simbid`): the unseen cards dealt into worlds that fit
 the auction, each candidate contract solved and scored with the preset's scoring, the action
@@ -44,17 +45,19 @@ class WorldSampler:
         self.sizes = list(view.hand_sizes)
         own = parse_hand(view.hand)
         played = 0
-        self.void = [0, 0, 0, 0]  # suit masks a seat cannot hold
+        self.void = [0, 0, 0, 0]  # cards a seat cannot hold (card masks)
         trump = Trump.parse(view.contract["trump"]) if view.contract else None
+        self._rules = rules
+        self._tt = tables(trump, rules.sa_ace_points, rules.deck) if trump is not None else None
         for t in view.tricks:
             cards = [parse_card(c) for c in t["cards"]]
-            self._voids(t["leader"], cards, trump)
+            self._voids(t["leader"], cards)
             for c in cards:
                 played |= 1 << c
         if view.trick:
             leader = view.trick[0][0]
             cards = [parse_card(c) for _s, c in view.trick]
-            self._voids(leader, cards, trump)
+            self._voids(leader, cards)
             for c in cards:
                 played |= 1 << c
         self.unseen = deck_mask(rules.deck) & ~own & ~played
@@ -83,11 +86,46 @@ class WorldSampler:
                         if (self.unseen >> k) & 1:
                             self.known[s] |= 1 << k
 
-    def _voids(self, leader: int, cards: list[int], trump: Trump | None) -> None:
+    def _voids(self, leader: int, cards: list[int]) -> None:
+        """What each card of a trick shows its player lacks, by the rules of play (RULES.md
+        §4, the same obligations as :func:`belote.engine.play.legal_cards`): not following
+        shows a void in the led suit; not ruffing when bound to shows no trump (or, where
+        underruffing is not required, no trump above the one winning); not going over the
+        winning card when bound to (trump led, or a ruffed trick, or ``must_beat_in_suit``)
+        shows no card above it."""
+        tt = self._tt
+        r = self._rules
         led = SUIT_OF[cards[0]]
+        led_trump = tt is not None and (tt.trump_mask >> cards[0]) & 1
+        ruff = tt.ruff_mask if tt is not None else 0
+        w = 0  # index of the card winning so far
         for i, c in enumerate(cards[1:], 1):
-            if SUIT_OF[c] != led:
-                self.void[(leader + i) % 4] |= SUIT_MASK[led]
+            p = (leader + i) % 4
+            win = cards[w]
+            partner_master = w == i - 2
+            beats = tt is not None and tt.beats(c, win)
+            if SUIT_OF[c] == led:
+                # bound to go over the winning card: a trump lead (002 §VI), or
+                # must_beat_in_suit on a trick not ruffed
+                bound = (led_trump and not (partner_master and not r.must_overtrump_partner)) \
+                    or (r.must_beat_in_suit and not partner_master and not (ruff >> win) & 1)
+                if tt is not None and bound and not beats and SUIT_OF[win] == led:
+                    self.void[p] |= tt.higher[win]
+            else:
+                self.void[p] |= SUIT_MASK[led]
+                if ruff and not partner_master and not led_trump:
+                    if (ruff >> win) & 1:  # the trick is ruffed
+                        if (ruff >> c) & 1:
+                            if not beats:
+                                self.void[p] |= tt.higher[win]
+                        elif r.must_underruff:
+                            self.void[p] |= ruff
+                        else:
+                            self.void[p] |= tt.higher[win] & ruff
+                    elif not (ruff >> c) & 1:
+                        self.void[p] |= ruff
+            if beats:
+                w = i
 
     def sample(self, tries: int = 50) -> list[int]:
         """Four hands; the constraints are dropped only if no consistent deal is found."""
