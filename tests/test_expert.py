@@ -166,3 +166,24 @@ def test_inferred_voids_always_hold_in_the_real_deal():
                 if s != seat:
                     assert d.hands[s] & sampler.void[s] == 0, (preset, s)
 
+
+
+def test_worlds_give_the_taker_a_hand_that_backs_its_bid():
+    """Bidding inference in card play: seat 3 bid 140 hearts; in the worlds seat 0 draws, the
+    taker's hand backs about that (heuristic estimate at least 140 - 45), where a free deal of
+    the same unseen cards seldom does (the real taker holds all eight hearts)."""
+    from belote.engine import Trump
+    from belote.engine.cards import parse_hand
+    rules = Rules.preset("coinche")
+    hands = [parse_hand(h) for h in ("AS KS QS 7D 8D 9D 7C 8C", "JS TS 9S 8S TD JD QD KD",
+                                      "7S AD 9C TC JC QC KC AC", "JH 9H AH TH KH QH 8H 7H")]
+    d = Deal.from_hands(rules, 2, hands)
+    for a in ("140 H", "pass", "pass", "pass"):
+        d.play(a)
+    sampler = WorldSampler(d.view(0), random.Random(5))
+    assert sampler.taker == 3 and sampler.taker_need == 95
+    backed = [HeuristicBot.estimate(sampler.sample()[3], Trump.H) >= 95 for _ in range(20)]
+    sampler.taker_need = None  # the same sampler without the inference
+    free = [HeuristicBot.estimate(sampler.sample()[3], Trump.H) >= 95 for _ in range(20)]
+    # rejection sampling (INFERENCE_TRIES deals at most a world): most worlds, not all
+    assert sum(backed) >= 12 and sum(free) <= 5

@@ -3,8 +3,8 @@
 For each decision it deals the unseen cards into worlds consistent with what its seat knows
 (its hand, the cards played, what the play shows a seat lacks: not following suit, not ruffing,
 not going over, the turned card in the taker's hand, the other card of a belote said, the
-annonces shown), solves each world exactly and plays the card with the best total value. It
-sees only its seat's view.
+annonces shown, and a taker's hand strong enough for its contract), solves each world exactly
+and plays the card with the best total value. It sees only its seat's view.
 
 It bids by simulation (:mod:`belote.bots.simbid`): the unseen cards dealt into worlds that fit
 the auction, each candidate contract solved and scored with the preset's scoring, the action
@@ -33,6 +33,13 @@ from ..engine.cards import (
 )
 from ..engine.views import SeatView
 from .base import Bot
+from .heuristic import HeuristicBot
+
+#: worlds drawn at most to find one where the taker's hand backs its contract
+INFERENCE_TRIES = 30
+#: heuristic estimate a taker of a two-round deal is assumed to hold (the heuristic takes 6 of
+#: 8 cards at 58: with its last cards, about this much)
+TAKER_NEED_TWO_ROUNDS = 50
 
 
 class WorldSampler:
@@ -49,17 +56,28 @@ class WorldSampler:
         trump = Trump.parse(view.contract["trump"]) if view.contract else None
         self._rules = rules
         self._tt = tables(trump, rules.sa_ace_points, rules.deck) if trump is not None else None
+        self.played_by = [0, 0, 0, 0]
         for t in view.tricks:
             cards = [parse_card(c) for c in t["cards"]]
             self._voids(t["leader"], cards)
-            for c in cards:
+            for i, c in enumerate(cards):
                 played |= 1 << c
+                self.played_by[(t["leader"] + i) % 4] |= 1 << c
         if view.trick:
             leader = view.trick[0][0]
             cards = [parse_card(c) for _s, c in view.trick]
             self._voids(leader, cards)
-            for c in cards:
+            for i, c in enumerate(cards):
                 played |= 1 << c
+                self.played_by[(leader + i) % 4] |= 1 << c
+        # bidding inference: the taker's whole hand (cards left and played) backs its contract
+        self.taker_need = None
+        ct = view.contract
+        if ct is not None and ct["taker"] != self.seat and trump is not None and trump.is_suit:
+            value = ct.get("value") or 0
+            self.taker = ct["taker"]
+            self.taker_trump = trump
+            self.taker_need = max(0, value - 45) if value else TAKER_NEED_TWO_ROUNDS
         self.unseen = deck_mask(rules.deck) & ~own & ~played
         self.known = [0, 0, 0, 0]  # cards a seat is known to hold
         self.known[self.seat] = own
@@ -128,6 +146,20 @@ class WorldSampler:
                 w = i
 
     def sample(self, tries: int = 50) -> list[int]:
+        """Four hands that fit the play; among a few such deals, one where the taker's hand
+        backs its contract (bidding inference, dropped when none of them does)."""
+        hands = self._sample(tries)
+        if self.taker_need is None:
+            return hands
+        for _ in range(INFERENCE_TRIES):
+            full = hands[self.taker] | self.played_by[self.taker]
+            if HeuristicBot.estimate(full, self.taker_trump, self._rules.deck) >= \
+                    self.taker_need:
+                return hands
+            hands = self._sample(tries)
+        return hands
+
+    def _sample(self, tries: int) -> list[int]:
         """Four hands; the constraints are dropped only if no consistent deal is found."""
         for attempt in range(tries + 1):
             hands = list(self.known)
