@@ -44,3 +44,25 @@ def test_analyse_bad_input_exit_2(tmp_path):
     bad.write_text("{}")
     res = CliRunner().invoke(app, ["analyse", str(bad)])
     assert res.exit_code == 2
+
+
+def test_an_irregular_card_is_analysed_not_a_crash():
+    """examples/ffb-irregular.json keeps a revoke (seat 1 plays TS on a club lead holding
+    clubs, 002 §VIII.B): the card has no value among the legal ones, so its own value is the
+    value of the play that followed it, marked irregular."""
+    rec = json.loads((EXAMPLES / "ffb-irregular.json").read_text())
+    rows = analyse_record(rec)
+    bad = [r for r in rows if r.irregular]
+    assert [(r.trick, r.seat, r.card) for r in bad] == [(1, 1, parse_card("TS"))]
+    assert parse_card("TS") not in bad[0].values
+    # the next card (seat 2) starts from the position after the revoke: the revoke's value is
+    # that position's value for seat 1's team (the deal's points minus seat 2's team's best)
+    nxt = rows[rows.index(bad[0]) + 1]
+    deal = check_deal(rec).deal
+    assert bad[0].played == sum(deal.points) - nxt.best
+    out = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "ffb-irregular.json"), "--json"])
+    assert out.exit_code == 0, out.output
+    entry = json.loads(out.stdout)[1]
+    assert entry["irregular"] is True and entry["played_value"] == bad[0].played
+    assert CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json"),
+                                    "--deal", "2"]).exit_code == 2

@@ -18,10 +18,16 @@ from .solver import Position, Solver
 
 @dataclass
 class CardAnalysis:
+    """One card played: ``values`` of every legal card at that moment (points, see the module
+    docstring); ``played``: the value of the card actually played, which is among them unless
+    the card was irregular (a revoke kept in the record, 002 §VIII.B: ``irregular``)."""
+
     trick: int  # 1-based
     seat: int
     card: int
     values: dict[int, int]
+    played: int
+    irregular: bool = False
 
     @property
     def best(self) -> int:
@@ -30,12 +36,16 @@ class CardAnalysis:
     @property
     def loss(self) -> int:
         """Points the card played gave away against the best card."""
-        return self.best - self.values[self.card]
+        return self.best - self.played
 
     def to_json(self) -> dict:
-        return {"trick": self.trick, "seat": self.seat, "card": card_str(self.card),
-                "values": {card_str(c): v for c, v in sorted(self.values.items())},
-                "best": self.best, "loss": self.loss}
+        out = {"trick": self.trick, "seat": self.seat, "card": card_str(self.card),
+               "values": {card_str(c): v for c, v in sorted(self.values.items())},
+               "best": self.best, "loss": self.loss}
+        if self.irregular:
+            out["irregular"] = True
+            out["played_value"] = self.played
+        return out
 
 
 def analyse_deal(deal: Deal, solver: Solver | None = None,
@@ -50,8 +60,14 @@ def analyse_deal(deal: Deal, solver: Solver | None = None,
     n = len(deal.plays)
     for i, (seat, card) in enumerate(deal.plays):
         res = solver.solve(pos)
-        out.append(CardAnalysis(i // 4 + 1, seat, card, res.values))
-        pos = pos.after(card)
+        nxt = pos.after(card)
+        if card in res.values:
+            out.append(CardAnalysis(i // 4 + 1, seat, card, res.values, res.values[card]))
+        else:  # an illegal card the record keeps: its value is that of the play that followed
+            t0 = nxt.points[0] + solver.future(nxt)
+            played = t0 if seat % 2 == 0 else pos.final_total() - t0
+            out.append(CardAnalysis(i // 4 + 1, seat, card, res.values, played, True))
+        pos = nxt
         if progress:
             progress(i + 1, n)
     return out

@@ -478,6 +478,8 @@ def analyse(
                 raise BeloteError(f"this is a game of {len(deals)} deals: choose one with "
                                   f"--deal 1..{len(deals)}")
             rec = deals[deal_no - 1]
+        elif deal_no is not None:
+            raise BeloteError("--deal chooses a deal of a game record; this is a deal record")
         with Progress(console=err, transient=True, disable=as_json) as prog:
             task = prog.add_task("analyse", total=None)
             rows = analyse_record(rec, progress=lambda i, n: prog.update(task, completed=i,
@@ -500,7 +502,8 @@ def analyse(
     for r in rows:
         best_cards = " ".join(card_str(c) for c, v in sorted(r.values.items()) if v == r.best)
         loss = f"[red]{r.loss}[/]" if r.loss else "0"
-        table.add_row(str(r.trick), str(r.seat), card_str(r.card), str(r.values[r.card]),
+        mark = (" (irrégulière)" if fr else " (irregular)") if r.irregular else ""
+        table.add_row(str(r.trick), str(r.seat), card_str(r.card) + mark, str(r.played),
                       f"{r.best} ({best_cards})", loss)
     out.print(table)
     lost = [0, 0]
