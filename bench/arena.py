@@ -8,76 +8,121 @@ run in parts, in parallel, and be summed up while it runs.
 
     python bench/arena.py run --preset coinche --deals 1000 --play-only --out p.jsonl
 
-Each line of an output file is one deal: ``{"deal", "diff", "share", "taken", "made", "ms"}``
-(see :func:`belote.sim.arena`). ``summary`` prints the figures of ``belote arena --json``
-(mean difference A − B per deal with its 95% confidence interval, contracts taken / made,
-milliseconds per decision, and in card-play-only mode A's share of the card points) over
-every deal of the files, each deal counted once.
+Each line of an output file is one deal: {"match", "deal", "diff", "share", "taken", "made",
+"ms"} (see belote.sim.arena; "match" names the preset, bots, seed, worlds and mode, so that
+parts of different matches are never mixed). `summary` prints the figures of
+`belote arena --json` (mean difference A - B per deal with its 95% confidence interval,
+contracts taken / made, milliseconds per decision, and in card-play-only mode A's share of the
+card points) over every deal of the files, each deal counted once. A line cut short by a
+stopped run is skipped (and played again on resume).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
 
 
 def run(args) -> int:
-    from belote.bots import make_bot
+    from belote.bots import make_bot, parse_bot
     from belote.bots.expert import ExpertBot
     from belote.engine import Rules
     from belote.sim import arena
 
-    rules = Rules.preset(args.preset)
+    try:
+        rules = Rules.preset(args.preset)
+        parse_bot(args.a)
+        parse_bot(args.b)
+        if args.deals < 1 or args.first < 0 or not 1 <= args.worlds <= 500:
+            raise ValueError("--deals >= 1, --first >= 0, --worlds 1..500")
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
 
     def maker(name):
         def make(s):
             return ExpertBot(seed=s, worlds=args.worlds) if name == "expert" else make_bot(name, s)
         return make
 
-    done = set()
+    match = {"preset": args.preset, "a": args.a, "b": args.b, "seed": args.seed,
+             "worlds": args.worlds, "play_only": args.play_only}
     try:
-        with open(args.out) as f:
-            done = {json.loads(line)["deal"] for line in f if line.strip()}
-    except FileNotFoundError:
-        pass
+        rows = _read([args.out]) if os.path.exists(args.out) else []
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    for r in rows:
+        if r.get("match") != match:
+            print(f"error: {args.out} holds deals of another match ({r.get('match')}); "
+                  "choose another --out", file=sys.stderr)
+            return 2
+    done = {r["deal"] for r in rows}
+    todo = [i for i in range(args.first, args.first + args.deals) if i not in done]
+    if not todo:
+        print(f"all {args.deals} deals are already in {args.out}", file=sys.stderr)
+        return 0
     t0 = time.perf_counter()
     with open(args.out, "a") as out:
-        for i in range(args.first, args.first + args.deals):
-            if i in done:  # a part that was stopped goes on where it stopped
-                continue
-
-            def write(d):
-                out.write(json.dumps(d) + "\n")
-                out.flush()
+        def write(d):
+            out.write(json.dumps({"match": match, **d}) + "\n")
+            out.flush()
+        for n, i in enumerate(todo, 1):  # a part that was stopped goes on where it stopped
             arena(rules, maker(args.a), maker(args.b), (args.a, args.b), 1, args.seed,
                   args.play_only, first=i, on_deal=write)
-            n = i - args.first + 1
             el = time.perf_counter() - t0
-            print(f"\r{n}/{args.deals} deals, {el / 60:.1f} min", end="", file=sys.stderr,
+            print(f"\r{n}/{len(todo)} deals, {el / 60:.1f} min", end="", file=sys.stderr,
                   flush=True)
     print(file=sys.stderr)
     return 0
 
 
+def _read(paths) -> list[dict]:
+    """The deals of the files (the last one kept when a deal appears twice); a line cut
+    short is skipped. Raises ValueError for a file that is not an arena output."""
+    deals: dict[tuple, dict] = {}
+    for path in paths:
+        try:
+            with open(path) as f:
+                lines = f.read().splitlines()
+        except OSError as e:
+            raise ValueError(f"cannot read {path}: {e.strerror}") from None
+        for k, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                d = json.loads(line)
+                _ = (d["deal"], d["diff"], d["taken"]["a"], d["made"]["b"], d["ms"]["a"][1])
+            except (ValueError, KeyError, TypeError, IndexError):
+                if k == len(lines):  # the last line of a run that was stopped
+                    print(f"warning: {path}:{k}: incomplete line skipped", file=sys.stderr)
+                    continue
+                raise ValueError(f"{path}:{k}: not a deal of bench/arena.py") from None
+            deals[json.dumps(d.get("match"), sort_keys=True), d["deal"]] = d
+    return list(deals.values())
+
+
 def summary(args) -> int:
     from belote.sim import mean_ci
 
-    deals = {}
-    for path in args.files:
-        with open(path) as f:
-            for line in f:
-                if line.strip():
-                    d = json.loads(line)
-                    deals[d["deal"]] = d
-    rows = list(deals.values())
+    try:
+        rows = _read(args.files)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     if not rows:
-        print("no deal in the files", file=sys.stderr)
+        print("error: no deal in the files", file=sys.stderr)
         return 1
+    matches = {json.dumps(d.get("match"), sort_keys=True) for d in rows}
+    if len(matches) > 1:
+        print(f"error: the files hold deals of {len(matches)} different matches: "
+              + "; ".join(sorted(matches)), file=sys.stderr)
+        return 2
     m, lo, hi = mean_ci([d["diff"] for d in rows])
-    out = {"deals": len(rows), "mean_diff": m, "ci95": [lo, hi],
+    out = {**(rows[0].get("match") or {}), "deals": len(rows), "mean_diff": m, "ci95": [lo, hi],
            "taken": {k: sum(d["taken"][k] for d in rows) for k in ("a", "b")},
            "made": {k: sum(d["made"][k] for d in rows) for k in ("a", "b")},
            "ms_per_decision": {k: sum(d["ms"][k][0] for d in rows) /
@@ -95,16 +140,18 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
-    r = sub.add_parser("run", help="play deals, appending one line per deal to --out")
-    r.add_argument("--a", default="expert")
-    r.add_argument("--b", default="heuristic")
-    r.add_argument("--preset", default="coinche")
-    r.add_argument("--deals", type=int, default=1000)
-    r.add_argument("--first", type=int, default=0)
-    r.add_argument("--seed", type=int, default=1)
-    r.add_argument("--worlds", type=int, default=20)
-    r.add_argument("--play-only", action="store_true")
-    r.add_argument("--out", required=True)
+    r = sub.add_parser("run", help="play deals, appending one line per deal to --out",
+                       formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    r.add_argument("--a", default="expert", help="bot A (random, heuristic, expert, expert:N)")
+    r.add_argument("--b", default="heuristic", help="bot B")
+    r.add_argument("--preset", default="coinche", help="rules preset")
+    r.add_argument("--deals", type=int, default=1000, help="deals in this part")
+    r.add_argument("--first", type=int, default=0, help="index of the part's first deal")
+    r.add_argument("--seed", type=int, default=1, help="the same seed deals the same packs")
+    r.add_argument("--worlds", type=int, default=20, help="worlds of a plain expert")
+    r.add_argument("--play-only", action="store_true",
+                   help="both tables play the same contract (A's share of the card points)")
+    r.add_argument("--out", required=True, help="JSON lines file (resumed if it exists)")
     s = sub.add_parser("summary", help="figures over the deals of one or more output files")
     s.add_argument("files", nargs="+")
     args = ap.parse_args(argv)

@@ -116,3 +116,15 @@ def test_simulated_value_uses_the_preset_scoring(raw, expected):
     v, made = sim.value(Contract(0, Trump.H, 100))
     assert v == expected - 20
     assert made == (raw != 90)
+
+
+def test_bidding_keeps_to_the_time_limit_and_the_level():
+    """Out of time, each contract kind is judged on the worlds already solved (at least
+    one); the level sets the bidding worlds (2/5 of the card-play worlds, at least 2)."""
+    _rules, d = _deal("coinche", 3, "JH 9H AH TH KH QH AS AC")
+    bot = ExpertBot(seed=1, time_limit_ms=0.001)
+    assert bot.act(d.view(0)) in d.view(0).legal
+    worlds = bot._bid_worlds[1]
+    assert len(worlds) == 8
+    assert sum(1 for w in worlds if w.points) == 1
+    assert ExpertBot(worlds=5).bid_worlds == 2 and ExpertBot(worlds=50).bid_worlds == 20

@@ -353,7 +353,7 @@ def play(
     lang: Annotated[str | None, typer.Option("--lang", help="fr (default) or en.")] = None,
 ) -> None:
     """Play a game in the terminal against three bots (full screen; q quits and saves)."""
-    from .bots import BOT_NAMES
+    from .bots import BOT_NAMES, parse_bot
     from .engine.game import Game
     from .tui import storage
     from .tui.app import BeloteApp
@@ -378,13 +378,15 @@ def play(
             names = [b.strip() for b in (bots or "heuristic").split(",")]
             if len(names) == 1:
                 names = names * 3
-            if len(names) != 3 or any(not _bot_ok(n) for n in names):
+            if len(names) != 3:
                 raise BeloteError(f"--bots: one or three of {', '.join(BOT_NAMES)} "
                                   "(expert:N for N worlds a decision)")
+            for n in names:
+                parse_bot(n)  # a clear message for a bad name or level
             game = Game(rules, seed=seed)
             human, auto, stamp = seat or 0, bool(auto_belote), None
             lang = lang or "fr"
-    except BeloteError as e:
+    except (BeloteError, ValueError) as e:
         _fail(str(e), lang or "fr")
         return
     warn = not resume and storage.current_path().exists()
@@ -525,7 +527,8 @@ def arena(
     play_only: Annotated[bool, typer.Option("--play-only", help="Card play only: both tables "
                                             "play the same contract; reports A's share of "
                                             "the card points.")] = False,
-    worlds: Annotated[int, typer.Option(help="Worlds per decision of the expert bot.", min=1)]
+    worlds: Annotated[int, typer.Option(help="Worlds per decision of a plain `expert` (an "
+                                        "`expert:N` keeps its N).", min=1, max=500)]
     = 20,
     option: OptionOpt = None,
     as_json: JsonOpt = False,
@@ -539,6 +542,7 @@ def arena(
     from .sim import arena as run_arena
     fr = lang == "fr"
     _lang(lang)
+    a, b = a.strip(), b.strip()
     try:
         rules = _rules(preset, option)
         for n in (a, b):
@@ -583,8 +587,9 @@ def simulate(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
     deals: Annotated[int, typer.Option(help="Number of deals to play.", min=1)] = 1000,
     seed: Annotated[int, typer.Option(help="Seed: the same seed deals the same packs.")] = 1,
-    bots: Annotated[str, typer.Option(help="Bots at seats 0,1,2,3 (team 0 = seats 0 and 2), "
-                                           "e.g. heuristic,random,heuristic,random.")]
+    bots: Annotated[str, typer.Option(help="Bots at seats 0,1,2,3 (team 0 = seats 0 and 2): "
+                                           "random, heuristic, expert or expert:N (N worlds "
+                                           "a decision), e.g. heuristic,random,heuristic,random.")]
     = "heuristic,random,heuristic,random",
     option: OptionOpt = None,
     output: Annotated[str | None, typer.Option(

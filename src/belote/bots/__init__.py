@@ -23,11 +23,11 @@ def parse_bot(spec: str) -> tuple[str, dict]:
     """``"heuristic"`` → ``("heuristic", {})``; ``"expert:8"`` → ``("expert", {"worlds": 8})``
     (worlds per card-play decision, 1 to 500). Raises ValueError on an unknown name or a bad
     level, with the accepted forms."""
-    name, _, level = str(spec).strip().partition(":")
+    name, colon, level = str(spec).strip().partition(":")
     if name not in BOTS:
         raise ValueError(f"unknown bot {spec!r}: expected one of {', '.join(BOT_NAMES)} "
                          "(expert:N for N worlds a decision)")
-    if not level:
+    if not colon:
         return name, {}
     if name != "expert" or not level.isdigit() or not 1 <= int(level) <= MAX_WORLDS:
         raise ValueError(f"bad bot level {spec!r}: only the expert has one, expert:N with N "

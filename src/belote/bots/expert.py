@@ -189,16 +189,18 @@ class ExpertBot(Bot):
     """PIMC card play over ``worlds`` worlds a decision (default 20), or fewer when
     ``time_limit_ms`` runs out (at least one), each world solved with a ``capot_bonus``
     (default 90 points: a capot marks about 250 where the cards hold 162, in every scoring);
-    bidding by simulation over ``bid_worlds`` worlds (default 8) solved for the two contract
-    kinds the hand rates best (and the standing bid's)."""
+    bidding by simulation over ``bid_worlds`` worlds (default: 2/5 of ``worlds``, at least 2:
+    8 for the default level) solved for the two contract kinds the hand rates best (and the
+    standing bid's), within ``time_limit_ms`` too."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
-                 worlds: int = 20, bid_worlds: int = 8, capot_bonus: int = 90):
+                 worlds: int = 20, bid_worlds: int | None = None, capot_bonus: int = 90):
         super().__init__(seed, time_limit_ms)
         self.worlds = worlds
-        self.bid_worlds = bid_worlds
+        # the level (worlds) sets the bidding worlds too: 20 -> 8, 5 -> 2
+        self.bid_worlds = bid_worlds if bid_worlds is not None else max(2, (worlds * 2 + 2) // 5)
         self.capot_bonus = capot_bonus
         self._bid_worlds = None
         self._solver = None
@@ -222,7 +224,10 @@ class ExpertBot(Bot):
             key = (tuple(view.hand), view.dealer, view.turned, view.preset)
             prev = self._bid_worlds[1] if self._bid_worlds and self._bid_worlds[0] == key \
                 else None
-            action, worlds = bid(view, rules, self.solver, self.rng, self.bid_worlds, prev)
+            deadline = None if self.time_limit_ms is None else \
+                time.perf_counter() + self.time_limit_ms / 1000
+            action, worlds = bid(view, rules, self.solver, self.rng, self.bid_worlds, prev,
+                                 deadline)
             self._bid_worlds = (key, worlds)
             return action
         for a in legal:

@@ -25,6 +25,7 @@ final contract; a générale is never bid.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from ..engine import annonces as ann
@@ -74,7 +75,8 @@ class _World:
 class BidSimulator:
     """Simulated outcomes of the contracts a seat may bid, for one view."""
 
-    def __init__(self, view: SeatView, rules: Rules, solver, rng: random.Random, worlds: int):
+    def __init__(self, view: SeatView, rules: Rules, solver, rng: random.Random, worlds: int,
+                 deadline: float | None = None):
         self.view = view
         self.rules = rules
         self.solver = solver
@@ -85,6 +87,7 @@ class BidSimulator:
         self.leader = (view.dealer + 1) % 4
         self.nworlds = worlds
         self.worlds: list[_World] = []
+        self.deadline = deadline  # time.perf_counter() value: after it, solve no more worlds
 
     # -- worlds ---------------------------------------------------------------------------
     def deal(self, taker_gets_turned: bool, constraints: list[tuple],
@@ -136,15 +139,20 @@ class BidSimulator:
     def value(self, contract: Contract) -> tuple[float, float]:
         """``(mean, made)``: the mean over the worlds of (this seat's team score − the other
         team's) if ``contract`` is played, and the share of worlds where it is made."""
-        if not self.worlds:
-            return 0.0, 0.0
         tot = 0.0
         made = 0
+        n = 0
         for w in self.worlds:
+            if n and contract.trump not in w.points and self.deadline is not None and \
+                    time.perf_counter() > self.deadline:
+                break  # out of time: the worlds solved so far (at least one)
             res = self._score(w, contract)
             tot += res.score[self.team] - res.score[1 - self.team]
             made += bool(res.made)
-        return tot / len(self.worlds), made / len(self.worlds)
+            n += 1
+        if not n:
+            return 0.0, 0.0
+        return tot / n, made / n
 
     def _score(self, w: _World, contract: Contract):
         r = self.rules
@@ -198,12 +206,15 @@ def _bid_trump(text: str) -> Trump | None:
 
 
 def bid_two_rounds(view: SeatView, rules: Rules, solver, rng: random.Random,
-                   worlds: int, previous: list[_World] | None = None) -> tuple[str, list[_World]]:
+                   worlds: int, previous: list[_World] | None = None,
+                   deadline: float | None = None) -> tuple[str, list[_World]]:
     """Take (round 1) or name a suit (round 2) when the simulated mean score difference of
     playing it is positive; pass otherwise. Returns the action and the worlds (to pass back
-    as ``previous`` for the next decision of the same deal)."""
+    as ``previous`` for the next decision of the same deal). Past ``deadline`` (a
+    ``time.perf_counter()`` value) no more worlds are solved: each contract kind is judged on
+    the worlds solved so far."""
     legal = view.legal
-    sim = BidSimulator(view, rules, solver, rng, worlds)
+    sim = BidSimulator(view, rules, solver, rng, worlds, deadline)
     sim.deal(True, [], previous)
     best, best_v = "pass", 0.0
     turned = parse_card(view.turned)
@@ -218,7 +229,8 @@ def bid_two_rounds(view: SeatView, rules: Rules, solver, rng: random.Random,
 
 
 def bid_auction(view: SeatView, rules: Rules, solver, rng: random.Random, worlds: int,
-                previous: list[_World] | None = None) -> tuple[str, list[_World]]:
+                previous: list[_World] | None = None,
+                deadline: float | None = None) -> tuple[str, list[_World]]:
     """The auction action (bid, capot, pass, contre, surcontre) with the best simulated mean
     score difference; a bid or a double must beat passing by a margin. Returns the action and
     the worlds (see :func:`bid_two_rounds`)."""
@@ -268,7 +280,7 @@ def bid_auction(view: SeatView, rules: Rules, solver, rng: random.Random, worlds
     cands = set(ests[:2])
     if best_bid is not None and (t := _bid_trump(best_bid[1])) is not None:
         cands.add(t)
-    sim = BidSimulator(view, rules, solver, rng, worlds)
+    sim = BidSimulator(view, rules, solver, rng, worlds, deadline)
     sim.deal(False, constraints, previous)
 
     def standing(m: int) -> Contract | None:
