@@ -357,3 +357,25 @@ def test_resize_follows_the_current_size():
             await pilot.pause()
             assert app.query_one("#log").display is True
     asyncio.run(run())
+
+
+def test_the_expert_thinks_without_freezing_the_table():
+    """The expert searches in a worker thread; the table plays a whole deal against three
+    expert bots (its moves arrive through the worker), the human passing and playing its
+    first legal card."""
+    async def run():
+        game = Game(Rules.preset("classique"), seed=3, first_dealer=3)
+        app = BeloteApp(game, human=0, bot_names=["expert:2"] * 3, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(2000):
+                await pilot.pause(0.02)
+                d = app.deal
+                if any(not g.passed_out for g in game.deals):
+                    break
+                if d is not None and d.to_move == 0 and not isinstance(app.screen, (Question,
+                                                                                    Summary)):
+                    legal = d.view(0).legal
+                    app.apply(0, "pass" if "pass" in legal else legal[0])
+            played = [g for g in game.deals if not g.passed_out]
+            assert len(played) == 1 and len(played[0].plays) == 32
+    asyncio.run(run())

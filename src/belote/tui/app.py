@@ -299,7 +299,22 @@ class BeloteApp(App):
             self.advance()
             return
         seat = d.to_move
-        action = self.bots[seat].act(d.view(seat))
+        bot = self.bots[seat]
+        view = d.view(seat)
+        if not bot.name.startswith("expert"):
+            self.apply(seat, bot.act(view))
+            return
+        # a searching bot thinks in a thread: the screen stays live (q, resizing) meanwhile
+        self.run_worker(lambda: self._think(bot, view, d, seat), thread=True, group="bot",
+                        exclusive=True, exit_on_error=False)
+
+    def _think(self, bot, view, d: Deal, seat: int) -> None:
+        action = bot.act(view)
+        self.call_from_thread(self._thought, d, seat, action)
+
+    def _thought(self, d: Deal, seat: int, action: str) -> None:
+        if self.deal is not d or d.to_move != seat:
+            return  # the table moved on meanwhile (a new game, a resumed one)
         self.apply(seat, action)
 
     def apply(self, seat: int, action: str) -> None:
