@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -66,7 +67,17 @@ def run(args) -> int:
         print(f"all {args.deals} deals are already in {args.out}", file=sys.stderr)
         return 0
     t0 = time.perf_counter()
-    with open(args.out, "a") as out:
+    try:
+        out = open(args.out, "a")  # noqa: SIM115 - kept open for the whole run
+    except OSError as e:
+        print(f"error: cannot write {args.out}: {e.strerror}", file=sys.stderr)
+        return 2
+    if out.tell() > 0:
+        with open(args.out, "rb") as f:
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) != b"\n":
+                out.write("\n")  # after a line cut short by a stopped run
+    with out:
         def write(d):
             out.write(json.dumps({"match": match, **d}) + "\n")
             out.flush()
@@ -95,11 +106,18 @@ def _read(paths) -> list[dict]:
                 continue
             try:
                 d = json.loads(line)
-                _ = (d["deal"], d["diff"], d["taken"]["a"], d["made"]["b"], d["ms"]["a"][1])
+            except ValueError:  # a line cut short by a run that was stopped: played again
+                print(f"warning: {path}:{k}: incomplete line skipped", file=sys.stderr)
+                continue
+            try:
+                nums = [d["diff"], d["taken"]["a"], d["taken"]["b"], d["made"]["a"],
+                        d["made"]["b"], *d["ms"]["a"], *d["ms"]["b"]]
+                if d["share"] is not None:
+                    nums.append(d["share"])
+                if not isinstance(d["deal"], int) or not all(
+                        isinstance(x, (int, float)) and math.isfinite(x) for x in nums):
+                    raise ValueError
             except (ValueError, KeyError, TypeError, IndexError):
-                if k == len(lines):  # the last line of a run that was stopped
-                    print(f"warning: {path}:{k}: incomplete line skipped", file=sys.stderr)
-                    continue
                 raise ValueError(f"{path}:{k}: not a deal of bench/arena.py") from None
             deals[json.dumps(d.get("match"), sort_keys=True), d["deal"]] = d
     return list(deals.values())

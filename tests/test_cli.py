@@ -300,16 +300,16 @@ def belote_cmd() -> list[str]:
 
 
 def test_subprocess_check_exit_codes(tmp_path):
-    ok = subprocess.run(belote_cmd() + ["check", str(REGULAR), "--json"], capture_output=True,
+    ok = subprocess.run(belote_cmd() + ["check", str(REGULAR), "--json"], capture_output=True, check=False,
                         text=True, timeout=60)
     assert ok.returncode == 0, ok.stderr
     assert json.loads(ok.stdout)["score"] == [90, 70]
-    bad = subprocess.run(belote_cmd() + ["check", str(IRREGULAR)], capture_output=True,
+    bad = subprocess.run(belote_cmd() + ["check", str(IRREGULAR)], capture_output=True, check=False,
                          text=True, timeout=60)
     assert bad.returncode == 1
     p = tmp_path / "broken.json"
     p.write_text("{", encoding="utf-8")
-    err = subprocess.run(belote_cmd() + ["check", str(p)], capture_output=True, text=True,
+    err = subprocess.run(belote_cmd() + ["check", str(p)], capture_output=True, check=False, text=True,
                          timeout=60)
     assert err.returncode == 2
     assert "Traceback" not in err.stderr and err.stderr.strip()
@@ -318,8 +318,8 @@ def test_subprocess_check_exit_codes(tmp_path):
 def test_subprocess_legal_and_stdin():
     r = subprocess.run(belote_cmd() + ["legal", "--preset", "ffb", "--trump", "H", "--hand",
                                        "8H 7H AD 8C", "--trick", "AS TH", "--json"],
-                       capture_output=True, text=True, timeout=60)
+                       capture_output=True, check=False, text=True, timeout=60)
     assert r.returncode == 0 and json.loads(r.stdout) == ["8H", "7H", "AD", "8C"]
     r = subprocess.run(belote_cmd() + ["check", "-", "--json"], input="not json",
-                       capture_output=True, text=True, timeout=60)
+                       capture_output=True, check=False, text=True, timeout=60)
     assert r.returncode == 2 and "Traceback" not in r.stderr

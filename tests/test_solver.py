@@ -207,3 +207,50 @@ def test_capot_bonus_objective_agrees_with_minimax(preset, trump, over):
     assert SOLVER.future(last) == 30
     last.tricks = [3, 4]
     assert SOLVER.future(last, capot_bonus=90) == 30
+
+
+def test_switching_the_capot_bonus_never_reuses_stored_bounds():
+    """Regression (adversarial pass): bounds stored with one capot bonus were read back with
+    another. Worked: 9S 9D | TH 8C | AH AD | QH 8D, clubs trump, seat 3 leads: 24 points to
+    team 0 whatever the bonus (each team wins a trick), in any order of calls."""
+    from belote.engine.cards import parse_hand
+    pos = Position([parse_hand(h) for h in ("9S 9D", "TH 8C", "AH AD", "QH 8D")], Trump.C,
+                   Rules.preset("coinche"), 3)
+    s = Solver()
+    assert [s.future(pos), s.future(pos, capot_bonus=90), s.future(pos)] == [24, 24, 24]
+    assert reference_value(pos, capot_bonus=90) == 24
+
+
+def test_the_capot_bonus_counts_on_the_last_card_too():
+    """The last card of a capot: team 0 already has the 7 tricks; JH 7S 8S on the table, 7D to
+    play: 132 + 30 points (20 + 10 de der) and the bonus 90."""
+    from belote.engine.cards import parse_card, parse_hand
+    pos = Position([0, 0, 0, parse_hand("7D")], Trump.H, Rules.preset("coinche"), 0,
+                   [parse_card(c) for c in ("JH", "7S", "8S")], [132, 0], [7, 0])
+    assert SOLVER.future(pos, capot_bonus=90) == 30 + 90
+    assert SOLVER.future(pos.after(parse_card("7D")), capot_bonus=90) == 90
+    # seat 3 (team 1) plays the last card: its team ends with no point and the other side's
+    # capot, -90
+    assert SOLVER.solve(pos, capot_bonus=90).values == {parse_card("7D"): -90}
+
+
+def test_out_of_range_inputs_are_refused():
+    from belote.engine.cards import parse_hand
+    rules = Rules.preset("coinche")
+    hands = [parse_hand(h) for h in ("9S", "TH", "AH", "QH")]
+    pos = Position(hands, Trump.C, rules, 0)
+    for kw in ({"tolerance": -1}, {"capot_bonus": -5}, {"capot_bonus": 90.5},
+               {"capot_bonus": 10**30}):
+        with pytest.raises(PositionError):
+            SOLVER.future(pos, **kw)
+    with pytest.raises(PositionError):
+        SOLVER.solve(pos, cards=set())
+    for kw in ({"leader": 5}, {"points": [-1, 0]}, {"tricks": [0, "x"]}, {"trick": [99]}):
+        with pytest.raises(PositionError):
+            Position(hands[:1] + [0, 0, 0] if "trick" in kw else hands, Trump.C, rules, **kw)
+    with pytest.raises(PositionError):  # a six in the 32-card game
+        Position([1 << 32, 0, 0, 0], Trump.C, rules)
+    with pytest.raises(PositionError):  # 16-bit table bounds: 90 029 points cannot be stored
+        big = Rules.preset("ffb", sa_ta=True, sa_ace_points=30000)
+        SOLVER.future(Position([parse_hand(h) for h in ("9S AS AC", "JC QC KC", "7S KS AD",
+                                                        "TS 8H 9C")], Trump.SA, big, 3))

@@ -29,7 +29,8 @@ def parse_bot(spec: str) -> tuple[str, dict]:
                          "(expert:N for N worlds a decision)")
     if not colon:
         return name, {}
-    if name != "expert" or not level.isdigit() or not 1 <= int(level) <= MAX_WORLDS:
+    if name != "expert" or not (level.isascii() and level.isdigit()) or \
+            not 1 <= int(level) <= MAX_WORLDS:
         raise ValueError(f"bad bot level {spec!r}: only the expert has one, expert:N with N "
                          f"worlds a decision, 1 to {MAX_WORLDS}")
     return name, {"worlds": int(level)}

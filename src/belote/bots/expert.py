@@ -198,6 +198,8 @@ class ExpertBot(Bot):
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
                  worlds: int = 20, bid_worlds: int | None = None, capot_bonus: int = 90):
         super().__init__(seed, time_limit_ms)
+        if not isinstance(worlds, int) or worlds < 1:
+            raise ValueError(f"worlds: at least 1, not {worlds!r}")
         self.worlds = worlds
         # the level (worlds) sets the bidding worlds too: 20 -> 8, 5 -> 2
         self.bid_worlds = bid_worlds if bid_worlds is not None else max(2, (worlds * 2 + 2) // 5)
@@ -214,6 +216,8 @@ class ExpertBot(Bot):
 
     def act(self, view: SeatView) -> str:
         legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to play: it is not its turn")
         if len(legal) == 1:
             return legal[0]
         if view.phase == "bidding":

@@ -37,6 +37,15 @@ class SolveResult:
     ms: float
 
 
+MAX_BONUS = 10_000
+
+
+def _check_bonus(bonus) -> int:
+    if not isinstance(bonus, int) or isinstance(bonus, bool) or not 0 <= bonus <= MAX_BONUS:
+        raise PositionError(f"capot_bonus: whole points 0..{MAX_BONUS}, not {bonus!r}")
+    return bonus
+
+
 def _zero_groups(tt, deck: int) -> tuple[np.ndarray, np.ndarray]:
     """Per suit, the cards worth no point at the bottom of the suit's order, lowest first
     (``int64[4, 4]`` padded with -1, and their counts): the kernel treats them as
@@ -72,9 +81,11 @@ class Solver:
         """Forget every stored position (a new epoch: the table is not rewritten)."""
         self.epoch += 1
 
-    def _context(self, pos: Position):
+    def _context(self, pos: Position, bonus: int = 0):
+        """The kernel's tables for ``pos``'s contract kind; a new epoch when the contract kind,
+        the play rules or the capot bonus change (stored bounds depend on all three)."""
         r = pos.rules
-        ctx = (int(pos.trump), r.sa_ace_points, r.deck, pos.flags)
+        ctx = (int(pos.trump), r.sa_ace_points, r.deck, pos.flags, bonus)
         if ctx != self._ctx:
             self.clear()
             tt = pos.tables
@@ -99,17 +110,23 @@ class Solver:
         every trick of the deal (``pos.tricks`` tells which teams already have one): the value
         is then team 0's future card points, plus the bonus if team 0 makes the capot, minus
         it if team 1 does. Off (0) by default: pure card points."""
-        if capot_bonus < 0:
-            raise ValueError("capot_bonus must be >= 0")
-        a = self._context(pos)
+        b = _check_bonus(capot_bonus)
+        if not isinstance(tolerance, int) or tolerance < 0:
+            raise PositionError(f"tolerance: points >= 0, not {tolerance!r}")
+        if pos.tricks_left_total() == 0:  # the deal is over: only the capot part is left
+            t0, t1 = pos.tricks
+            return b if t0 and not t1 else (-b if t1 and not t0 else 0)
+        a = self._context(pos, b)
         hands = np.array(pos.hands, dtype=np.int64)
         trick = np.zeros(4, dtype=np.int64)
         for i, c in enumerate(pos.trick):
             trick[i] = c
-        if pos.tricks_left_total() == 0:
-            return 0
-        b = int(capot_bonus)
         upper = pos.remaining_points() + 2 * b
+        if upper > kernel.MAX_VALUE:
+            raise PositionError(f"points and capot bonus too large for the solver: up to "
+                                f"{kernel.MAX_VALUE} points in all, not {upper}")
+        if guess is not None and not isinstance(guess, int):
+            raise PositionError(f"guess: points, not {guess!r}")
         g = upper // 2 if guess is None else max(0, min(upper, guess + b))
         self.hist[:] = 0
         return int(kernel.mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(),
@@ -121,9 +138,12 @@ class Solver:
         points team 0 wins from here on: a result ``v <= alpha`` is an upper bound of the true
         value, ``v >= beta`` a lower bound, anything between is exact. For tests and
         experiments; :meth:`future` is the exact value."""
-        a = self._context(pos)
         if pos.tricks_left_total() == 0:
             return 0
+        if pos.remaining_points() > kernel.MAX_VALUE or \
+                not all(isinstance(x, int) and abs(x) < 1 << 40 for x in (alpha, beta)):
+            raise PositionError("search: window or points out of the solver's range")
+        a = self._context(pos)
         hands = np.array(pos.hands, dtype=np.int64)
         trick = np.zeros(4, dtype=np.int64)
         trick[:len(pos.trick)] = pos.trick
@@ -159,6 +179,8 @@ class Solver:
                 guess = t0_final
                 finals.append(t0_final)
                 vals[c] = t0_final if seat % 2 == 0 else total - t0_final
+            if not finals:
+                raise PositionError("cards: none of them is a legal card of the player to move")
             team0 = max(finals) if seat % 2 == 0 else min(finals)
         else:
             team0 = pos.points[0] + self.future(pos, capot_bonus=capot_bonus)

@@ -38,10 +38,29 @@ class Position:
     tricks: list[int] = field(default_factory=lambda: [0, 0])
 
     def __post_init__(self) -> None:
-        if len(self.hands) != 4:
+        if not isinstance(self.rules, Rules):
+            raise PositionError("rules: a belote.engine.Rules is needed")
+        if not isinstance(self.hands, (list, tuple)) or len(self.hands) != 4:
             raise PositionError("four hands are needed")
+        deck = (1 << self.rules.deck) - 1 if self.rules.deck == 36 else (1 << 32) - 1
+        for h in self.hands:
+            if not isinstance(h, int) or h < 0 or h & ~deck:
+                raise PositionError(f"a hand is a mask of cards of the {self.rules.deck}-card "
+                                    f"deck: {h!r}")
+        if self.leader not in (0, 1, 2, 3):
+            raise PositionError(f"leader: a seat 0..3, not {self.leader!r}")
+        for name in ("points", "tricks"):
+            v = getattr(self, name)
+            if not (isinstance(v, (list, tuple)) and len(v) == 2 and
+                    all(isinstance(x, int) and 0 <= x <= 10_000 for x in v)):
+                raise PositionError(f"{name}: two counts >= 0 (team 0, team 1), not {v!r}")
+        if not isinstance(self.trick, (list, tuple)):
+            raise PositionError("trick: a list of cards")
         seen = 0
         for c in self.trick:
+            if not isinstance(c, int) or not 0 <= c < 36 or not (deck >> c) & 1:
+                raise PositionError(f"trick: {c!r} is not a card of the {self.rules.deck}-card "
+                                    "deck")
             if (seen >> c) & 1:
                 raise PositionError("a card is played twice")
             seen |= 1 << c
