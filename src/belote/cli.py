@@ -482,7 +482,7 @@ def analyse(
             rec = deals[deal_no - 1]
         elif deal_no is not None:
             raise BeloteError("--deal chooses a deal of a game record; this is a deal record")
-        with Progress(console=err, transient=True, disable=as_json) as prog:
+        with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
             task = prog.add_task("analyse", total=None)
             rows = analyse_record(rec, progress=lambda i, n: prog.update(task, completed=i,
                                                                          total=n))
@@ -556,7 +556,7 @@ def arena(
             # --worlds sets the plain expert's worlds; expert:N names its own
             return ExpertBot(seed=s, worlds=worlds) if name == "expert" else make_bot(name, s)
         return make
-    with Progress(console=err, transient=True, disable=as_json) as prog:
+    with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
         task = prog.add_task("arena", total=deals)
         rep = run_arena(rules, maker(a), maker(b), (a, b), deals, seed, play_only,
                         progress=lambda n: prog.update(task, completed=n))
@@ -619,7 +619,7 @@ def simulate(
         except OSError as e:
             _fail(f"cannot write {output}: {e}", lang)
             return
-    with Progress(console=err, transient=True, disable=as_json) as prog:
+    with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
         task = prog.add_task("simulation", total=deals)
         report = run_sim(rules, players, names, deals, seed, keep_records=bool(output),
                          progress=lambda n: prog.update(task, completed=n))
