@@ -137,6 +137,8 @@ def test_expert_levels_by_worlds():
     assert parse_bot("expert:8") == ("expert", {"worlds": 8})
     assert make_bot("expert:3", seed=1).worlds == 3
     assert make_bot("expert", seed=1).worlds == 20
+    assert make_bot("expert:3").label == "expert:3" and make_bot("expert").label == "expert"
+    assert make_bot("heuristic").label == "heuristic"
     for bad in ("expert:0", "expert:x", "heuristic:3", "oracle", "expert:501", "expert:"):
         with pytest.raises(ValueError):
             make_bot(bad)

@@ -27,6 +27,11 @@ class Bot(ABC):
         self.rng = random.Random(seed)
         self.time_limit_ms = time_limit_ms
 
+    @property
+    def label(self) -> str:
+        """The name with the level, as a player would give it (``expert:5``)."""
+        return self.name
+
     @abstractmethod
     def act(self, view: SeatView) -> str:
         """Return one of ``view.legal`` (an action's record string)."""

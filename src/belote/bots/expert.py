@@ -242,6 +242,10 @@ class ExpertBot(Bot):
             return card_str(cards[0])
         return card_str(self.choose(view, cards))
 
+    @property
+    def label(self) -> str:
+        return self.name if self.worlds == 20 else f"{self.name}:{self.worlds}"
+
     @staticmethod
     def _representatives(cards, trump, rules, view, trick) -> dict[int, int]:
         """Cards worth the same in every world: same suit, same points, and every card

@@ -241,7 +241,7 @@ class BeloteApp(App):
         t = self.t
         base = [t["you"], t["east"], t["partner"], t["west"]][rel]
         if rel and seat in self.bots:
-            base += f" ({self.bots[seat].name})"
+            base += f" ({self.bots[seat].label})"
         return base
 
     def short_name(self, seat: int) -> str:
