@@ -30,11 +30,8 @@ from dataclasses import dataclass
 
 from ..engine import annonces as ann
 from ..engine.cards import (
-    KING,
-    QUEEN,
     SUIT_OF,
     Trump,
-    card_of,
     deck_mask,
     iter_cards,
     parse_card,
@@ -42,6 +39,7 @@ from ..engine.cards import (
     popcount,
     tables,
 )
+from ..engine.deal import belote_pairs
 from ..engine.rules import Rules
 from ..engine.scoring import CAPOT_VALUE, Contract, score_deal
 from ..engine.views import SeatView
@@ -170,12 +168,8 @@ class BidSimulator:
             p0 = max(1, min(tt.total - 1, p0))
         points = [p0, tt.total - p0]
         bel = [0, 0]
-        suits = range(4) if trump == Trump.TA else ([int(trump)] if trump.is_suit else [])
-        for su in suits:
-            kq = (1 << card_of(su, KING)) | (1 << card_of(su, QUEEN))
-            for s in range(4):
-                if w.hands[s] & kq == kq:
-                    bel[s % 2] += 20
+        for s in belote_pairs(w.hands, tt):  # said whenever held
+            bel[s % 2] += 20
         team, apts = None, 0
         if r.annonces:
             declared = {s: a for s in range(4) if (a := ann.find_annonces(w.hands[s], trump))}

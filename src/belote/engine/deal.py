@@ -571,15 +571,22 @@ def _well_formed(a: object) -> bool:
     return isinstance(a, (Pass, Take, Double, Redouble, SayBelote))
 
 
-def belote_holders(deal: Deal) -> list[int]:
-    """Seats holding K and Q of a trump suit at the start of card play (one entry a pair)."""
+def belote_pairs(hands: list[int], tt) -> list[int]:
+    """Seats whose hand (of ``hands``, 4 masks) holds K and Q of a trump suit of the contract
+    kind ``tt`` (a :class:`~belote.engine.cards.TrumpTables`): one entry a pair (TA: one a
+    suit; SA: none)."""
     out = []
     for seat in range(4):
-        for s in deal.tt.trump_suits:
+        for s in tt.trump_suits:
             pair = (1 << card_of(s, KING)) | (1 << card_of(s, QUEEN))
-            if deal.initial_hands[seat] & pair == pair:
+            if hands[seat] & pair == pair:
                 out.append(seat)
     return out
+
+
+def belote_holders(deal: Deal) -> list[int]:
+    """Seats holding K and Q of a trump suit at the start of card play (one entry a pair)."""
+    return belote_pairs(deal.initial_hands, deal.tt)
 
 
 __all__ = [
@@ -587,6 +594,7 @@ __all__ = [
     "LegalActions",
     "Phase",
     "belote_holders",
+    "belote_pairs",
     "cut_deck",
     "full_deck",
     "shuffled_deck",
