@@ -30,7 +30,6 @@ import time
 
 def run(args) -> int:
     from belote.bots import make_bot, parse_bot
-    from belote.bots.expert import ExpertBot
     from belote.engine import Rules
     from belote.sim import arena
 
@@ -45,9 +44,7 @@ def run(args) -> int:
         return 2
 
     def maker(name):
-        def make(s):
-            return ExpertBot(seed=s, worlds=args.worlds) if name == "expert" else make_bot(name, s)
-        return make
+        return lambda s: make_bot(name, s, worlds=args.worlds)
 
     match = {"preset": args.preset, "a": args.a, "b": args.b, "seed": args.seed,
              "worlds": args.worlds, "play_only": args.play_only}

@@ -139,6 +139,8 @@ def test_expert_levels_by_worlds():
     assert make_bot("expert", seed=1).worlds == 20
     assert make_bot("expert:3").label == "expert:3" and make_bot("expert").label == "expert"
     assert make_bot("heuristic").label == "heuristic"
+    # worlds= sets a plain expert's level; expert:N keeps its own
+    assert make_bot("expert", worlds=4).worlds == 4 and make_bot("expert:3", worlds=4).worlds == 3
     for bad in ("expert:0", "expert:x", "heuristic:3", "oracle", "expert:501", "expert:"):
         with pytest.raises(ValueError):
             make_bot(bad)

@@ -538,7 +538,7 @@ def arena(
     95% confidence interval, contracts taken / made, time per decision."""
     from rich.progress import Progress
 
-    from .bots import ExpertBot, make_bot, parse_bot
+    from .bots import make_bot, parse_bot
     from .sim import arena as run_arena
     fr = lang == "fr"
     _lang(lang)
@@ -552,10 +552,8 @@ def arena(
         return
 
     def maker(name):
-        def make(s):
-            # --worlds sets the plain expert's worlds; expert:N names its own
-            return ExpertBot(seed=s, worlds=worlds) if name == "expert" else make_bot(name, s)
-        return make
+        # --worlds sets the plain expert's worlds; expert:N names its own
+        return lambda s: make_bot(name, s, worlds=worlds)
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
         task = prog.add_task("arena", total=deals)
         rep = run_arena(rules, maker(a), maker(b), (a, b), deals, seed, play_only,

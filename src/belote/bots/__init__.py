@@ -36,10 +36,14 @@ def parse_bot(spec: str) -> tuple[str, dict]:
     return name, {"worlds": int(level)}
 
 
-def make_bot(name: str, seed: int | None = None, time_limit_ms: float | None = None) -> Bot:
-    """A bot by name or level (``"expert:8"``, see :func:`parse_bot`). Raises ValueError for
-    an unknown name or a bad level."""
+def make_bot(name: str, seed: int | None = None, time_limit_ms: float | None = None,
+             worlds: int | None = None) -> Bot:
+    """A bot by name or level (``"expert:8"``, see :func:`parse_bot`). ``worlds``: the worlds
+    of a plain ``expert`` (an ``expert:N`` keeps its N; other bots ignore it). Raises
+    ValueError for an unknown name or a bad level."""
     base, kw = parse_bot(name)
+    if base == "expert" and worlds is not None:
+        kw.setdefault("worlds", worlds)
     return BOTS[base](seed=seed, time_limit_ms=time_limit_ms, **kw)
 
 

@@ -40,6 +40,14 @@ class SolveResult:
 MAX_BONUS = 10_000
 
 
+def _kernel_arrays(pos: Position) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's view of ``pos``: the four hands and the trick (4 slots, ``int64``)."""
+    hands = np.array(pos.hands, dtype=np.int64)
+    trick = np.zeros(4, dtype=np.int64)
+    trick[:len(pos.trick)] = pos.trick
+    return hands, trick
+
+
 def _check_bonus(bonus) -> int:
     if not isinstance(bonus, int) or isinstance(bonus, bool) or not 0 <= bonus <= MAX_BONUS:
         raise PositionError(f"capot_bonus: whole points 0..{MAX_BONUS}, not {bonus!r}")
@@ -117,10 +125,7 @@ class Solver:
             t0, t1 = pos.tricks
             return b if t0 and not t1 else (-b if t1 and not t0 else 0)
         a = self._context(pos, b)
-        hands = np.array(pos.hands, dtype=np.int64)
-        trick = np.zeros(4, dtype=np.int64)
-        for i, c in enumerate(pos.trick):
-            trick[i] = c
+        hands, trick = _kernel_arrays(pos)
         upper = pos.remaining_points() + 2 * b
         if upper > kernel.MAX_VALUE:
             raise PositionError(f"points and capot bonus too large for the solver: up to "
@@ -144,9 +149,7 @@ class Solver:
                 not all(isinstance(x, int) and abs(x) < 1 << 40 for x in (alpha, beta)):
             raise PositionError("search: window or points out of the solver's range")
         a = self._context(pos)
-        hands = np.array(pos.hands, dtype=np.int64)
-        trick = np.zeros(4, dtype=np.int64)
-        trick[:len(pos.trick)] = pos.trick
+        hands, trick = _kernel_arrays(pos)
         self.hist[:] = 0
         return int(kernel.search(hands, trick, len(pos.trick), pos.leader,
                                  pos.tricks_left_total(), alpha, beta, *a, self.table,
