@@ -116,19 +116,17 @@ def test_cards_worth_the_same_in_every_world_are_solved_once():
     differ in points (4 and 3 in a plain suit) and stay apart."""
     from belote.engine import Trump
     from belote.engine.cards import parse_card as pc
+    from belote.engine.cards import parse_hand, tables
 
-    rules = Rules.preset("coinche")
-
-    from types import SimpleNamespace
-    View = SimpleNamespace(tricks=[])
+    tt = tables(Trump.H)
     cards = [pc(c) for c in ("7S", "8S", "9S", "QS", "KS")]
-    rep = ExpertBot._representatives(cards, Trump.H, rules, View, [])
+    rep = ExpertBot._representatives(cards, tt, 0)
     assert rep[pc("7S")] == rep[pc("8S")] == rep[pc("9S")]
     assert rep[pc("QS")] == pc("QS") and rep[pc("KS")] == pc("KS")
     cards = [pc(c) for c in ("7S", "9S")]
-    assert len(set(ExpertBot._representatives(cards, Trump.H, rules, View, []).values())) == 2
-    View.tricks = [{"leader": 0, "cards": ["8S", "AS", "TS", "JS"], "winner": 1}]
-    assert len(set(ExpertBot._representatives(cards, Trump.H, rules, View, []).values())) == 1
+    assert len(set(ExpertBot._representatives(cards, tt, 0).values())) == 2
+    gone = parse_hand("8S AS TS JS")  # an earlier trick
+    assert len(set(ExpertBot._representatives(cards, tt, gone).values())) == 1
 
 
 def test_a_discard_when_bound_to_ruff_shows_no_trump():

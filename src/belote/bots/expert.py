@@ -55,14 +55,17 @@ class WorldSampler:
         self.void = [0, 0, 0, 0]  # cards a seat cannot hold (card masks)
         trump = Trump.parse(view.contract["trump"]) if view.contract else None
         self._rules = rules
-        self._tt = tables(trump, rules.sa_ace_points, rules.deck) if trump is not None else None
+        self.tt = tables(trump, rules.sa_ace_points, rules.deck) if trump is not None else None
         self.played_by = [0, 0, 0, 0]
+        self.tricks_won = [0, 0]  # per team
         for t in view.tricks:
             cards = [parse_card(c) for c in t["cards"]]
             self._voids(t["leader"], cards)
             for i, c in enumerate(cards):
                 played |= 1 << c
                 self.played_by[(t["leader"] + i) % 4] |= 1 << c
+            self.tricks_won[t["winner"] % 2] += 1
+        self.gone = played  # the cards of the completed tricks
         if view.trick:
             leader = view.trick[0][0]
             cards = [parse_card(c) for _s, c in view.trick]
@@ -111,7 +114,7 @@ class WorldSampler:
         underruffing is not required, no trump above the one winning); not going over the
         winning card when bound to (trump led, or a ruffed trick, or ``must_beat_in_suit``)
         shows no card above it."""
-        tt = self._tt
+        tt = self.tt
         r = self._rules
         led = SUIT_OF[cards[0]]
         led_trump = tt is not None and (tt.trump_mask >> cards[0]) & 1
@@ -247,15 +250,10 @@ class ExpertBot(Bot):
         return self.name if self.worlds == 20 else f"{self.name}:{self.worlds}"
 
     @staticmethod
-    def _representatives(cards, trump, rules, view, trick) -> dict[int, int]:
+    def _representatives(cards: list[int], tt, gone: int) -> dict[int, int]:
         """Cards worth the same in every world: same suit, same points, and every card
-        between them in the contract's order already played in an earlier trick. Each card
-        maps to the one solved for its class."""
-        tt = tables(trump, rules.sa_ace_points, rules.deck)
-        gone = 0
-        for t in view.tricks:
-            for c in t["cards"]:
-                gone |= 1 << parse_card(c)
+        between them in the contract's order (``tt``) already played in an earlier trick
+        (``gone``, a mask). Each card maps to the one solved for its class."""
         rep: dict[int, int] = {}
         for c in sorted(cards, key=lambda c: -tt.strength[c]):
             rep[c] = c
@@ -276,14 +274,12 @@ class ExpertBot(Bot):
         leader = view.trick[0][0] if view.trick else \
             (view.tricks[-1]["winner"] if view.tricks else (view.dealer + 1) % 4)
         trick = [parse_card(c) for _s, c in view.trick]
-        tricks = [0, 0]
-        for t in view.tricks:
-            tricks[t["winner"] % 2] += 1
-        rep = self._representatives(cards, trump, rules, view, trick)
+        rep = self._representatives(cards, sampler.tt, sampler.gone)
         t0 = time.perf_counter()
         for w in range(self.worlds):
             hands = sampler.sample()
-            pos = Position(hands, trump, rules, leader, trick, list(view.points), tricks)
+            pos = Position(hands, trump, rules, leader, trick, list(view.points),
+                           list(sampler.tricks_won))
             res = self.solver.solve(pos, capot_bonus=self.capot_bonus,
                                     cards=set(rep.values()))
             for c in cards:
