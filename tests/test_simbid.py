@@ -8,7 +8,7 @@ import random
 import pytest
 
 from belote.bots.expert import ExpertBot
-from belote.bots.simbid import CAUTION, BidSimulator, _fits, _World
+from belote.bots.simbid import CAUTION, PASS_CEILING, BidSimulator, _fits, _World, read_auction
 from belote.engine import Deal, Rules, Trump, shuffled_deck
 from belote.engine.annonces import find_annonces
 from belote.engine.cards import deck_mask, iter_cards, parse_hand, popcount
@@ -91,6 +91,23 @@ def test_worlds_fit_the_inferred_constraints():
         assert sum(popcount(h) for h in w.hands) == 32
         assert w.hands[0] | w.hands[1] | w.hands[2] | w.hands[3] == (1 << 32) - 1
         assert all(_fits(w.hands[s], t, lo, hi, 32) for s, t, lo, hi in cons)
+
+
+def test_reading_an_auction():
+    """Seen from seat 0: seat 1 passed the open auction (below PASS_CEILING in every suit),
+    seat 2 opened 80 S (at least 35 in spades), seat 3 overbid 100 H (55 in hearts), seat 2's
+    raise to 110 S says nothing new (its first bid tells its hand), seat 3 doubled it (25 in
+    spades, the doubled trump). Seat 0's own pass is no constraint."""
+    bids = [(0, "pass"), (1, "pass"), (2, "80 S"), (3, "100 H"), (0, "pass"), (1, "pass"),
+            (2, "110 S"), (3, "contre")]
+    a = read_auction(bids, 0)
+    assert a.best_bid == (2, "110 S") and a.mult == 2
+    assert a.constraints == [(2, Trump.S, 35, 10**6), (3, Trump.H, 55, 10**6),
+                             (1, None, 0, PASS_CEILING), (3, Trump.S, 25, 10**6)]
+    # seen from seat 3: its own bid and contre are no constraints, seat 0's pass is one
+    b = read_auction(bids, 3)
+    assert b.constraints == [(2, Trump.S, 35, 10**6), (0, None, 0, PASS_CEILING),
+                             (1, None, 0, PASS_CEILING)]
 
 
 @pytest.mark.parametrize("raw,expected", [

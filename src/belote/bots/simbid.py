@@ -181,6 +181,68 @@ class BidSimulator:
         return score_deal(r, contract, points, tricks, bel, team, apts, tt.total)
 
 
+@dataclass
+class Auction:
+    """What an auction shows (seen from ``seat``): the standing bid ``(seat, text)`` or None,
+    its multiplier (1, 2 after a contre, 4 after a surcontre) and the ``constraints`` on the
+    other seats' hands, ``(seat, trump or None, low, high)``: that seat's heuristic estimate of
+    its whole hand in ``trump`` (in its best suit when None) lies in ``[low, high)``."""
+
+    best_bid: tuple[int, str] | None
+    mult: int
+    constraints: list[tuple[int, Trump | None, int, int]]
+
+
+def read_auction(bids, seat: int) -> Auction:
+    """Read an auction (``bids``: ``(seat, action text)`` in order, as in a seat's view) for
+    ``seat``: a bid of ``V T`` backs a heuristic estimate of at least ``V - 45`` in ``T``
+    (a seat's first bid: its raises follow the auction); a seat that passed while no one had
+    bid rates below :data:`PASS_CEILING` in every suit; a seat that doubled holds at least 25
+    in the doubled trump."""
+    best_bid = None
+    mult = 1
+    highest: dict[int, str] = {}  # first bid of each seat
+    doublers: list[int] = []
+    passed_first: list[int] = []
+    spoken: set[int] = set()
+    for s, b in bids:
+        if s not in spoken and b == "pass" and best_bid is None:
+            passed_first.append(s)  # passed when the auction was still open
+        spoken.add(s)
+        if b == "contre":
+            mult = 2
+            doublers.append(s)
+        elif b == "surcontre":
+            mult = 4
+        elif b != "pass":
+            best_bid = (s, b)
+            highest.setdefault(s, b)
+            mult = 1
+    constraints: list[tuple[int, Trump | None, int, int]] = []
+    for s, b in highest.items():
+        if s == seat:
+            continue
+        t = _bid_trump(b)
+        words = b.split()
+        if t is not None and t.is_suit and words[0].isdigit():
+            constraints.append((s, t, max(0, int(words[0]) - 45), 10**6))
+    for s in passed_first:
+        if s != seat and s not in highest:
+            constraints.append((s, None, 0, PASS_CEILING))
+    if best_bid is not None:
+        t = _bid_trump(best_bid[1])
+        for s in doublers:
+            if s != seat and t is not None and t.is_suit and s % 2 != best_bid[0] % 2:
+                constraints.append((s, t, 25, 10**6))
+    return Auction(best_bid, mult, constraints)
+
+
+def fits(hand: int, constraint: tuple[int, Trump | None, int, int], deck: int) -> bool:
+    """Whether ``hand`` (a card mask) meets an :class:`Auction` constraint."""
+    _s, trump, low, high = constraint
+    return _fits(hand, trump, low, high, deck)
+
+
 def _fits(hand: int, trump: Trump | None, low: int, high: int, deck: int) -> bool:
     if trump is None:
         e = max(HeuristicBot.estimate(hand, Trump(s), deck) for s in range(4))
@@ -231,42 +293,8 @@ def bid_auction(view: SeatView, rules: Rules, solver, rng: random.Random, worlds
     legal = view.legal
     seat = view.seat
     hand = parse_hand(view.hand)
-    best_bid = None  # (seat, text)
-    mult = 1
-    highest: dict[int, str] = {}  # first bid of each seat
-    doublers: list[int] = []
-    passed_first: list[int] = []
-    spoken: set[int] = set()
-    for s, b in view.bids:
-        if s not in spoken and b == "pass" and best_bid is None:
-            passed_first.append(s)  # passed when the auction was still open
-        spoken.add(s)
-        if b == "contre":
-            mult = 2
-            doublers.append(s)
-        elif b == "surcontre":
-            mult = 4
-        elif b != "pass":
-            best_bid = (s, b)
-            highest.setdefault(s, b)  # the first bid tells the hand; raises follow the auction
-            mult = 1
-    # inference: a bid of V in T backs a heuristic estimate near V - 45
-    constraints = []
-    for s, b in highest.items():
-        if s == seat:
-            continue
-        t = _bid_trump(b)
-        words = b.split()
-        if t is not None and t.is_suit and words[0].isdigit():
-            constraints.append((s, t, max(0, int(words[0]) - 45), 10**6))
-    for s in passed_first:
-        if s != seat and s not in highest:
-            constraints.append((s, None, 0, PASS_CEILING))
-    if best_bid is not None:
-        t = _bid_trump(best_bid[1])
-        for s in doublers:
-            if t is not None and t.is_suit and s % 2 != best_bid[0] % 2:
-                constraints.append((s, t, 25, 10**6))
+    auction = read_auction(view.bids, seat)
+    best_bid, mult, constraints = auction.best_bid, auction.mult, auction.constraints
     # candidate trumps for our own bids: the two our hand rates best, and the standing one
     suits = [Trump(s) for s in range(4)]
     extra = [Trump.SA, Trump.TA] if any(a.endswith((" SA", " TA")) for a in legal) else []
