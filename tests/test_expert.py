@@ -179,9 +179,91 @@ def test_worlds_give_the_taker_a_hand_that_backs_its_bid():
     for a in ("140 H", "pass", "pass", "pass"):
         d.play(a)
     sampler = WorldSampler(d.view(0), random.Random(5))
-    assert sampler.taker == 3 and sampler.taker_need == 95
+    # the contract (140 - 45) and the first bid say the same here; the passes of seats 1 and
+    # 2 (seat 3 opened, so they passed an auction already open) say nothing
+    assert sampler.constraints == [(3, Trump.H, 95, 10**6), (3, Trump.H, 95, 10**6)]
     backed = [HeuristicBot.estimate(sampler.sample()[3], Trump.H) >= 95 for _ in range(20)]
-    sampler.taker_need = None  # the same sampler without the inference
+    sampler.constraints = []  # the same sampler without the inference
     free = [HeuristicBot.estimate(sampler.sample()[3], Trump.H) >= 95 for _ in range(20)]
     # rejection sampling (INFERENCE_TRIES deals at most a world): most worlds, not all
     assert sum(backed) >= 12 and sum(free) <= 5
+
+
+def test_worlds_give_an_overcaller_the_suit_it_bid():
+    """Auction inference in card play (coinche): seat 1 bid 100 S before seat 3 took 110 H.
+    Seen from seat 0, seat 1's whole hand backs about 100 in spades (heuristic estimate at
+    least 100 - 45 = 55) in most worlds, where a free deal of the same cards seldom does (the
+    real seat 1 holds the jack, nine and ace of spades). Seat 2 passed once the auction was
+    open: nothing is read from it."""
+    from belote.engine import Trump
+    from belote.engine.cards import parse_hand
+    rules = Rules.preset("coinche")
+    hands = [parse_hand(h) for h in ("7S 8S 7D 8D 9D 7C 8C QC", "JS 9S AS TS 7H KD QD 9C",
+                                      "KS QS AD TD JD KC AC TC", "JH 9H AH TH KH QH 8H JC")]
+    d = Deal.from_hands(rules, 3, hands)
+    for a in ("pass", "100 S", "pass", "110 H", "pass", "pass", "pass"):
+        d.play(a)
+    sampler = WorldSampler(d.view(0), random.Random(3))
+    assert (1, Trump.S, 55, 10**6) in sampler.constraints
+    assert all(c[0] != 2 for c in sampler.constraints)
+    backed = [HeuristicBot.estimate(sampler.sample()[1], Trump.S) >= 55 for _ in range(40)]
+    sampler.constraints = []
+    free = [HeuristicBot.estimate(sampler.sample()[1], Trump.S) >= 55 for _ in range(40)]
+    # a free deal backs it about 2 times in 5 (16 of 40 expected)
+    assert sum(backed) >= 36 and sum(free) <= 26
+
+
+def test_a_tie_between_worlds_gives_the_fewest_points_then_the_weakest_card():
+    """Equal totals over the worlds: hearts trump (RULES.md §1: trump jack 20, nine 14, ace
+    11; plain ace 11, seven 0), the bot keeps its points and strength. The best total wins
+    whatever its points."""
+    from belote.engine import Trump
+    from belote.engine.cards import tables
+    tt = tables(Trump.H)
+    c = {k: parse_card(k) for k in ("AS", "7S", "8D", "JH", "9H")}
+    assert ExpertBot._pick(list(c.values()), {c["AS"]: 50, c["7S"]: 50, c["8D"]: 50,
+                                              c["JH"]: 50, c["9H"]: 49}, tt) == c["7S"]
+    # 7S and 8D give no points: 7S is the weaker (a seven below an eight)
+    assert ExpertBot._pick([c["JH"], c["9H"]], {c["JH"]: 70, c["9H"]: 70}, tt) == c["9H"]
+    assert ExpertBot._pick([c["JH"], c["7S"]], {c["JH"]: 71, c["7S"]: 70}, tt) == c["JH"]
+
+
+def test_worlds_are_close_to_uniform_when_a_seat_is_void():
+    """Seat 1 is void in hearts and seat 3 is known to hold five cards (as when annonces
+    show them): the eight hearts go to seats 2 (needs 8 cards) and 3 (needs 3). Counting the
+    deals with k hearts in seat 3 (k hearts of 8 to seat 3, seat 1's eight cards from the 11
+    other cards, seat 2's k others from the 3 left): C(8,k)·C(3,k) = 1, 24, 84, 56 for
+    k = 0..3, so over equally likely deals seat 3 holds 360/165 = 2.18 hearts on average.
+    (Sending each heart to seat 2 or 3 at even odds would give about 2.8.)"""
+    from belote.engine.cards import SUIT_MASK, parse_hand
+    rules = Rules.preset("coinche")
+    hands = [parse_hand(h) for h in ("7S 8S 9S TS 7D 8D 7C 8C", "JS QS KS AS 9D TD 9C TC",
+                                      "7H 8H 9H TH JH QH KH AH", "JD QD KD AD JC QC KC AC")]
+    d = Deal.from_hands(rules, 3, hands)
+    for a in ("80 S", "pass", "pass", "pass"):
+        d.play(a)
+    sampler = WorldSampler(d.view(0), random.Random(1))
+    sampler.known[3] |= parse_hand("JD QD KD AD JC")
+    sampler.void[1] |= SUIT_MASK[1]
+    worlds = [sampler.sample() for _ in range(2000)]
+    assert all(w[1] & SUIT_MASK[1] == 0 and popcount(w[3]) == 8 for w in worlds)
+    mean = sum(popcount(w[3] & SUIT_MASK[1]) for w in worlds) / len(worlds)
+    assert abs(mean - 360 / 165) < 0.1
+
+
+def test_a_trump_king_played_without_belote_says_the_queen_is_elsewhere():
+    """RULES.md §5: a player holding king and queen of trump says belote when playing the
+    first (worth 20: every player says it). Seat 1 plays the king of hearts (trump) and
+    says nothing: in seat 2's worlds the queen of hearts is never in seat 1's hand; a rules
+    void it is not (a player may keep quiet), so it is kept apart from the voids."""
+    from belote.engine.cards import parse_hand
+    rules = Rules.preset("coinche")
+    hands = [parse_hand(h) for h in ("7H 8H 7S 8S 9S 7D 8D 9D", "KH 9H TS JS QS TD JD QD",
+                                      "AH TH KS AS KD AD 7C 8C", "QH JH 9C TC JC QC KC AC")]
+    d = Deal.from_hands(rules, 3, hands)
+    for a in ("80 H", "pass", "pass", "pass", "7H", "KH"):
+        d.play(a)
+    sampler = WorldSampler(d.view(2), random.Random(4))
+    qh = parse_card("QH")
+    assert sampler.unlikely[1] == 1 << qh and not (sampler.void[1] >> qh) & 1
+    assert all(not (sampler.sample()[1] >> qh) & 1 for _ in range(50))

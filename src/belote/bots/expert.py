@@ -3,7 +3,8 @@
 For each decision it deals the unseen cards into worlds consistent with what its seat knows
 (its hand, the cards played, what the play shows a seat lacks: not following suit, not ruffing,
 not going over, the turned card in the taker's hand, the other card of a belote said, the
-annonces shown, and a taker's hand strong enough for its contract), solves each world exactly
+annonces shown, and hands that back the auction: the taker's contract, and in an auction
+every bid, opening pass and contre), solves each world exactly
 and plays the card with the best total value. It sees only its seat's view.
 
 It bids by simulation (:mod:`belote.bots.simbid`): the unseen cards dealt into worlds that fit
@@ -33,9 +34,8 @@ from ..engine.cards import (
 )
 from ..engine.views import SeatView
 from .base import Bot
-from .heuristic import HeuristicBot
 
-#: worlds drawn at most to find one where the taker's hand backs its contract
+#: worlds drawn at most to find one that meets every bidding constraint
 INFERENCE_TRIES = 30
 #: heuristic estimate a taker of a two-round deal is assumed to hold (the heuristic takes 6 of
 #: 8 cards at 58: with its last cards, about this much)
@@ -52,7 +52,8 @@ class WorldSampler:
         self.sizes = list(view.hand_sizes)
         own = parse_hand(view.hand)
         played = 0
-        self.void = [0, 0, 0, 0]  # cards a seat cannot hold (card masks)
+        self.void = [0, 0, 0, 0]  # cards a seat cannot hold, by the rules (card masks)
+        self.unlikely = [0, 0, 0, 0]  # cards a seat's own play says it does not hold
         trump = Trump.parse(view.contract["trump"]) if view.contract else None
         self._rules = rules
         self.tt = tables(trump, rules.sa_ace_points, rules.deck) if trump is not None else None
@@ -73,14 +74,28 @@ class WorldSampler:
             for i, c in enumerate(cards):
                 played |= 1 << c
                 self.played_by[(leader + i) % 4] |= 1 << c
-        # bidding inference: the taker's whole hand (cards left and played) backs its contract
-        self.taker_need = None
+        # belote not said: a seat that played the king or queen of a trump suit without
+        # saying belote does not hold the other one (every player says it: it is worth 20)
+        if self.tt is not None:
+            said = {(s, "SHDC".index(suit)) for s, suit in view.belotes}
+            for p in range(4):
+                for su in self.tt.trump_suits:
+                    k, q = card_of(su, KING), card_of(su, QUEEN)
+                    pk, pq = (self.played_by[p] >> k) & 1, (self.played_by[p] >> q) & 1
+                    if pk != pq and (p, su) not in said:
+                        self.unlikely[p] |= 1 << (q if pk else k)
+        # bidding inference, on each seat's whole hand (cards left and played): the taker's
+        # hand backs its contract, and in an auction every bid, opening pass and contre tells
+        # something (simbid.read_auction)
+        self.constraints: list[tuple] = []
         ct = view.contract
         if ct is not None and ct["taker"] != self.seat and trump is not None and trump.is_suit:
             value = ct.get("value") or 0
-            self.taker = ct["taker"]
-            self.taker_trump = trump
-            self.taker_need = max(0, value - 45) if value else TAKER_NEED_TWO_ROUNDS
+            need = max(0, value - 45) if value else TAKER_NEED_TWO_ROUNDS
+            self.constraints.append((ct["taker"], trump, need, 10**6))
+        if ct is not None and rules.bidding != "two_rounds":
+            from .simbid import read_auction
+            self.constraints += read_auction(view.bids, self.seat).constraints
         self.unseen = deck_mask(rules.deck) & ~own & ~played
         self.known = [0, 0, 0, 0]  # cards a seat is known to hold
         self.known[self.seat] = own
@@ -149,18 +164,24 @@ class WorldSampler:
                 w = i
 
     def sample(self, tries: int = 50) -> list[int]:
-        """Four hands that fit the play; among a few such deals, one where the taker's hand
-        backs its contract (bidding inference, dropped when none of them does)."""
+        """Four hands that fit the play; among up to :data:`INFERENCE_TRIES` such deals, the
+        first that meets every bidding constraint (:attr:`constraints`), or else the one that
+        meets the most."""
         hands = self._sample(tries)
-        if self.taker_need is None:
+        if not self.constraints:
             return hands
+        from .simbid import fits
+        deck = self._rules.deck
+        best, best_k = hands, -1
         for _ in range(INFERENCE_TRIES):
-            full = hands[self.taker] | self.played_by[self.taker]
-            if HeuristicBot.estimate(full, self.taker_trump, self._rules.deck) >= \
-                    self.taker_need:
+            k = sum(1 for c in self.constraints
+                    if fits(hands[c[0]] | self.played_by[c[0]], c, deck))
+            if k == len(self.constraints):
                 return hands
+            if k > best_k:
+                best, best_k = hands, k
             hands = self._sample(tries)
-        return hands
+        return best
 
     def _sample(self, tries: int) -> list[int]:
         """Four hands; the constraints are dropped only if no consistent deal is found."""
@@ -172,15 +193,19 @@ class WorldSampler:
             self.rng.shuffle(cards)
             # most constrained cards first: fewest seats able to hold them
             ok = True
+            out = [self.void[s] | self.unlikely[s] for s in range(4)]
             for c in sorted(cards, key=lambda c: sum(
                     1 for s in range(4) if s != self.seat and need[s] and
-                    not (self.void[s] >> c) & 1)):
+                    not (out[s] >> c) & 1)):
                 seats = [s for s in range(4) if s != self.seat and need[s] > 0 and
-                         (attempt == tries or not (self.void[s] >> c) & 1)]
+                         (attempt == tries or not (out[s] >> c) & 1)]
                 if not seats:
                     ok = False
                     break
-                s = self.rng.choice(seats)
+                # odds in proportion to the cards a seat still needs: without constraints,
+                # every deal of the unseen cards is equally likely
+                s = seats[0] if len(seats) == 1 else \
+                    self.rng.choices(seats, weights=[need[x] for x in seats])[0]
                 hands[s] |= 1 << c
                 need[s] -= 1
             if ok and all(n == 0 for n in need):
@@ -287,5 +312,13 @@ class ExpertBot(Bot):
             if self.time_limit_ms is not None and \
                     (time.perf_counter() - t0) * 1000 > self.time_limit_ms:
                 break
-        return max(cards, key=lambda c: (totals[c], -c))
+        return self._pick(cards, totals, sampler.tt)
+
+    @staticmethod
+    def _pick(cards: list[int], totals: dict[int, int], tt) -> int:
+        """The card with the best total over the worlds; among cards the worlds cannot tell
+        apart (equal totals), the one giving the fewest points (``tt``: the contract's
+        tables), then the weakest: a double-dummy tie says no world needs the stronger
+        card, and the real play, which guesses, may."""
+        return max(cards, key=lambda c: (totals[c], -tt.points[c], -tt.strength[c], -c))
 
