@@ -4,6 +4,7 @@ play, and the duplicate arena."""
 import json
 import random
 
+import pytest
 from typer.testing import CliRunner
 
 from belote.bots import ExpertBot, HeuristicBot, make_bot
@@ -267,3 +268,40 @@ def test_a_trump_king_played_without_belote_says_the_queen_is_elsewhere():
     qh = parse_card("QH")
     assert sampler.unlikely[1] == 1 << qh and not (sampler.void[1] >> qh) & 1
     assert all(not (sampler.sample()[1] >> qh) & 1 for _ in range(50))
+
+
+def test_a_close_decision_asks_for_more_worlds():
+    """ExpertBot._close: the best class's lead over another, world by world, against twice
+    its standard error. Leads 2, 1, 3: mean 2, variance 1, 2 >= 2·1/sqrt(3): decided. Leads
+    -2 and 3: mean 0.5, variance 12.5: 0.5 < 2·3.54/sqrt(2): close. Equal in every world:
+    the worlds cannot separate them, more would not either: decided."""
+    assert not ExpertBot._close([[10, 8], [10, 9], [10, 7]], 0)
+    assert ExpertBot._close([[10, 12], [6, 3]], 1)
+    assert not ExpertBot._close([[5, 5], [7, 7]], 0)
+    assert ExpertBot._close([[5, 1]], 0)  # one world decides nothing
+
+
+def test_close_decisions_draw_up_to_max_worlds():
+    """The level's worlds first; more, half a level at a time, while the decision is close,
+    up to max_worlds (off by default)."""
+    rules = Rules.preset("coinche")
+    d = Deal.deal(rules, 0, shuffled_deck(rules, random.Random(8)))
+    for a in ("80 H", "pass", "pass", "pass"):
+        d.play(a)
+    seat = d.to_move
+    counts = {}
+    for mw in (12, None):
+        bot = ExpertBot(seed=3, worlds=4, max_worlds=mw)
+        n0 = []
+
+        def counted(*a, _orig=bot.solver.solve, _n=n0, **k):
+            _n.append(1)
+            return _orig(*a, **k)
+        bot.solver.solve = counted
+        bot.act(d.view(seat))
+        counts[mw] = len(n0)
+    assert bot.max_worlds == 4 and counts[None] == 4
+    # four worlds do not settle this first lead, nor do six, eight or ten: all twelve
+    assert counts[12] == 12
+    with pytest.raises(ValueError):
+        ExpertBot(max_worlds=0)
