@@ -305,3 +305,24 @@ def test_close_decisions_draw_up_to_max_worlds():
     assert counts[12] == 12
     with pytest.raises(ValueError):
         ExpertBot(max_worlds=0)
+
+
+def test_bench_ddloss_reports_losses_and_refuses_bad_options():
+    """bench/ddloss.py: every loss is a best value minus a played card's value (>= 0), and
+    the per-position figures add up to the total; a bad --alt exits 2 with a message."""
+    import pathlib
+    import subprocess
+    import sys
+    script = pathlib.Path(__file__).parent.parent / "bench" / "ddloss.py"
+    r = subprocess.run([sys.executable, str(script), "--deals", "1", "--a", "heuristic",
+                        "--b", "random"], capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    for side in ("a", "b"):
+        s = out[side]
+        assert s["decisions"] > 0 and s["loss_per_deal"] >= 0
+        assert abs(sum(s["by_position"].values()) - s["loss_per_deal"]) < 0.05
+        assert abs(s["taker_side"] + s["defence"] - s["loss_per_deal"]) < 0.05
+    r = subprocess.run([sys.executable, str(script), "--alt", "colour=3"],
+                       capture_output=True, text=True, check=False)
+    assert r.returncode == 2 and "--alt" in r.stderr and "Traceback" not in r.stderr
