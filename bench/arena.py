@@ -9,8 +9,9 @@ run in parts, in parallel, and be summed up while it runs.
     python bench/arena.py run --preset coinche --deals 1000 --play-only --out p.jsonl
 
 Each line of an output file is one deal: {"match", "deal", "diff", "share", "taken", "made",
-"ms"} (see belote.sim.arena; "match" names the preset, bots, seed, worlds and mode, so that
-parts of different matches are never mixed). `summary` prints the figures of
+"ms"} (see belote.sim.arena; "match" names the preset, bots, seed, worlds, mode and the commit
+of the code that played, so that parts of different matches are never mixed: to continue a
+file, run the commit it names, e.g. from `git worktree add`). `summary` prints the figures of
 `belote arena --json` (mean difference A - B per deal with its 95% confidence interval,
 contracts taken / made, milliseconds per decision, and in card-play-only mode A's share of the
 card points) over every deal of the files, each deal counted once. A line cut short by a
@@ -47,7 +48,7 @@ def run(args) -> int:
         return lambda s: make_bot(name, s, worlds=args.worlds)
 
     match = {"preset": args.preset, "a": args.a, "b": args.b, "seed": args.seed,
-             "worlds": args.worlds, "play_only": args.play_only}
+             "worlds": args.worlds, "play_only": args.play_only, "commit": _commit()}
     try:
         rows = _read([args.out]) if os.path.exists(args.out) else []
     except ValueError as e:
@@ -86,6 +87,24 @@ def run(args) -> int:
                   flush=True)
     print(file=sys.stderr)
     return 0
+
+
+def _commit() -> str:
+    """The commit of the code that plays (the ``belote`` package imported: a checkout of
+    another commit on PYTHONPATH counts as that commit), ``+dirty`` when its sources differ
+    from it, ``unknown`` outside a git checkout: deals of different code never mix."""
+    import subprocess
+
+    import belote
+    src = os.path.dirname(os.path.abspath(belote.__file__))
+    try:
+        head = subprocess.run(["git", "-C", src, "rev-parse", "--short=7", "HEAD"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", src, "status", "--porcelain", "--", "."],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+dirty" if dirty else "")
 
 
 def _read(paths) -> list[dict]:
