@@ -12,8 +12,8 @@ later card played double-dummy. A perfect player with all hands open loses 0; a 
 must guess loses some even when it plays well, so the figures compare players, they do not
 grade one.
 
-``--alt key=value,…``: a second expert (``ExpertBot`` options: ``worlds``, ``max_worlds``,
-``capot_bonus``) is asked at the very decisions A faces, with the same random state, and its
+``--alt key=value,…``: a second expert, A's level with these ``ExpertBot`` options changed
+(``worlds``, ``max_worlds``, ``capot_bonus``), is asked at the very decisions A faces, with the same random state, and its
 card scored the same way: a paired comparison, far less noisy than a match (A's card is the
 one played). Prints JSON: per side the loss per deal, by role (taker's side, defence), by
 position in the trick and by trick; with ``--alt`` the mean loss difference per decision
@@ -39,15 +39,23 @@ def _ci(xs: list[float]) -> list[float]:
 
 
 def _alt_options(text: str) -> dict:
+    """``key=value,…`` with whole numbers: worlds and max_worlds 1..500, capot_bonus
+    0..10000. Raises ValueError with a message naming the option."""
+    bounds = {"worlds": (1, 500), "max_worlds": (1, 500), "capot_bonus": (0, 10000)}
     out = {}
     for part in filter(None, text.split(",")):
         key, sep, value = part.partition("=")
-        if not sep or key not in ("worlds", "max_worlds", "capot_bonus"):
+        if not sep or key not in bounds:
             raise ValueError(f"--alt: key=value with worlds, max_worlds or capot_bonus, "
                              f"not {part!r}")
-        if not value.lstrip("-").isdigit():
+        if not (value.isascii() and value.isdigit()):
             raise ValueError(f"--alt: {key} takes a whole number, not {value!r}")
+        lo, hi = bounds[key]
+        if not lo <= int(value) <= hi:
+            raise ValueError(f"--alt: {key} from {lo} to {hi}, not {value}")
         out[key] = int(value)
+    if not out:
+        raise ValueError("--alt: no option given (worlds, max_worlds or capot_bonus)")
     return out
 
 
@@ -70,8 +78,16 @@ def main(argv=None) -> int:
         rules = Rules.preset(args.preset)
         parse_bot(args.a)
         parse_bot(args.b)
-        alt = _alt_options(args.alt) if args.alt else None
-        if alt is not None:
+        alt = None
+        if args.alt:
+            name, level = parse_bot(args.a)
+            if name != "expert":
+                raise ValueError("--alt compares a variant of an expert: --a must be expert "
+                                 "or expert:N")
+            alt = {**level, **_alt_options(args.alt)}  # A's level, then the options
+            if alt.get("max_worlds", 1) < alt.get("worlds", 20):
+                raise ValueError(f"--alt: max_worlds={alt['max_worlds']} is below the "
+                                 f"{alt.get('worlds', 20)} worlds of the level: no change")
             ExpertBot(**alt)  # its own checks
         if args.deals < 1 or args.first < 0:
             raise ValueError("--deals >= 1, --first >= 0")

@@ -11,7 +11,7 @@ from belote.bots import ExpertBot, HeuristicBot, make_bot
 from belote.bots.expert import WorldSampler
 from belote.cli import app
 from belote.engine import Deal, Rules, shuffled_deck
-from belote.engine.cards import SUIT_OF, iter_cards, parse_card, popcount
+from belote.engine.cards import SUIT_OF, iter_cards, parse_card, parse_hand, popcount
 from belote.sim import arena
 
 
@@ -227,6 +227,14 @@ def test_a_tie_between_worlds_gives_the_fewest_points_then_the_weakest_card():
     # 7S and 8D give no points: 7S is the weaker (a seven below an eight)
     assert ExpertBot._pick([c["JH"], c["9H"]], {c["JH"]: 70, c["9H"]: 70}, tt) == c["9H"]
     assert ExpertBot._pick([c["JH"], c["7S"]], {c["JH"]: 71, c["7S"]: 70}, tt) == c["JH"]
+    # the rule, not the card order: the ace of spades comes first in the card order, the
+    # seven of diamonds gives nothing
+    ad = {k: parse_card(k) for k in ("AS", "7D", "QS", "QH", "8S", "7H")}
+    assert ExpertBot._pick([ad["AS"], ad["7D"]], {ad["AS"]: 60, ad["7D"]: 60}, tt) == ad["7D"]
+    # a plain card is weaker than a trump of the same points: queens (3 points either way),
+    # and an eight before the seven of trump (both 0)
+    assert ExpertBot._pick([ad["QS"], ad["QH"]], {ad["QS"]: 60, ad["QH"]: 60}, tt) == ad["QS"]
+    assert ExpertBot._pick([ad["8S"], ad["7H"]], {ad["8S"]: 60, ad["7H"]: 60}, tt) == ad["8S"]
 
 
 def test_worlds_are_close_to_uniform_when_a_seat_is_void():
@@ -303,6 +311,19 @@ def test_close_decisions_draw_up_to_max_worlds():
     assert bot.max_worlds == 4 and counts[None] == 4
     # four worlds do not settle this first lead, nor do six, eight or ten: all twelve
     assert counts[12] == 12
+    # half a level at a time: close once, then decided -> 4 + 2 worlds
+    bot = ExpertBot(seed=3, worlds=4, max_worlds=12)
+    verdicts = iter([True, False])
+    bot._close = lambda rows, best: next(verdicts)
+    n1 = []
+
+    def counted1(*a, _orig=bot.solver.solve, **k):
+        n1.append(1)
+        return _orig(*a, **k)
+    bot.solver.solve = counted1
+    bot.act(d.view(seat))
+    assert len(n1) == 6
+    assert ExpertBot(worlds=5, max_worlds=3).max_worlds == 5  # never below the level
     with pytest.raises(ValueError):
         ExpertBot(max_worlds=0)
 
@@ -323,6 +344,110 @@ def test_bench_ddloss_reports_losses_and_refuses_bad_options():
         assert s["decisions"] > 0 and s["loss_per_deal"] >= 0
         assert abs(sum(s["by_position"].values()) - s["loss_per_deal"]) < 0.05
         assert abs(s["taker_side"] + s["defence"] - s["loss_per_deal"]) < 0.05
-    r = subprocess.run([sys.executable, str(script), "--alt", "colour=3"],
-                       capture_output=True, text=True, check=False)
-    assert r.returncode == 2 and "--alt" in r.stderr and "Traceback" not in r.stderr
+    for bad in ("colour=3", ",,,", "worlds=\u00b2", "max_worlds=3", "worlds=501"):
+        r = subprocess.run([sys.executable, str(script), "--alt", bad],
+                           capture_output=True, text=True, check=False)
+        assert r.returncode == 2 and "--alt" in r.stderr and "Traceback" not in r.stderr, bad
+    # the variant starts from A's level: expert:2 against itself never differs
+    r = subprocess.run([sys.executable, str(script), "--deals", "1", "--a", "expert:2",
+                        "--alt", "max_worlds=2"], capture_output=True, text=True, check=False)
+    alt = json.loads(r.stdout)["alt"]
+    assert alt["decisions"] > 0 and alt["differ"] == 0 and alt["options"]["worlds"] == 2
+
+
+def _opening(rules, hands, bids, dealer=3):
+    d = Deal.from_hands(rules, dealer, [parse_hand(h) for h in hands])
+    for a in bids:
+        d.play(a)
+    return d
+
+
+def test_belote_is_said_only_with_the_card_chosen():
+    """RULES.md §5: belote is said when playing the first of the king and queen of trump, and
+    saying it binds that card. The expert first chooses its card: the jack of trump is led
+    without a word; when it chooses the queen, it says belote, then plays the queen (without
+    choosing again)."""
+    rules = Rules.preset("coinche")
+    hands = ("9H KH QH 7H 7S 8S 7D 8D", "AH TH 9S TS 9D TD 9C TC",
+             "JS QS KS AS JD QD KD AD", "JH 8H 7C 8C JC QC KC AC")
+    for chosen, first in (("9H", "9H"), ("QH", "belote")):
+        d = _opening(rules, hands, ("80 H", "pass", "pass", "pass"))
+        bot = ExpertBot(seed=1, worlds=2)
+        calls = []
+
+        def fixed(view, cards, _c=chosen, _calls=calls):
+            _calls.append(len(cards))
+            return parse_card(_c)
+        bot.choose = fixed
+        assert bot.act(d.view(0)) == first
+        if first == "belote":
+            d.play("belote")
+            assert bot.act(d.view(0)) == "QH"
+        assert calls == [8]  # one choice, among the eight cards
+
+
+def test_a_wrong_belief_gives_way_before_the_rules_voids():
+    """Seat 1 keeps quiet about its belote (allowed): it plays the king of hearts (trump)
+    with the queen in hand. Seats 2 and 3 showed no hearts (they did not follow the trump
+    lead). The belief that seat 1 lacks the queen cannot hold with those voids: it is
+    dropped, the voids stay: no world gives a heart to seat 2 or 3."""
+    from belote.engine.cards import SUIT_MASK
+    rules = Rules.preset("coinche")
+    d = _opening(rules, ("JH 9H AH TH 7S 8S 7D 8D", "KH QH 8H 7H 9S TS 9D TD",
+                         "JS QS KS AS JD QD KD AD", "7C 8C 9C TC JC QC KC AC"),
+                 ("80 H", "pass", "pass", "pass", "JH", "KH", "JS", "7C"))
+    sampler = WorldSampler(d.view(0), random.Random(0))
+    assert sampler.unlikely[1] == 1 << parse_card("QH")
+    for _ in range(100):
+        w = sampler.sample()
+        assert (w[2] | w[3]) & SUIT_MASK[1] == 0
+
+
+def test_a_capot_taker_is_assumed_strong_not_impossible():
+    """A capot bid is worth 250 (scoring): value - 45 would ask for a hand the heuristic
+    never rates; the taker is assumed to back the highest plain bid, 160 - 45 = 115."""
+    from belote.engine import Trump
+    d = _opening(Rules.preset("coinche"),
+                 ("7S 8S 7D 8D 9D 7C 8C QC", "JH 9H AH TH KH QH 8H 7H",
+                  "KS QS AD TD JD KC AC TC", "JS 9S AS TS 9C JC KD QD"),
+                 ("pass", "capot H", "pass", "pass", "pass"))
+    sampler = WorldSampler(d.view(0), random.Random(0))
+    assert (1, Trump.H, 115, 10**6) in sampler.constraints
+
+
+def test_a_barred_team_passes_tell_nothing():
+    """002 §VIII.A: after a second misdeal in a row the dealer's team may only pass: its
+    passes are not read as weakness."""
+    from belote.bots.simbid import PASS_CEILING
+    d = _opening(Rules.preset("ffb"),
+                 ("7S 8S 7D 8D 9D 7C 8C QC", "JH 9H AH TH KH QH AS AC",
+                  "KS QS AD TD JD KC TC 9C", "JS 9S TS 9H 8H 7H KD QD"),
+                 (), dealer=0)
+    d.barred_team = 1
+    for a in ("pass", "80 S", "pass", "pass", "pass"):
+        d.play(a)
+    view = d.view(2)
+    assert view.barred_team == 1
+    cons = WorldSampler(view, random.Random(0)).constraints
+    assert (1, None, 0, PASS_CEILING) not in cons
+
+
+def test_played_cards_count_in_the_taker_s_hand():
+    """The bid speaks for the whole hand the taker was dealt: once it has played its jack and
+    nine of trump (set on the sampler as if led), the worlds give it the rest of a hand that,
+    with those two, backs 140 (estimate >= 95); the six cards left alone back it less often."""
+    from belote.engine import Trump
+    rules = Rules.preset("coinche")
+    d = _opening(rules, ("AS KS QS 7D 8D 9D 7C 8C", "JS TS 9S 8S TD JD QD KD",
+                         "7S AD 9C TC JC QC KC AC", "JH 9H AH TH KH QH 8H 7H"),
+                 ("pass", "pass", "pass", "140 H", "pass", "pass", "pass"), dealer=3)
+    sampler = WorldSampler(d.view(0), random.Random(2))
+    assert (3, Trump.H, 95, 10**6) in sampler.constraints
+    played = parse_hand("JH 9H")
+    sampler.played_by[3] |= played  # as if seat 3 had led them
+    sampler.unseen &= ~played
+    sampler.sizes[3] -= 2
+    worlds = [sampler.sample() for _ in range(30)]
+    full = [HeuristicBot.estimate(w[3] | played, Trump.H) >= 95 for w in worlds]
+    alone = [HeuristicBot.estimate(w[3], Trump.H) >= 95 for w in worlds]
+    assert sum(full) >= 27 and sum(alone) < sum(full)

@@ -108,6 +108,9 @@ def test_reading_an_auction():
     b = read_auction(bids, 3)
     assert b.constraints == [(2, Trump.S, 35, 10**6), (0, None, 0, PASS_CEILING),
                              (1, None, 0, PASS_CEILING)]
+    # team 1 barred after two misdeals (002 §VIII.A): seat 1's pass was forced, not weak
+    c = read_auction(bids, 0, barred_team=1)
+    assert (1, None, 0, PASS_CEILING) not in c.constraints and len(c.constraints) == 3
 
 
 @pytest.mark.parametrize("raw,expected", [

@@ -35,6 +35,9 @@ from ..engine.cards import (
 from ..engine.views import SeatView
 from .base import Bot
 
+#: the highest bid below a capot (coinche, contrée): a capot or générale taker is assumed
+#: to hold at least what this bid shows
+MAX_PLAIN_BID = 160
 #: worlds drawn at most to find one that meets every bidding constraint
 INFERENCE_TRIES = 30
 #: heuristic estimate a taker of a two-round deal is assumed to hold (the heuristic takes 6 of
@@ -91,11 +94,13 @@ class WorldSampler:
         ct = view.contract
         if ct is not None and ct["taker"] != self.seat and trump is not None and trump.is_suit:
             value = ct.get("value") or 0
-            need = max(0, value - 45) if value else TAKER_NEED_TWO_ROUNDS
+            # a capot or générale (250, 500) backs at least the highest plain bid
+            need = max(0, min(value, MAX_PLAIN_BID) - 45) if value else TAKER_NEED_TWO_ROUNDS
             self.constraints.append((ct["taker"], trump, need, 10**6))
         if ct is not None and rules.bidding != "two_rounds":
             from .simbid import read_auction
-            self.constraints += read_auction(view.bids, self.seat).constraints
+            self.constraints += read_auction(view.bids, self.seat,
+                                             view.barred_team).constraints
         self.unseen = deck_mask(rules.deck) & ~own & ~played
         self.known = [0, 0, 0, 0]  # cards a seat is known to hold
         self.known[self.seat] = own
@@ -184,8 +189,12 @@ class WorldSampler:
         return best
 
     def _sample(self, tries: int) -> list[int]:
-        """Four hands; the constraints are dropped only if no consistent deal is found."""
+        """Four hands. If no deal fits, the beliefs (:attr:`unlikely`) are dropped first, then
+        the rules' voids: a player may keep quiet about a belote, never break a rule."""
         for attempt in range(tries + 1):
+            # the first half of the tries keeps the beliefs (unlikely cards), the second
+            # half the rules' voids only, the last none
+            beliefs = attempt < tries // 2
             hands = list(self.known)
             need = [self.sizes[s] - popcount(hands[s]) for s in range(4)]
             cards = [c for c in iter_cards(self.unseen & ~(self.known[0] | self.known[1] |
@@ -193,7 +202,7 @@ class WorldSampler:
             self.rng.shuffle(cards)
             # most constrained cards first: fewest seats able to hold them
             ok = True
-            out = [self.void[s] | self.unlikely[s] for s in range(4)]
+            out = [self.void[s] | (self.unlikely[s] if beliefs else 0) for s in range(4)]
             for c in sorted(cards, key=lambda c: sum(
                     1 for s in range(4) if s != self.seat and need[s] and
                     not (out[s] >> c) & 1)):
@@ -211,6 +220,14 @@ class WorldSampler:
             if ok and all(n == 0 for n in need):
                 return hands
         raise RuntimeError("no world fits the view")  # cannot happen: the real deal fits
+
+
+def _belote_cards(view: SeatView) -> set[int]:
+    """The kings and queens of the contract's trump suits (RULES.md §5: TA has a belote in
+    every suit, SA none)."""
+    trump = Trump.parse(view.contract["trump"])
+    suits = [int(trump)] if trump.is_suit else (range(4) if trump == Trump.TA else [])
+    return {card_of(su, r) for su in suits for r in (KING, QUEEN)}
 
 
 class ExpertBot(Bot):
@@ -244,6 +261,7 @@ class ExpertBot(Bot):
         self.capot_bonus = capot_bonus
         self._bid_worlds = None
         self._solver = None
+        self._after_belote: int | None = None
 
     @property
     def solver(self):
@@ -273,12 +291,23 @@ class ExpertBot(Bot):
             self._bid_worlds = (key, worlds)
             return action
         for a in legal:
-            if a == "belote" or a.startswith("declare"):
+            if a.startswith("declare"):
                 return a
         cards = [parse_card(a) for a in legal if a != "belote" and not a.startswith("declare")]
         if len(cards) == 1:
-            return card_str(cards[0])
-        return card_str(self.choose(view, cards))
+            card = cards[0]
+        elif self._after_belote is not None and self._after_belote in cards and \
+                "belote" not in legal:
+            card = self._after_belote  # chosen before saying belote (same decision)
+        else:
+            card = self.choose(view, cards)
+        self._after_belote = None
+        if "belote" in legal and card in _belote_cards(view):
+            # belote is said with the first of the king and queen of trump played (RULES.md
+            # §5), so only when the card chosen is one of them: saying it binds the card
+            self._after_belote = card
+            return "belote"
+        return card_str(card)
 
     @property
     def label(self) -> str:
@@ -353,7 +382,9 @@ class ExpertBot(Bot):
     def _pick(cards: list[int], totals: dict[int, int], tt) -> int:
         """The card with the best total over the worlds; among cards the worlds cannot tell
         apart (equal totals), the one giving the fewest points (``tt``: the contract's
-        tables), then the weakest: a double-dummy tie says no world needs the stronger
-        card, and the real play, which guesses, may."""
-        return max(cards, key=lambda c: (totals[c], -tt.points[c], -tt.strength[c], -c))
+        tables), then the weakest (a plain card before a trump, then by rank): a
+        double-dummy tie says no world needs the stronger card, and the real play, which
+        guesses, may."""
+        return max(cards, key=lambda c: (totals[c], -tt.points[c], -((tt.ruff_mask >> c) & 1),
+                                         -tt.strength[c], -c))
 

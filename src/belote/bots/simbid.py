@@ -193,12 +193,13 @@ class Auction:
     constraints: list[tuple[int, Trump | None, int, int]]
 
 
-def read_auction(bids, seat: int) -> Auction:
+def read_auction(bids, seat: int, barred_team: int | None = None) -> Auction:
     """Read an auction (``bids``: ``(seat, action text)`` in order, as in a seat's view) for
     ``seat``: a bid of ``V T`` backs a heuristic estimate of at least ``V - 45`` in ``T``
     (a seat's first bid: its raises follow the auction); a seat that passed while no one had
     bid rates below :data:`PASS_CEILING` in every suit; a seat that doubled holds at least 25
-    in the doubled trump."""
+    in the doubled trump. The passes of a ``barred_team`` (002 §VIII.A: it may only pass)
+    tell nothing."""
     best_bid = None
     mult = 1
     highest: dict[int, str] = {}  # first bid of each seat
@@ -206,7 +207,8 @@ def read_auction(bids, seat: int) -> Auction:
     passed_first: list[int] = []
     spoken: set[int] = set()
     for s, b in bids:
-        if s not in spoken and b == "pass" and best_bid is None:
+        if s not in spoken and b == "pass" and best_bid is None and \
+                (barred_team is None or s % 2 != barred_team):
             passed_first.append(s)  # passed when the auction was still open
         spoken.add(s)
         if b == "contre":
@@ -293,7 +295,7 @@ def bid_auction(view: SeatView, rules: Rules, solver, rng: random.Random, worlds
     legal = view.legal
     seat = view.seat
     hand = parse_hand(view.hand)
-    auction = read_auction(view.bids, seat)
+    auction = read_auction(view.bids, seat, view.barred_team)
     best_bid, mult, constraints = auction.best_bid, auction.mult, auction.constraints
     # candidate trumps for our own bids: the two our hand rates best, and the standing one
     suits = [Trump(s) for s in range(4)]

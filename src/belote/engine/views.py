@@ -29,7 +29,9 @@ class SeatView:
     completed tricks ``{"leader", "cards", "winner"}``; ``points``: card points won per team so
     far; ``belotes``: ``[[seat, suit], …]`` said; ``annonces``: seat → list of
     ``{"kind", "points", "cards"}`` (``cards`` null until trick 2); ``legal``: the seat's legal
-    actions when it is to move, else empty; ``result``: the deal's result once over.
+    actions when it is to move, else empty; ``result``: the deal's result once over;
+    ``barred_team``: the team that may only pass in this deal's auction after a second misdeal
+    in a row (002 §VIII.A), else None.
 
     :meth:`rules` rebuilds the :class:`~belote.engine.rules.Rules` (for bots)."""
 
@@ -51,6 +53,7 @@ class SeatView:
     annonces: dict[str, list[dict]]
     legal: list[str] = field(default_factory=list)
     result: dict | None = None
+    barred_team: int | None = None
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> SeatView:
@@ -87,6 +90,7 @@ class SeatView:
             annonces=anns,
             legal=[str(a) for a in deal.legal_actions()] if deal.to_move == seat else [],
             result=deal.result.to_json() if deal.result else None,
+            barred_team=deal.barred_team,
         )
 
     def to_json(self) -> dict[str, Any]:
