@@ -66,3 +66,14 @@ def test_an_irregular_card_is_analysed_not_a_crash():
     assert entry["irregular"] is True and entry["played_value"] == bad[0].played
     assert CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json"),
                                     "--deal", "2"]).exit_code == 2
+
+
+def test_analyse_table_names_the_contract():
+    """examples/contree-doubled.json: dealer 3, so seat 0 speaks first and bids 90 S, seat 1
+    doubles: the table's caption says 90 ♠ ×2, taker seat 0 (team 0)."""
+    res = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "contree-doubled.json")])
+    assert res.exit_code == 0, res.output
+    assert "Contrat: 90 ♠ ×2 — Preneur: siège 0 (équipe 0)" in res.output
+    res = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "contree-doubled.json"),
+                                   "--lang", "en"])
+    assert "Contract: 90 ♠ ×2 — Taker: seat 0 (team 0)" in res.output

@@ -162,6 +162,16 @@ def _check_game(rec: dict, as_json: bool, t: dict[str, str], lang: str) -> None:
     raise typer.Exit(EXIT_OK if legal_all else EXIT_IRREGULAR)
 
 
+def _contract_line(c: dict, t: dict[str, str]) -> str:
+    """``Contrat : 100 ♥ ×2 — Preneur : place 1 (équipe 1)`` from a contract's JSON."""
+    value = f"{c['value']} " if c["value"] and c["kind"] == "normal" else ""
+    kind = {"normal": "", "capot": "capot ", "generale": "générale "}[c["kind"]]
+    dbl = {1: "", 2: " ×2", 4: " ×4"}[c["doubled"]]
+    trump = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(c["trump"], c["trump"])
+    return (f"{t['contract']}: {kind}{value}{trump}{dbl} — {t['taker']}: "
+            f"{t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
+
+
 def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
     irr = data["irregularity"]
     if irr is None:
@@ -187,12 +197,7 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
     if c is None:
         out.print(t["incomplete"])
         return
-    value = f"{c['value']} " if c["value"] and c["kind"] == "normal" else ""
-    kind = {"normal": "", "capot": "capot ", "generale": "générale "}[c["kind"]]
-    dbl = {1: "", 2: " ×2", 4: " ×4"}[c["doubled"]]
-    c = dict(c, trump={"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(c["trump"], c["trump"]))
-    out.print(f"{t['contract']}: {kind}{value}{c['trump']}{dbl} — {t['taker']}: "
-              f"{t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
+    out.print(_contract_line(c, t))
     if data["score"] is None:
         out.print(t["incomplete"])
         out.print(f"{t['points']}: {data['points'][0]} – {data['points'][1]}")
@@ -466,8 +471,9 @@ def analyse(
     by all four seats afterwards (dix de der included, no capot bonus)."""
     from rich.progress import Progress
 
-    from .analysis import analyse_record
+    from .analysis import analyse_deal
     from .engine.record import GAME_FORMAT as GF
+    from .engine.record import check_deal
     t = _lang(lang)
     fr = lang == "fr"
     try:
@@ -484,8 +490,9 @@ def analyse(
             raise BeloteError("--deal chooses a deal of a game record; this is a deal record")
         with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
             task = prog.add_task("analyse", total=None)
-            rows = analyse_record(rec, progress=lambda i, n: prog.update(task, completed=i,
-                                                                         total=n))
+            deal = check_deal(rec).deal
+            rows = analyse_deal(deal, progress=lambda i, n: prog.update(task, completed=i,
+                                                                        total=n))
     except BeloteError as e:
         _fail(str(e), lang)
         return
@@ -495,7 +502,8 @@ def analyse(
     if not rows:
         out.print("Aucune carte jouée." if fr else "No card played.")
         return
-    table = Table(title="Analyse double-mort" if fr else "Double-dummy analysis")
+    table = Table(title="Analyse double-mort" if fr else "Double-dummy analysis",
+                  caption=_contract_line(deal.contract.to_json(), t))
     for col in ((t["trick"], "right"), (t["seat"], "right"),
                 ("carte jouée" if fr else "card played", "left"),
                 ("valeur" if fr else "value", "right"), ("meilleure" if fr else "best", "left"),
