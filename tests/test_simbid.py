@@ -8,7 +8,7 @@ import random
 import pytest
 
 from belote.bots.expert import ExpertBot
-from belote.bots.simbid import CAUTION, PASS_CEILING, BidSimulator, _fits, _World, read_auction
+from belote.bots.simbid import CAUTION, PASS_CEILING, BidSimulator, _World, fits, read_auction
 from belote.engine import Deal, Rules, Trump, shuffled_deck
 from belote.engine.annonces import find_annonces
 from belote.engine.cards import deck_mask, iter_cards, parse_hand, popcount
@@ -90,7 +90,7 @@ def test_worlds_fit_the_inferred_constraints():
         assert w.hands[0] == parse_hand("7S 8S 7H 8H 7D 8D 9C 7C")
         assert sum(popcount(h) for h in w.hands) == 32
         assert w.hands[0] | w.hands[1] | w.hands[2] | w.hands[3] == (1 << 32) - 1
-        assert all(_fits(w.hands[s], t, lo, hi, 32) for s, t, lo, hi in cons)
+        assert all(fits(w.hands[c[0]], c, 32) for c in cons)
 
 
 def test_reading_an_auction():

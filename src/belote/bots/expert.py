@@ -225,8 +225,7 @@ class WorldSampler:
 def _belote_cards(view: SeatView) -> set[int]:
     """The kings and queens of the contract's trump suits (RULES.md §5: TA has a belote in
     every suit, SA none)."""
-    trump = Trump.parse(view.contract["trump"])
-    suits = [int(trump)] if trump.is_suit else (range(4) if trump == Trump.TA else [])
+    suits = tables(Trump.parse(view.contract["trump"])).trump_suits
     return {card_of(su, r) for su in suits for r in (KING, QUEEN)}
 
 
@@ -334,31 +333,35 @@ class ExpertBot(Bot):
         rules = view.rules()
         trump = Trump.parse(view.contract["trump"])
         sampler = WorldSampler(view, self.rng)
-        totals = {c: 0 for c in cards}
         leader = view.trick[0][0] if view.trick else \
             (view.tricks[-1]["winner"] if view.tricks else (view.dealer + 1) % 4)
         trick = [parse_card(c) for _s, c in view.trick]
         rep = self._representatives(cards, sampler.tt, sampler.gone)
         t0 = time.perf_counter()
         classes = sorted(set(rep.values()))
+        index = {k: j for j, k in enumerate(classes)}
         rows: list[list[int]] = []  # per world: the value of each class
+
+        def best() -> int:  # the card chosen on the worlds so far
+            sums = [sum(col) for col in zip(*rows)]
+            return self._pick(cards, {c: sums[index[rep[c]]] for c in cards}, sampler.tt)
+
         while len(rows) < self.max_worlds:
             hands = sampler.sample()
             pos = Position(hands, trump, rules, leader, trick, list(view.points),
                            list(sampler.tricks_won))
             res = self.solver.solve(pos, capot_bonus=self.capot_bonus, cards=set(classes))
             rows.append([res.values.get(k, 0) for k in classes])
-            for c in cards:
-                totals[c] += res.values.get(rep[c], 0)
             if self.time_limit_ms is not None and \
                     (time.perf_counter() - t0) * 1000 > self.time_limit_ms:
                 break
             n = len(rows)
-            if n >= self.worlds and (n - self.worlds) % max(1, self.worlds // 2) == 0 and \
-                    not self._close(rows, classes.index(rep[self._pick(cards, totals,
-                                                                        sampler.tt)])):
+            # past the level, every half level: stop unless the decision is still close
+            if self.worlds <= n < self.max_worlds and \
+                    (n - self.worlds) % max(1, self.worlds // 2) == 0 and \
+                    not self._close(rows, index[rep[best()]]):
                 break
-        return self._pick(cards, totals, sampler.tt)
+        return best()
 
     @staticmethod
     def _close(rows: list[list[int]], best: int) -> bool:

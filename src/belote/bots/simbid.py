@@ -107,7 +107,7 @@ class BidSimulator:
         need_me = hs - popcount(own)
         others = [s for s in range(4) if s != self.seat]
         self.worlds = [w for w in previous or () if w.hands[self.seat] == own and
-                       all(_fits(w.hands[s], t, lo, hi, r.deck) for s, t, lo, hi in constraints)]
+                       all(fits(w.hands[c[0]], c, r.deck) for c in constraints)]
         self.worlds = self.worlds[:self.nworlds]
         for _ in range(self.nworlds - len(self.worlds)):
             for attempt in range(40):
@@ -121,8 +121,7 @@ class BidSimulator:
                     for c in cards[k:k + hs]:
                         hands[s] |= 1 << c
                     k += hs
-                if attempt == 39 or all(_fits(hands[s], t, lo, hi, r.deck)
-                                        for s, t, lo, hi in constraints):
+                if attempt == 39 or all(fits(hands[c[0]], c, r.deck) for c in constraints):
                     break
             self.worlds.append(_World(hands, {}))
 
@@ -242,10 +241,6 @@ def read_auction(bids, seat: int, barred_team: int | None = None) -> Auction:
 def fits(hand: int, constraint: tuple[int, Trump | None, int, int], deck: int) -> bool:
     """Whether ``hand`` (a card mask) meets an :class:`Auction` constraint."""
     _s, trump, low, high = constraint
-    return _fits(hand, trump, low, high, deck)
-
-
-def _fits(hand: int, trump: Trump | None, low: int, high: int, deck: int) -> bool:
     if trump is None:
         e = max(HeuristicBot.estimate(hand, Trump(s), deck) for s in range(4))
     else:
