@@ -70,9 +70,10 @@ def main(argv=None) -> int:
     ap.add_argument("--b", default="heuristic", help="bot B")
     ap.add_argument("--alt", default="", help="a variant of the expert: key=value,…")
     args = ap.parse_args(argv)
-    from belote.bots import ExpertBot, HeuristicBot, decide, make_bot, parse_bot
+    from belote.bots import ExpertBot, decide, make_bot, parse_bot
     from belote.engine import Deal, Rules, shuffled_deck
     from belote.engine.cards import parse_card
+    from belote.sim import bot_seed, duplicate_side, impose_auction
     from belote.solver import Position, Solver
     try:
         rules = Rules.preset(args.preset)
@@ -103,22 +104,14 @@ def main(argv=None) -> int:
         for swap in (False, True):
             seats = {}
             for s in range(4):
-                side = "a" if (s % 2 == 0) != swap else "b"
-                sd = args.seed * 1000 + i * 4 + s
+                side = duplicate_side(s, swap)
+                sd = bot_seed(args.seed, i, s)
                 bot = make_bot(args.a if side == "a" else args.b, sd)
                 variant = ExpertBot(seed=sd, **alt) if alt is not None and side == "a" \
                     else None
                 seats[s] = (side, bot, variant)
             d = Deal.deal(rules, i % 4, list(deck))
-            if bids is None:
-                bidders = [HeuristicBot(seed=args.seed + s) for s in range(4)]
-                while d.phase.value == "bidding":
-                    s = d.to_move
-                    d.play(bidders[s].act(d.view(s)), s)
-                bids = [str(a) for _s, a in d.bids]
-            else:
-                for b in bids:
-                    d.play(b)
+            bids = impose_auction(d, bids, args.seed)
             if d.passed_out:
                 break
             if not swap:

@@ -13,7 +13,7 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .bots import Bot, decide
+from .bots import Bot, HeuristicBot, decide
 from .engine import Deal, Rules, shuffled_deck
 
 
@@ -136,6 +136,32 @@ class ArenaReport:
         return out
 
 
+def duplicate_side(seat: int, swap: bool) -> str:
+    """The side (``"a"`` or ``"b"``) at ``seat`` in a duplicate match: A holds seats 0 and 2 at
+    the first table, 1 and 3 at the second (``swap``)."""
+    return "a" if (seat % 2 == 0) != swap else "b"
+
+
+def bot_seed(seed: int, deal: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` for deal ``deal`` of a match seeded ``seed`` (the same at
+    both tables of the deal)."""
+    return seed * 1000 + deal * 4 + seat
+
+
+def impose_auction(deal: Deal, bids: list[str] | None, seed: int) -> list[str]:
+    """Card-play-only matches: at the first table (``bids`` None) four heuristic bots bid
+    ``deal``; at the second the same ``bids`` are replayed. Returns the bids (record strings)."""
+    if bids is None:
+        bidders = [HeuristicBot(seed=seed + s) for s in range(4)]
+        while deal.phase.value == "bidding":
+            s = deal.to_move
+            deal.play(bidders[s].act(deal.view(s)), s)
+        return [str(a) for _s, a in deal.bids]
+    for b in bids:
+        deal.play(b)
+    return bids
+
+
 def arena(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bot],
           names: tuple[str, str], deals: int, seed: int, play_only: bool = False,
           progress: Callable[[int], None] | None = None, first: int = 0,
@@ -149,7 +175,6 @@ def arena(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bo
     be split into parts (the same deals whatever the split); ``on_deal`` receives each deal's
     outcome as it ends: ``{"deal", "diff", "share", "taken", "made", "ms"}`` (``ms``: per side
     ``[total milliseconds, decisions]``)."""
-    from .bots import HeuristicBot
     diffs: list[float] = []
     shares: list[float] = []
     taken = {"a": 0, "b": 0}
@@ -163,19 +188,11 @@ def arena(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bo
         for swap in (False, True):
             seats = {}
             for s in range(4):
-                side = "a" if (s % 2 == 0) != swap else "b"
-                seats[s] = (side, (make_a if side == "a" else make_b)(seed * 1000 + i * 4 + s))
+                side = duplicate_side(s, swap)
+                seats[s] = (side, (make_a if side == "a" else make_b)(bot_seed(seed, i, s)))
             d = Deal.deal(rules, i % 4, list(deck))
             if play_only:
-                if bids is None:
-                    bidders = [HeuristicBot(seed=seed + s) for s in range(4)]
-                    while d.phase.value == "bidding":
-                        s = d.to_move
-                        d.play(bidders[s].act(d.view(s)), s)
-                    bids = [str(a) for _s, a in d.bids]
-                else:
-                    for b in bids:
-                        d.play(b)
+                bids = impose_auction(d, bids, seed)
             while not d.is_over:
                 s = d.to_move
                 side, bot = seats[s]
