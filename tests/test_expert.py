@@ -15,6 +15,13 @@ from belote.engine.cards import SUIT_OF, iter_cards, parse_card, parse_hand, pop
 from belote.sim import arena
 
 
+def _opening(rules, hands, bids, dealer=3):
+    """A deal from hand strings (seat 0 first), the actions played in order."""
+    d = Deal.from_hands(rules, dealer, [parse_hand(h) for h in hands])
+    for a in bids:
+        d.play(a)
+    return d
+
 def _play_some(rules, rng, bots, until_cards):
     d = Deal.deal(rules, rng.randrange(4), shuffled_deck(rules, rng))
     while not d.is_over and len(d.plays) < until_cards:
@@ -134,13 +141,11 @@ def test_a_discard_when_bound_to_ruff_shows_no_trump():
     """RULES.md §4 / 002 §VI: a player who cannot follow must ruff when the opponents hold
     the trick. Seat 1 discards a club on the ace of spades led by seat 0 (an opponent,
     winning): seat 1 holds neither spades nor hearts (trumps), in every world seat 2 samples."""
-    from belote.engine.cards import SUIT_MASK, parse_hand
+    from belote.engine.cards import SUIT_MASK
     rules = Rules.preset("coinche")
-    hands = [parse_hand(h) for h in ("AS KS QS JS 7D 8D 9D TD", "7C 8C 9C TC JC QC KC AC",
-                                      "TS 9S 8S 7S AD KD QD JD", "7H 8H 9H TH JH QH KH AH")]
-    d = Deal.from_hands(rules, 3, hands)
-    for a in ("pass", "pass", "pass", "80 H", "pass", "pass", "pass", "AS", "7C"):
-        d.play(a)
+    d = _opening(rules, ("AS KS QS JS 7D 8D 9D TD", "7C 8C 9C TC JC QC KC AC",
+                         "TS 9S 8S 7S AD KD QD JD", "7H 8H 9H TH JH QH KH AH"),
+                 ("pass", "pass", "pass", "80 H", "pass", "pass", "pass", "AS", "7C"), dealer=3)
     sampler = WorldSampler(d.view(2), random.Random(3))
     assert sampler.void[1] & (SUIT_MASK[0] | SUIT_MASK[1]) == SUIT_MASK[0] | SUIT_MASK[1]
     for _ in range(10):
@@ -172,13 +177,10 @@ def test_worlds_give_the_taker_a_hand_that_backs_its_bid():
     taker's hand backs about that (heuristic estimate at least 140 - 45), where a free deal of
     the same unseen cards seldom does (the real taker holds all eight hearts)."""
     from belote.engine import Trump
-    from belote.engine.cards import parse_hand
     rules = Rules.preset("coinche")
-    hands = [parse_hand(h) for h in ("AS KS QS 7D 8D 9D 7C 8C", "JS TS 9S 8S TD JD QD KD",
-                                      "7S AD 9C TC JC QC KC AC", "JH 9H AH TH KH QH 8H 7H")]
-    d = Deal.from_hands(rules, 2, hands)
-    for a in ("140 H", "pass", "pass", "pass"):
-        d.play(a)
+    d = _opening(rules, ("AS KS QS 7D 8D 9D 7C 8C", "JS TS 9S 8S TD JD QD KD",
+                         "7S AD 9C TC JC QC KC AC", "JH 9H AH TH KH QH 8H 7H"),
+                 ("140 H", "pass", "pass", "pass"), dealer=2)
     sampler = WorldSampler(d.view(0), random.Random(5))
     # the contract (140 - 45) and the first bid say the same here; the passes of seats 1 and
     # 2 (seat 3 opened, so they passed an auction already open) say nothing
@@ -197,13 +199,10 @@ def test_worlds_give_an_overcaller_the_suit_it_bid():
     real seat 1 holds the jack, nine and ace of spades). Seat 2 passed once the auction was
     open: nothing is read from it."""
     from belote.engine import Trump
-    from belote.engine.cards import parse_hand
     rules = Rules.preset("coinche")
-    hands = [parse_hand(h) for h in ("7S 8S 7D 8D 9D 7C 8C QC", "JS 9S AS TS 7H KD QD 9C",
-                                      "KS QS AD TD JD KC AC TC", "JH 9H AH TH KH QH 8H JC")]
-    d = Deal.from_hands(rules, 3, hands)
-    for a in ("pass", "100 S", "pass", "110 H", "pass", "pass", "pass"):
-        d.play(a)
+    d = _opening(rules, ("7S 8S 7D 8D 9D 7C 8C QC", "JS 9S AS TS 7H KD QD 9C",
+                         "KS QS AD TD JD KC AC TC", "JH 9H AH TH KH QH 8H JC"),
+                 ("pass", "100 S", "pass", "110 H", "pass", "pass", "pass"), dealer=3)
     sampler = WorldSampler(d.view(0), random.Random(3))
     assert (1, Trump.S, 55, 10**6) in sampler.constraints
     assert all(c[0] != 2 for c in sampler.constraints)
@@ -246,11 +245,9 @@ def test_worlds_are_close_to_uniform_when_a_seat_is_void():
     (Sending each heart to seat 2 or 3 at even odds would give about 2.8.)"""
     from belote.engine.cards import SUIT_MASK, parse_hand
     rules = Rules.preset("coinche")
-    hands = [parse_hand(h) for h in ("7S 8S 9S TS 7D 8D 7C 8C", "JS QS KS AS 9D TD 9C TC",
-                                      "7H 8H 9H TH JH QH KH AH", "JD QD KD AD JC QC KC AC")]
-    d = Deal.from_hands(rules, 3, hands)
-    for a in ("80 S", "pass", "pass", "pass"):
-        d.play(a)
+    d = _opening(rules, ("7S 8S 9S TS 7D 8D 7C 8C", "JS QS KS AS 9D TD 9C TC",
+                         "7H 8H 9H TH JH QH KH AH", "JD QD KD AD JC QC KC AC"),
+                 ("80 S", "pass", "pass", "pass"), dealer=3)
     sampler = WorldSampler(d.view(0), random.Random(1))
     sampler.known[3] |= parse_hand("JD QD KD AD JC")
     sampler.void[1] |= SUIT_MASK[1]
@@ -265,13 +262,10 @@ def test_a_trump_king_played_without_belote_says_the_queen_is_elsewhere():
     first (worth 20: every player says it). Seat 1 plays the king of hearts (trump) and
     says nothing: in seat 2's worlds the queen of hearts is never in seat 1's hand; a rules
     void it is not (a player may keep quiet), so it is kept apart from the voids."""
-    from belote.engine.cards import parse_hand
     rules = Rules.preset("coinche")
-    hands = [parse_hand(h) for h in ("7H 8H 7S 8S 9S 7D 8D 9D", "KH 9H TS JS QS TD JD QD",
-                                      "AH TH KS AS KD AD 7C 8C", "QH JH 9C TC JC QC KC AC")]
-    d = Deal.from_hands(rules, 3, hands)
-    for a in ("80 H", "pass", "pass", "pass", "7H", "KH"):
-        d.play(a)
+    d = _opening(rules, ("7H 8H 7S 8S 9S 7D 8D 9D", "KH 9H TS JS QS TD JD QD",
+                         "AH TH KS AS KD AD 7C 8C", "QH JH 9C TC JC QC KC AC"),
+                 ("80 H", "pass", "pass", "pass", "7H", "KH"), dealer=3)
     sampler = WorldSampler(d.view(2), random.Random(4))
     qh = parse_card("QH")
     assert sampler.unlikely[1] == 1 << qh and not (sampler.void[1] >> qh) & 1
@@ -353,13 +347,6 @@ def test_bench_ddloss_reports_losses_and_refuses_bad_options():
                         "--alt", "max_worlds=2"], capture_output=True, text=True, check=False)
     alt = json.loads(r.stdout)["alt"]
     assert alt["decisions"] > 0 and alt["differ"] == 0 and alt["options"]["worlds"] == 2
-
-
-def _opening(rules, hands, bids, dealer=3):
-    d = Deal.from_hands(rules, dealer, [parse_hand(h) for h in hands])
-    for a in bids:
-        d.play(a)
-    return d
 
 
 def test_belote_is_said_only_with_the_card_chosen():
