@@ -55,6 +55,8 @@ def main(argv=None) -> int:
     print("| decisions | n | p50 ms | p90 ms | max ms | mean ms |")
     print("|---|---:|---:|---:|---:|---:|")
     for name, xs in ((f"trick 1, {args.worlds} worlds", first), ("whole deals", sorted(every))):
+        if not xs:
+            continue
         print(f"| {name} | {len(xs)} | {xs[len(xs) // 2]:.0f} | {xs[int(0.9 * (len(xs) - 1))]:.0f}"
               f" | {xs[-1]:.0f} | {statistics.fmean(xs):.0f} |")
     return 0

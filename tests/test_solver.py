@@ -254,3 +254,15 @@ def test_out_of_range_inputs_are_refused():
         big = Rules.preset("ffb", sa_ta=True, sa_ace_points=30000)
         SOLVER.future(Position([parse_hand(h) for h in ("9S AS AC", "JC QC KC", "7S KS AD",
                                                         "TS 8H 9C")], Trump.SA, big, 3))
+
+
+def test_any_guess_gives_the_exact_value():
+    # the first test goes at the guess, then steps away from it (kernel.mtdf): wherever the
+    # guess lies (right, off by a little, off by a lot, out of range), the value is the
+    # minimax value
+    rng = random.Random(11)
+    for _ in range(40):
+        pos = random_position(rng, "coinche", rng.randint(2, 4))
+        want = reference_value(pos)
+        for guess in (want, want + 1, want - 3, want + 17, 0, pos.remaining_points(), -50, 400):
+            assert SOLVER.future(pos, guess=guess) == want, (pos, guess)

@@ -135,7 +135,7 @@ class Solver:
         g = upper // 2 if guess is None else max(0, min(upper, guess + b))
         self.hist[:] = 0
         return int(kernel.mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(),
-                               upper, g, int(tolerance), *a, self.table, np.int64(self.epoch), self.stats,
+                               upper, g, guess is not None, int(tolerance), *a, self.table, np.int64(self.epoch), self.stats,
                                self.hist, *self._zero, b, pos.won_flags())) - b
 
     def search(self, pos: Position, alpha: int, beta: int) -> int:

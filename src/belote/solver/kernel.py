@@ -587,23 +587,32 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
 
 
 @njit(cache=True)
-def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, tol, pts, strength, higher, suit_of,
-         suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, table, epoch,
-         stats, hist, zorder, zlen, bonus, won0):
-    """Exact value by zero-window searches: first at ``guess`` (MTD(f)), then bisecting the
-    interval left between the bounds (MTD-bi), until the bounds meet (or are ``tol`` points
-    apart: then the middle)."""
+def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, near, tol, pts, strength, higher,
+         suit_of, suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, table,
+         epoch, stats, hist, zorder, zlen, bonus, won0):
+    """Exact value by zero-window searches: first at ``guess`` (MTD(f)), then, when the guess
+    is ``near`` the value, steps of 1, 2, 4… from the bound found, away from the guess, until
+    a test fails the other way; then (or at once without ``near``) bisecting the interval left
+    between the bounds, until the bounds meet (or are ``tol`` points apart: then the middle).
+
+    The tests near the value are the costly ones (a test far from it cuts off early), so a
+    near guess saves the far tests of a bisection: two tests when the guess is right."""
     lower = 0
     upper = upper_bound
     g = guess
     first = True
+    step = 1 if near else 0
+    up = True  # the direction of the last test: the value at or above it
     while upper - lower > tol:
-        # the first test at the guess (MTD(f)); then bisect the remaining interval: fail-soft
-        # bounds move by one or two points at a time in this game, so pure MTD(f) would need
-        # dozens of searches
+        # fail-soft bounds move by one or two points at a time in this game, so pure MTD(f)
+        # would need dozens of searches
         if first:
             b = g + 1 if g == lower else g
             first = False
+        elif step > 0:
+            b = lower + step if up else upper + 1 - step
+            b = max(lower + 1, min(upper, b))
+            step *= 2
         else:
             b = (lower + upper + 1) // 2
         g = search(hands, trick, tlen, leader, left, b - 1, b, pts, strength, higher, suit_of,
@@ -611,8 +620,14 @@ def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, tol, pts, strengt
                    table, epoch, stats, hist, zorder, zlen, bonus, won0)
         if g < b:
             upper = g
+            if up and step > 1:
+                step = 0  # the value is bracketed: bisect
+            up = False
         else:
             lower = g
+            if not up and step > 1:
+                step = 0
+            up = True
     if tol > 0:
         return (lower + upper) // 2
     return g
