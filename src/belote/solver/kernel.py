@@ -38,8 +38,8 @@ TT_MIN_LEFT = 1  # positions with more tricks left than this go to the table
 
 # columns of the per-ply state
 (_N, _I, _ALPHA, _BETA, _A0, _B0, _BEST, _BM, _SEAT, _TLEN, _LEADER, _LEFT, _ACC, _HAND,
- _WON) = range(15)
-_NCOL = 15
+ _WON, _HP, _NH0, _NH1, _NH2, _NH3, _BKT, _K0, _WC, _WI) = range(24)
+_NCOL = 24
 MAXPLY = 40
 
 
@@ -51,59 +51,15 @@ def new_table() -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def _beats(c, best, strength, suit_of, ruff):
+def _beats(c, best, sc, sb, uc, ub, ruff):
+    """Whether card ``c`` (strength ``sc``, suit ``uc``) beats the trick's best card so far
+    (``best``, ``sb``, ``ub``). Scalars, not the tables: an array passed to an inlined helper
+    costs two atomic reference-count updates a call, which were half the search's time."""
     if (ruff >> c) & 1:
-        return ((ruff >> best) & 1) == 0 or strength[c] > strength[best]
+        return ((ruff >> best) & 1) == 0 or sc > sb
     if (ruff >> best) & 1:
         return False
-    return suit_of[c] == suit_of[best] and strength[c] > strength[best]
-
-
-@njit(cache=True, inline="always")
-def _winning(trick, n, strength, suit_of, ruff):
-    """Index and card winning the first ``n`` cards of the trick."""
-    wi = 0
-    w = trick[0]
-    for i in range(1, n):
-        if _beats(trick[i], w, strength, suit_of, ruff):
-            wi = i
-            w = trick[i]
-    return wi, w
-
-
-@njit(cache=True, inline="always")
-def legal_mask(hand, trick, tlen, strength, higher, suit_of, suit_mask, trump_mask, ruff,
-               underruff, beat_in_suit, overtrump_partner):
-    """Legal cards (mask) of the player to move; same rules as the engine's legal_cards."""
-    if tlen == 0:
-        return hand
-    led = suit_of[trick[0]]
-    follow = hand & suit_mask[led]
-    win_i, win = _winning(trick, tlen, strength, suit_of, ruff)
-    partner_master = win_i == tlen - 2
-    if follow:
-        if (trump_mask >> trick[0]) & 1:
-            if partner_master and not overtrump_partner:
-                return follow
-            h = follow & higher[win] if suit_of[win] == led else 0
-            return h if h else follow
-        if beat_in_suit and not partner_master and suit_of[win] == led and \
-                ((ruff >> win) & 1) == 0:
-            h = follow & higher[win]
-            if h:
-                return h
-        return follow
-    trumps = hand & ruff
-    if trumps == 0 or partner_master or (ruff >> trick[0]) & 1:
-        return hand
-    if (ruff >> win) & 1:
-        over = trumps & higher[win]
-        if over:
-            return over
-        if underruff:
-            return trumps
-        return hand
-    return trumps
+    return uc == ub and sc > sb
 
 
 @njit(cache=True, inline="always")
@@ -128,7 +84,7 @@ def _card_pts(mask, pts):
 
 
 @njit(cache=True, inline="always")
-def _sure(hands, leader, pts, higher, suit_mask, ruff):
+def _sure(hands, leader, pts, higher, suit_mask, ruff, torder, tn):
     """Card points each side is sure to win from this trick start on: ``(leader's side,
     other side, leader's side takes every trick)``.
 
@@ -170,29 +126,24 @@ def _sure(hands, leader, pts, higher, suit_mask, ruff):
         k += 1
     if ruff == 0:
         return side_pts, 0, in_runs == k
-    # top trumps and the side holding them
-    rem = (hands[0] | hands[1] | hands[2] | hands[3]) & ruff
+    # top trumps and the side holding them (``torder``: the ``tn`` trumps, highest first)
+    t0 = hands[0] | hands[2]
+    t1 = hands[1] | hands[3]
     top_pts = 0
     top_team = -1
-    while rem:
-        m = rem
-        c = -1
-        while m:
-            d = trailing_zeros(m)
-            m &= m - 1
-            if (higher[d] & rem) == 0:
-                c = d
-                break
-        team = 0
-        for s in range(4):
-            if (hands[s] >> c) & 1:
-                team = s % 2
+    for i in range(tn):
+        c = torder[i]
+        if (t0 >> c) & 1:
+            team = 0
+        elif (t1 >> c) & 1:
+            team = 1
+        else:
+            continue
         if top_team < 0:
             top_team = team
         elif team != top_team:
             break
         top_pts += pts[c]
-        rem &= ~(np.int64(1) << c)
     o1 = hands[(leader + 1) % 4] & ruff
     o3 = hands[(leader + 3) % 4] & ruff
     n1 = 0
@@ -336,9 +287,22 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
     base = rtlen
     moves = np.empty((MAXPLY, 10), dtype=np.int64)
     order = np.empty(10, dtype=np.int64)
-    trick = np.empty(4, dtype=np.int64)
     st = np.empty((MAXPLY, _NCOL), dtype=np.int64)
     epk = epoch << 40
+    # the trumps, highest first (for the quick bounds)
+    torder = np.empty(16, dtype=np.int64)
+    tn = 0
+    r = ruff
+    while r:
+        c = trailing_zeros(r)
+        r &= r - 1
+        j = tn
+        while j > 0 and strength[torder[j - 1]] < strength[c]:
+            torder[j] = torder[j - 1]
+            j -= 1
+        torder[j] = c
+        tn += 1
+    hp = _card_pts(hands[0] | hands[1] | hands[2] | hands[3], pts)  # points in the hands
 
     ply = 0
     won = won0
@@ -346,6 +310,14 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
     leader = leader0
     left = left0
     acc = 0
+    # the trick's best card so far and its place in the trick (-1, 0 at a trick start)
+    wc = -1
+    wi = 0
+    for i in range(rtlen):
+        c = rtrick[i]
+        if i == 0 or _beats(c, wc, strength[c], strength[wc], suit_of[c], suit_of[wc], ruff):
+            wc = c
+            wi = i
     alpha = alpha0
     beta = beta0
     while True:
@@ -353,13 +325,14 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
         stats[0] += 1
         imm = False
         v = 0
+        h0 = h1 = h2 = h3 = b = k0 = 0
         if left == 0:
             imm = True
             v = acc + _capot_terms(won, bonus)
         elif left == 1:
             # last trick: every card is forced
             tot = 10
-            wi = 0
+            lwi = 0
             w = -1
             for k in range(4):
                 if k < tlen:
@@ -367,11 +340,12 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                 else:
                     c = trailing_zeros(hands[(leader + k) % 4])
                 tot += pts[c]
-                if k == 0 or _beats(c, w, strength, suit_of, ruff):
+                if k == 0 or _beats(c, w, strength[c], strength[w], suit_of[c], suit_of[w],
+                                    ruff):
                     w = c
-                    wi = k
+                    lwi = k
             imm = True
-            wt = (leader + wi) % 2
+            wt = (leader + lwi) % 2
             v = acc + (tot if wt == 0 else 0) + _capot_terms(won | (1 << wt), bonus)
         else:
             hint = -1
@@ -390,8 +364,9 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                         break
                 if not imm:
                     # quick bounds: top trumps and the leader's runs
-                    sx, sy, allw = _sure(hands, leader, pts, higher, suit_mask, ruff)
-                    rest = 10 + _card_pts(h0 | h1 | h2 | h3, pts)
+                    sx, sy, allw = _sure(hands, leader, pts, higher, suit_mask, ruff, torder,
+                                         tn)
+                    rest = 10 + hp
                     if allw:
                         imm = True
                         v = acc + (rest if leader % 2 == 0 else 0) + \
@@ -413,18 +388,44 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                 # ---- generate and order the moves ----
                 seat = (leader + tlen) % 4
                 hand = hands[seat]
-                for k in range(tlen):
-                    trick[k] = seq[base + ply - tlen + k]
-                legal = legal_mask(hand, trick, tlen, strength, higher, suit_of, suit_mask,
-                                   trump_mask, ruff, underruff, beat_in_suit, overtrump_partner)
+                # legal cards: the engine's legal_cards (RULES.md §4), written out here
+                partner_wins = wi == tlen - 2
+                if tlen == 0:
+                    legal = hand
+                else:
+                    lead = seq[base + ply - tlen]
+                    led = suit_of[lead]
+                    follow = hand & suit_mask[led]
+                    if follow:
+                        legal = follow
+                        if (trump_mask >> lead) & 1:
+                            if suit_of[wc] == led and \
+                                    not (partner_wins and not overtrump_partner):
+                                h = follow & higher[wc]
+                                if h:
+                                    legal = h
+                        elif beat_in_suit and not partner_wins and suit_of[wc] == led and \
+                                ((ruff >> wc) & 1) == 0:
+                            h = follow & higher[wc]
+                            if h:
+                                legal = h
+                    else:
+                        trumps = hand & ruff
+                        if trumps == 0 or partner_wins or (ruff >> lead) & 1:
+                            legal = hand
+                        elif (ruff >> wc) & 1:
+                            over = trumps & higher[wc]
+                            if over:
+                                legal = over
+                            elif underruff:
+                                legal = trumps
+                            else:
+                                legal = hand
+                        else:
+                            legal = trumps
                 others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
                 for i in range(tlen):
-                    others |= np.int64(1) << trick[i]
-                win = -1
-                partner_wins = False
-                if tlen > 0:
-                    wi, win = _winning(trick, tlen, strength, suit_of, ruff)
-                    partner_wins = wi == tlen - 2
+                    others |= np.int64(1) << seq[base + ply - tlen + i]
                 n = 0
                 m = legal
                 while m:
@@ -449,7 +450,8 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                         else:
                             key = 100 - pts[c] * 4 - strength[c]
                     else:
-                        takes = _beats(c, win, strength, suit_of, ruff)
+                        takes = _beats(c, wc, strength[c], strength[wc], suit_of[c],
+                                       suit_of[wc], ruff)
                         if partner_wins:
                             key = 100 + pts[c] * 2 - (20 if takes else 0)
                         elif takes:
@@ -487,6 +489,16 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                 st[ply, _ACC] = acc
                 st[ply, _HAND] = hand
                 st[ply, _WON] = won
+                st[ply, _HP] = hp
+                # the table key, for the store when the node is done
+                st[ply, _NH0] = h0
+                st[ply, _NH1] = h1
+                st[ply, _NH2] = h2
+                st[ply, _NH3] = h3
+                st[ply, _BKT] = b
+                st[ply, _K0] = k0
+                st[ply, _WC] = wc
+                st[ply, _WI] = wi
         # ---- climb: deliver values up, or pick the next move of a node ----
         while True:
             if imm:
@@ -519,18 +531,25 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                 left = st[ply, _LEFT]
                 acc = st[ply, _ACC]
                 won = st[ply, _WON]
+                hp = st[ply, _HP] - pts[c]
+                wc = st[ply, _WC]
+                wi = st[ply, _WI]
+                if tl == 0 or _beats(c, wc, strength[c], strength[wc], suit_of[c], suit_of[wc],
+                                     ruff):
+                    wc = c
+                    wi = tl
                 if tl == 3:
-                    for k in range(4):
-                        trick[k] = seq[base + ply - 3 + k]
-                    wi, _w = _winning(trick, 4, strength, suit_of, ruff)
                     leader = (leader + wi) % 4
                     won |= 1 << (leader % 2)
                     if leader % 2 == 0:
-                        acc += pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
+                        acc += pts[seq[base + ply - 3]] + pts[seq[base + ply - 2]] + \
+                            pts[seq[base + ply - 1]] + pts[c]
                         if left == 1:
                             acc += 10
                     left -= 1
                     tlen = 0
+                    wc = -1
+                    wi = 0
                 else:
                     tlen = tl + 1
                 alpha = st[ply, _ALPHA]
@@ -541,10 +560,12 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
             v = st[ply, _BEST]
             if st[ply, _TLEN] == 0 and st[ply, _LEFT] > TT_MIN_LEFT:
                 acc = st[ply, _ACC]
-                leader = st[ply, _LEADER]
-                h0, h1, h2, h3 = _normal(hands, zorder, zlen)
-                b = _bucket(h0, h1, h2, h3, leader)
-                k0 = _key0(h0, leader, epk, st[ply, _WON], bonus)
+                h0 = st[ply, _NH0]
+                h1 = st[ply, _NH1]
+                h2 = st[ply, _NH2]
+                h3 = st[ply, _NH3]
+                b = st[ply, _BKT]
+                k0 = st[ply, _K0]
                 slot = -1
                 lo = 0
                 hi = 0xFFFF
