@@ -43,11 +43,19 @@ _NCOL = 24
 MAXPLY = 40
 
 
+M36 = (1 << 36) - 1  # a hand's bits in a table word
+
+
 def new_table() -> np.ndarray:
-    """Empty transposition table: ``int64[TT_SIZE, 5]``, one row an entry: the four hands (word 0
-    also holds the leader and the epoch) and a data word (lower bound, upper bound, best move,
-    tricks left)."""
-    return np.zeros((TT_SIZE, 5), dtype=np.int64)
+    """Empty transposition table: ``int64[TT_SIZE, 4]``, one row an entry of 32 bytes, a bucket
+    of two entries one 64-byte cache line (the array is aligned on 64 bytes: a probe costs one
+    memory access, the search's most expensive instruction). Word 0: hand 0 (bits 0-35), the
+    leader, the epoch (see :func:`_key0`); word 1: hand 1; word 2: hand 2 (0-35), the lower
+    bound (36-51), the best move + 1 (52-57); word 3: hand 3 (0-35), the upper bound (36-51),
+    the tricks left (52-55)."""
+    raw = np.zeros(TT_SIZE * 4 + 8, dtype=np.int64)
+    off = (-raw.ctypes.data % 64) // 8
+    return raw[off:off + TT_SIZE * 4].reshape(TT_SIZE, 4)
 
 
 @njit(cache=True, inline="always")
@@ -354,12 +362,13 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                 b = _bucket(h0, h1, h2, h3, leader)
                 k0 = _key0(h0, leader, epk, won, bonus)
                 for s in range(b, b + 2):
-                    if table[s, 0] == k0 and table[s, 1] == h1 and table[s, 2] == h2 and \
-                            table[s, 3] == h3:
-                        d = table[s, 4]
-                        lo = acc + (d & 0xFFFF)
-                        hi = acc + ((d >> 16) & 0xFFFF)
-                        hint = _denormal(((d >> 32) & 0xFF) - 1, hands, suit_of, zorder, zlen)
+                    w2 = table[s, 2]
+                    w3 = table[s, 3]
+                    if table[s, 0] == k0 and table[s, 1] == h1 and (w2 & M36) == h2 and \
+                            (w3 & M36) == h3:
+                        lo = acc + ((w2 >> 36) & 0xFFFF)
+                        hi = acc + ((w3 >> 36) & 0xFFFF)
+                        hint = _denormal(((w2 >> 52) & 0x3F) - 1, hands, suit_of, zorder, zlen)
                         imm, v, alpha, beta = _narrow(lo, hi, alpha, beta)
                         break
                 if not imm:
@@ -570,12 +579,13 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                 lo = 0
                 hi = 0xFFFF
                 for s in range(b, b + 2):
-                    if table[s, 0] == k0 and table[s, 1] == h1 and table[s, 2] == h2 and \
-                            table[s, 3] == h3:
+                    w2 = table[s, 2]
+                    w3 = table[s, 3]
+                    if table[s, 0] == k0 and table[s, 1] == h1 and (w2 & M36) == h2 and \
+                            (w3 & M36) == h3:
                         slot = s
-                        d = table[s, 4]
-                        lo = d & 0xFFFF
-                        hi = (d >> 16) & 0xFFFF
+                        lo = (w2 >> 36) & 0xFFFF
+                        hi = (w3 >> 36) & 0xFFFF
                         break
                 f = v - acc
                 if v <= st[ply, _A0]:
@@ -588,19 +598,17 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                 lft = st[ply, _LEFT]
                 if slot < 0:
                     # two entries: the first keeps the deeper position, the second is replaced
-                    d0 = table[b, 4]
-                    if (table[b, 0] >> 40) != epoch or ((d0 >> 40) & 0xFF) <= lft:
-                        for k in range(5):
+                    if (table[b, 0] >> 40) != epoch or ((table[b, 3] >> 52) & 0xF) <= lft:
+                        for k in range(4):
                             table[b + 1, k] = table[b, k]
                         slot = b
                     else:
                         slot = b + 1
                 table[slot, 0] = k0
                 table[slot, 1] = h1
-                table[slot, 2] = h2
-                table[slot, 3] = h3
                 bmn = _normal_card(st[ply, _BM], hands, suit_of, zorder, zlen)
-                table[slot, 4] = lo | (hi << 16) | ((bmn + 1) << 32) | (lft << 40)
+                table[slot, 2] = h2 | (lo << 36) | ((bmn + 1) << 52)
+                table[slot, 3] = h3 | (hi << 36) | (lft << 52)
             bm = st[ply, _BM]
             if bm >= 0 and (v <= st[ply, _A0] or v >= st[ply, _B0]):
                 hist[bm] += st[ply, _LEFT] * st[ply, _LEFT]
