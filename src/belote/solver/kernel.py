@@ -368,8 +368,10 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                             (w3 & M36) == h3:
                         lo = acc + ((w2 >> 36) & 0xFFFF)
                         hi = acc + ((w3 >> 36) & 0xFFFF)
-                        hint = _denormal(((w2 >> 52) & 0x3F) - 1, hands, suit_of, zorder, zlen)
                         imm, v, alpha, beta = _narrow(lo, hi, alpha, beta)
+                        if not imm:  # the stored best move is searched first
+                            hint = _denormal(((w2 >> 52) & 0x3F) - 1, hands, suit_of, zorder,
+                                             zlen)
                         break
                 if not imm:
                     # quick bounds: top trumps and the leader's runs
