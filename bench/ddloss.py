@@ -13,7 +13,7 @@ must guess loses some even when it plays well, so the figures compare players, t
 grade one.
 
 ``--alt key=value,…``: a second expert, A's level with these ``ExpertBot`` options changed
-(``worlds``, ``max_worlds``, ``capot_bonus``), is asked at the very decisions A faces, with the same random state, and its
+(``worlds``, ``max_worlds``, ``capot_bonus``, ``play_model`` 0 or 1), is asked at the very decisions A faces, with the same random state, and its
 card scored the same way: a paired comparison, far less noisy than a match (A's card is the
 one played). Prints JSON: per side the loss per deal, by role (taker's side, defence), by
 position in the trick and by trick; with ``--alt`` the mean loss difference per decision
@@ -41,7 +41,8 @@ def _ci(xs: list[float]) -> list[float]:
 def _alt_options(text: str) -> dict:
     """``key=value,…`` with whole numbers: worlds and max_worlds 1..500, capot_bonus
     0..10000. Raises ValueError with a message naming the option."""
-    bounds = {"worlds": (1, 500), "max_worlds": (1, 500), "capot_bonus": (0, 10000)}
+    bounds = {"worlds": (1, 500), "max_worlds": (1, 500), "capot_bonus": (0, 10000),
+              "play_model": (0, 1)}
     out = {}
     for part in filter(None, text.split(",")):
         key, sep, value = part.partition("=")
@@ -86,7 +87,7 @@ def main(argv=None) -> int:
                 raise ValueError("--alt compares a variant of an expert: --a must be expert "
                                  "or expert:N")
             alt = {**level, **_alt_options(args.alt)}  # A's level, then the options
-            if alt.get("max_worlds", 1) < alt.get("worlds", 20):
+            if "max_worlds" in alt and alt["max_worlds"] < alt.get("worlds", 20):
                 raise ValueError(f"--alt: max_worlds={alt['max_worlds']} is below the "
                                  f"{alt.get('worlds', 20)} worlds of the level: no change")
             ExpertBot(**alt)  # its own checks

@@ -46,9 +46,16 @@ TAKER_NEED_TWO_ROUNDS = 50
 
 
 class WorldSampler:
-    """Deals the unseen cards of a view into worlds consistent with the seat's knowledge."""
+    """Deals the unseen cards of a view into worlds consistent with the seat's knowledge.
 
-    def __init__(self, view: SeatView, rng: random.Random):
+    ``play_model``: also prefer worlds where the opponents' past cards are the ones a
+    sensible player would have chosen, the model of that player being the heuristic bot
+    (:class:`~belote.bots.heuristic.HeuristicBot`: discards its cheapest card, wins as
+    cheaply as it can, gives points to a partner who is master...). A preference, not a
+    rule: among the worlds drawn for the bidding constraints, the one whose opponents' plays
+    the model explains best (see :meth:`sample`)."""
+
+    def __init__(self, view: SeatView, rng: random.Random, play_model: bool = False):
         self.rng = rng
         rules = view.rules()
         self.seat = view.seat
@@ -59,6 +66,7 @@ class WorldSampler:
         self.unlikely = [0, 0, 0, 0]  # cards a seat's own play says it does not hold
         trump = Trump.parse(view.contract["trump"]) if view.contract else None
         self._rules = rules
+        self._contract = view.contract
         self.tt = tables(trump, rules.sa_ace_points, rules.deck) if trump is not None else None
         self.played_by = [0, 0, 0, 0]
         self.tricks_won = [0, 0]  # per team
@@ -102,6 +110,7 @@ class WorldSampler:
             self.constraints += read_auction(view.bids, self.seat,
                                              view.barred_team).constraints
         self.unseen = deck_mask(rules.deck) & ~own & ~played
+        self._decisions = self._opponent_decisions(view) if play_model and self.tt else []
         self.known = [0, 0, 0, 0]  # cards a seat is known to hold
         self.known[self.seat] = own
         c = view.contract
@@ -170,23 +179,82 @@ class WorldSampler:
 
     def sample(self, tries: int = 50) -> list[int]:
         """Four hands that fit the play; among up to :data:`INFERENCE_TRIES` such deals, the
-        first that meets every bidding constraint (:attr:`constraints`), or else the one that
-        meets the most."""
+        first that meets every bidding constraint (:attr:`constraints`) and, with the play
+        model, whose opponents' past cards the model all chooses; or else the one that meets
+        the most constraints, then has the fewest cards the model would not have played."""
         hands = self._sample(tries)
-        if not self.constraints:
+        if not self.constraints and not self._decisions:
             return hands
         from .simbid import fits
         deck = self._rules.deck
-        best, best_k = hands, -1
+        best, best_k, best_d = hands, -1, 0
         for _ in range(INFERENCE_TRIES):
             k = sum(1 for c in self.constraints
                     if fits(hands[c[0]] | self.played_by[c[0]], c, deck))
-            if k == len(self.constraints):
-                return hands
-            if k > best_k:
-                best, best_k = hands, k
+            if k >= best_k:
+                d = self._disagreements(hands, best_d if k == best_k else None)
+                if k == len(self.constraints) and d == 0:
+                    return hands
+                if k > best_k or d < best_d:
+                    best, best_k, best_d = hands, k, d
             hands = self._sample(tries)
         return best
+
+    def _opponent_decisions(self, view: SeatView) -> list[tuple]:
+        """The opponents' past card decisions, as the play model needs them: ``(seat, trick
+        so far, cards played before, the heuristic's voids then, the card played, the seat's
+        cards played from then on)``."""
+        from .heuristic import HeuristicBot
+        tt = self.tt
+        self._model = HeuristicBot()
+        seq = [(t["leader"], [parse_card(c) for c in t["cards"]]) for t in view.tricks]
+        if view.trick:
+            seq.append((view.trick[0][0], [parse_card(c) for _s, c in view.trick]))
+        out = []
+        played = 0
+        voids = [0, 0, 0, 0]
+        for leader, cards in seq:
+            for i, c in enumerate(cards):
+                p = (leader + i) % 4
+                if p % 2 != self.seat % 2:
+                    now = list(voids)
+                    if i:
+                        HeuristicBot._note_voids(now, leader, cards[:i], tt)
+                    out.append((p, [(leader + j) % 4 for j in range(i)], cards[:i], played,
+                                now, c, self.played_by[p] & ~played))
+                played |= 1 << c
+            HeuristicBot._note_voids(voids, leader, cards, tt)
+        return out
+
+    def _disagreements(self, hands: list[int], limit: int | None) -> int:
+        """How many of the opponents' past cards the play model would not have chosen in the
+        world ``hands`` (counting stops at ``limit``)."""
+        if not self._decisions:
+            return 0
+        from ..engine.play import legal_cards
+        tt = self.tt
+        r = self._rules
+        flags = (r.must_underruff, r.must_beat_in_suit, r.must_overtrump_partner)
+        full = deck_mask(r.deck)
+        model = self._model
+        contract = self._contract
+        d = 0
+        for p, seats, trick, played, voids, card, later in self._decisions:
+            hand = hands[p] | later
+            legal, _rule = legal_cards(hand, trick, tt, *flags)
+            if legal & (legal - 1) == 0:
+                continue  # forced
+            cards = list(iter_cards(legal))
+            unseen = full & ~played & ~hand
+            if trick:
+                choice = model._follow(cards, list(zip(seats, trick)), unseen, tt, p, voids)
+            else:
+                choice = model._lead(cards, hand, unseen, tt, contract, p % 2, voids, p)
+            if parse_card(choice) != card:
+                d += 1
+                if limit is not None and d >= limit:
+                    return d
+        return d
 
     def _sample(self, tries: int) -> list[int]:
         """Four hands. If no deal fits, the beliefs (:attr:`unlikely`) are dropped first, then
@@ -240,14 +308,17 @@ class ExpertBot(Bot):
     ``max_worlds`` (off by default): a close decision, where the best card's lead over another
     is within twice its standard error over the worlds drawn, draws more worlds, half a level
     at a time, up to this many (``max_worlds=60`` with 20 worlds: a first lead often takes all
-    60). Raises ValueError on ``worlds`` or ``max_worlds`` below 1."""
+    60). ``play_model`` (on by default): the worlds also prefer opponents whose past cards a
+    sensible player would have chosen (see :class:`WorldSampler`). Raises ValueError on
+    ``worlds`` or ``max_worlds`` below 1."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
                  worlds: int = 20, bid_worlds: int | None = None, capot_bonus: int = 90,
-                 max_worlds: int | None = None):
+                 max_worlds: int | None = None, play_model: bool = True):
         super().__init__(seed, time_limit_ms)
+        self.play_model = bool(play_model)
         if not isinstance(worlds, int) or worlds < 1:
             raise ValueError(f"worlds: at least 1, not {worlds!r}")
         self.worlds = worlds
@@ -332,7 +403,7 @@ class ExpertBot(Bot):
         from ..solver import Position
         rules = view.rules()
         trump = Trump.parse(view.contract["trump"])
-        sampler = WorldSampler(view, self.rng)
+        sampler = WorldSampler(view, self.rng, self.play_model)
         leader = view.trick[0][0] if view.trick else \
             (view.tricks[-1]["winner"] if view.tricks else (view.dealer + 1) % 4)
         trick = [parse_card(c) for _s, c in view.trick]
