@@ -469,3 +469,23 @@ def test_play_model_reads_a_cheapest_discard():
     assert sum(clear) >= 32 and sum(free) <= 18
     # the partner's plays are not read: seat 2's own cards say nothing to the model
     assert all(p % 2 == 1 for p, *_ in model._decisions)
+
+
+@pytest.mark.parametrize("preset", ["coinche", "classique", "retourne", "simplifiee", "ffb"])
+def test_play_model_explains_every_heuristic_card_in_the_real_deal(preset):
+    """The play model is the heuristic bot itself: in the real deal, played by heuristic bots,
+    every past card of the opponents is the one the model chooses (the belote said as soon as
+    allowed binds the king or queen, as in the engine), from every seat's view."""
+    rules = Rules.preset(preset)
+    rng = random.Random(preset)
+    bots = [HeuristicBot(seed=i) for i in range(4)]
+    checked = 0
+    for _ in range(12):
+        d = _play_some(rules, rng, bots, rng.randrange(8, rules.deck - 2))
+        if d.is_over or d.phase.value != "play":
+            continue
+        for seat in range(4):
+            sampler = WorldSampler(d.view(seat), random.Random(0), play_model=True)
+            assert sampler._disagreements(list(d.hands), None) == 0, (preset, seat)
+            checked += len(sampler._decisions)
+    assert checked >= 100
