@@ -489,3 +489,34 @@ def test_play_model_explains_every_heuristic_card_in_the_real_deal(preset):
             assert sampler._disagreements(list(d.hands), None) == 0, (preset, seat)
             checked += len(sampler._decisions)
     assert checked >= 100
+
+
+def test_repair_makes_a_world_explain_the_discard():
+    """WorldSampler._repair: a world where seat 1 (which discarded an eight) still holds a
+    seven is swapped into one the play model explains, hands still legal: the same sizes, no
+    card in a hand the rules' voids forbid, the known cards where they are."""
+    rules = Rules.preset("coinche")
+    d = _opening(rules, ("AS KS QS 7S JH 9H AH TH", "8D 8C 9C TD AD KD QC JC",
+                         "JS TS 9S 8S 7H 8H 7D 7C", "KH QH 9D JD QD KC AC TC"),
+                 ("80 H", "pass", "pass", "pass"), dealer=3)
+    d.play("AS")
+    while not d.tricks:
+        s = d.to_move
+        d.play(HeuristicBot().act(d.view(s)), s)
+    sampler = WorldSampler(d.view(0), random.Random(4), play_model=True)
+    seven = 1 << parse_card("7C")
+    world = None
+    for _ in range(200):
+        w = sampler._sample(50)
+        if w[1] & seven and sampler._disagreements(w, None) > 0:
+            world = w
+            break
+    assert world is not None
+    fixed = sampler._repair(world, 0, sampler._disagreements(world, None))
+    assert sampler._disagreements(fixed, None) == 0
+    assert fixed[1] & seven == 0
+    assert [popcount(h) for h in fixed] == [popcount(h) for h in world]
+    assert fixed[0] == world[0]  # our own hand never moves
+    for s in (1, 2, 3):
+        assert fixed[s] & sampler.void[s] == 0
+        assert fixed[s] & sampler.known[s] == sampler.known[s]

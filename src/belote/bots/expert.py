@@ -40,6 +40,8 @@ from .base import Bot
 MAX_PLAIN_BID = 160
 #: worlds drawn at most to find one that meets every bidding constraint
 INFERENCE_TRIES = 30
+#: swaps tried at most to make the play model explain a world (WorldSampler._repair)
+REPAIR_SWAPS = 30
 #: heuristic estimate a taker of a two-round deal is assumed to hold (the heuristic takes 6 of
 #: 8 cards at 58: with its last cards, about this much)
 TAKER_NEED_TWO_ROUNDS = 50
@@ -198,7 +200,41 @@ class WorldSampler:
                 if k > best_k or d < best_d:
                     best, best_k, best_d = hands, k, d
             hands = self._sample(tries)
+        if best_d > 0:
+            best = self._repair(best, best_k, best_d)
         return best
+
+    def _repair(self, hands: list[int], k: int, d: int) -> list[int]:
+        """Local search on a world the play model does not fully explain (``d`` opponent
+        cards unexplained, ``k`` bidding constraints met): up to :data:`REPAIR_SWAPS` swaps
+        of two cards between two seats other than ours (cards not known to be where they are,
+        each allowed in its new hand by the rules' voids), a swap kept when it meets as many
+        constraints and leaves no more cards unexplained."""
+        from .simbid import fits
+        deck = self._rules.deck
+        seats = [s for s in range(4) if s != self.seat]
+        n = len(self.constraints)
+        for _ in range(REPAIR_SWAPS):
+            a, b = self.rng.sample(seats, 2)
+            xa = hands[a] & ~self.known[a] & ~self.void[b]
+            xb = hands[b] & ~self.known[b] & ~self.void[a]
+            if not xa or not xb:
+                continue
+            x = self.rng.choice(list(iter_cards(xa)))
+            y = self.rng.choice(list(iter_cards(xb)))
+            new = list(hands)
+            new[a] = (hands[a] & ~(1 << x)) | (1 << y)
+            new[b] = (hands[b] & ~(1 << y)) | (1 << x)
+            k2 = sum(1 for c in self.constraints
+                     if fits(new[c[0]] | self.played_by[c[0]], c, deck))
+            if k2 < k:
+                continue
+            d2 = self._disagreements(new, d + 1 if k2 == k else None)
+            if k2 > k or d2 <= d:
+                hands, k, d = new, k2, d2
+                if d == 0 and k == n:
+                    break
+        return hands
 
     def _opponent_decisions(self, view: SeatView) -> list[tuple]:
         """The opponents' past card decisions, as the play model needs them: ``(seat, trick
