@@ -40,15 +40,17 @@ def _ci(xs: list[float]) -> list[float]:
 
 def _alt_options(text: str) -> dict:
     """``key=value,…`` with whole numbers: worlds and max_worlds 1..500, capot_bonus
-    0..10000. Raises ValueError with a message naming the option."""
+    0..10000, play_model 0 or 1, each key once. Raises ValueError with a message naming the
+    option."""
     bounds = {"worlds": (1, 500), "max_worlds": (1, 500), "capot_bonus": (0, 10000),
               "play_model": (0, 1)}
     out = {}
     for part in filter(None, text.split(",")):
         key, sep, value = part.partition("=")
         if not sep or key not in bounds:
-            raise ValueError(f"--alt: key=value with worlds, max_worlds or capot_bonus, "
-                             f"not {part!r}")
+            raise ValueError(f"--alt: key=value with {', '.join(bounds)}, not {part!r}")
+        if key in out:
+            raise ValueError(f"--alt: {key} given twice")
         if not (value.isascii() and value.isdigit()):
             raise ValueError(f"--alt: {key} takes a whole number, not {value!r}")
         lo, hi = bounds[key]
@@ -56,7 +58,7 @@ def _alt_options(text: str) -> dict:
             raise ValueError(f"--alt: {key} from {lo} to {hi}, not {value}")
         out[key] = int(value)
     if not out:
-        raise ValueError("--alt: no option given (worlds, max_worlds or capot_bonus)")
+        raise ValueError(f"--alt: no option given ({', '.join(bounds)})")
     return out
 
 

@@ -19,6 +19,9 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=10)
     ap.add_argument("--worlds", type=int, default=20)
     args = ap.parse_args(argv)
+    if args.decisions < 0 or args.deals < 0 or not 1 <= args.worlds <= 500:
+        print("error: --decisions and --deals >= 0, --worlds from 1 to 500", file=sys.stderr)
+        return 2
     from belote.bots import ExpertBot, HeuristicBot
     from belote.engine import Deal, Rules, shuffled_deck
     rules = Rules.preset("coinche")

@@ -25,6 +25,9 @@ def main(argv=None) -> int:
     ap.add_argument("--endgames", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
+    if args.deals < 0 or args.endgames < 0 or args.deals + args.endgames == 0:
+        print("error: --deals and --endgames >= 0, not both 0", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     from belote.engine import Deal, Rules, shuffled_deck
     from belote.engine.actions import Declare, SayBelote

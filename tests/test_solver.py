@@ -266,3 +266,36 @@ def test_any_guess_gives_the_exact_value():
         want = reference_value(pos)
         for guess in (want, want + 1, want - 3, want + 17, 0, pos.remaining_points(), -50, 400):
             assert SOLVER.future(pos, guess=guess) == want, (pos, guess)
+
+
+def _hands(*texts):
+    from belote.engine.cards import parse_hand
+    return [parse_hand(t) for t in texts]
+
+
+def test_search_refuses_an_empty_window():
+    # an empty window would search no card and store its -infinity in the table, spoiling
+    # every later answer of the same solver
+    rules = Rules.preset("coinche")
+    pos = Position(_hands("TH 8D 9C", "8S 9H JC", "AS QS JS", "8H TD 7D"), Trump.H, rules)
+    solver = Solver()
+    with pytest.raises(PositionError):
+        solver.search(pos, 40, 40)
+    assert solver.future(pos) == reference_value(pos)
+
+
+def test_the_table_is_zeroed_when_the_epoch_would_wrap():
+    # the epoch is 23 bits of a table key: past them an old entry (here the same hands with
+    # another trump) would read as current, so the table is zeroed instead
+    from belote.solver import kernel
+    rules = Rules.preset("coinche")
+    hands = _hands("KC QH AH AC", "KH JS AS JH", "TC QD KD TH", "TD TS QC JC")
+    hearts, spades = Position(hands, Trump.H, rules), Position(hands, Trump.S, rules)
+    solver = Solver()
+    solver.epoch = 4
+    assert solver.future(hearts) == reference_value(hearts)  # a new contract kind: epoch 5
+    assert solver.epoch == 5
+    # 2^24 epochs later the key bits of epoch 5 would come back
+    solver.epoch = 5 + (1 << 24) - 1
+    assert solver.future(spades) == reference_value(spades) != reference_value(hearts)
+    assert 0 < solver.epoch < kernel.MAX_EPOCH

@@ -86,8 +86,12 @@ class Solver:
         self._arrays = None
 
     def clear(self) -> None:
-        """Forget every stored position (a new epoch: the table is not rewritten)."""
+        """Forget every stored position (a new epoch: the table is not rewritten, except
+        when the epoch, 23 bits of the key, would wrap: then it is zeroed)."""
         self.epoch += 1
+        if self.epoch >= kernel.MAX_EPOCH:
+            self.table[:] = 0
+            self.epoch = 1
 
     def _context(self, pos: Position, bonus: int = 0):
         """The kernel's tables for ``pos``'s contract kind; a new epoch when the contract kind,
@@ -148,6 +152,8 @@ class Solver:
         if pos.remaining_points() > kernel.MAX_VALUE or \
                 not all(isinstance(x, int) and abs(x) < 1 << 40 for x in (alpha, beta)):
             raise PositionError("search: window or points out of the solver's range")
+        if alpha >= beta:  # an empty window searches no card (and would store its -inf)
+            raise PositionError(f"search: alpha < beta, not {alpha} >= {beta}")
         a = self._context(pos)
         hands, trick = _kernel_arrays(pos)
         self.hist[:] = 0

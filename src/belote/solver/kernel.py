@@ -33,6 +33,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 TT_BITS = 18
 TT_SIZE = 1 << TT_BITS  # entries (buckets of two)
 BIG = 1 << 30
+MAX_EPOCH = 1 << 23  # epochs in bits 40-62 of a key word (see _key0)
 MAX_VALUE = 0xFFFF  # table bounds are 16-bit: points left plus twice the capot bonus
 TT_MIN_LEFT = 1  # positions with more tricks left than this go to the table
 
