@@ -520,7 +520,8 @@ def analyse(
     for r in rows:
         lost[r.seat % 2] += r.loss
     out.print(("Points perdus par équipe : " if fr else "Points lost per team: ")
-              + f"{t['team']} 0 : {lost[0]} · {t['team']} 1 : {lost[1]}")
+              + (f"{t['team']} 0 : {lost[0]} · {t['team']} 1 : {lost[1]}" if fr else
+                 f"{t['team']} 0: {lost[0]} · {t['team']} 1: {lost[1]}"))
 
 
 @app.command()
