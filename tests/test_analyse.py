@@ -77,3 +77,11 @@ def test_analyse_table_names_the_contract():
     res = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "contree-doubled.json"),
                                    "--lang", "en"])
     assert "Contract: 90 ♠ ×2 — Taker: seat 0 (team 0)" in res.output
+
+
+def test_analyse_team_totals_follow_each_language_typography():
+    # examples/coinche.json: team 0 loses 7 points, team 1 41 (the table's loss column)
+    en = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json"), "--lang", "en"])
+    fr = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json")])
+    assert "Points lost per team: team 0: 7 · team 1: 41" in en.output
+    assert "Points perdus par équipe : équipe 0 : 7 · équipe 1 : 41" in fr.output
