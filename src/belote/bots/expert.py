@@ -237,9 +237,10 @@ class WorldSampler:
         return hands
 
     def _opponent_decisions(self, view: SeatView) -> list[tuple]:
-        """The opponents' past card decisions, as the play model needs them: ``(seat, trick
-        so far, cards played before, the heuristic's voids then, the card played, the seat's
-        cards played from then on)``."""
+        """The opponents' past card decisions, as the play model needs them: ``(seat, the
+        seats and the cards of the trick so far, every card played before (mask), the
+        heuristic's voids then, the card played, the seat's cards played from then on
+        (mask))``."""
         from .heuristic import HeuristicBot
         tt = self.tt
         self._model = HeuristicBot()

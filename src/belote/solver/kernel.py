@@ -3,7 +3,8 @@
 Value searched: the card points team 0 wins **from the current position on** (cards already on
 the table and dix de der included), team 0 maximising, team 1 minimising. Techniques:
 
-* zero-window searches converging on the exact value (MTD(f) first test, then bisection);
+* zero-window searches converging on the exact value (MTD(f) first test, then steps away
+  from a caller's guess, then bisection);
 * an **iterative** fail-soft alpha-beta (an explicit stack of plies, no recursion: no call
   overhead per node, and the compiled code can be cached on disk);
 * a transposition table at trick boundaries keyed by the four hands and the leader, storing a
@@ -21,8 +22,11 @@ the table and dix de der included), team 0 maximising, team 1 minimising. Techni
 * the last two tricks evaluated directly (:func:`_two_tricks`: a small alpha-beta over the
   first of them, the last one forced; 20 % fewer nodes, 15 % less time).
 
-The legal-card logic mirrors :func:`belote.engine.play.legal_cards` (RULES.md §4); the tests
-compare this search with the plain minimax of :mod:`belote.solver.reference`.
+The legal-card logic (:func:`_legal`) mirrors :func:`belote.engine.play.legal_cards` (RULES.md
+§4); the tests compare this search with the plain minimax of :mod:`belote.solver.reference`.
+
+Every helper called at each node takes scalars, not arrays: numba updates an array's reference
+count atomically at each call of an inlined helper, which was half of the search's time.
 """
 
 from __future__ import annotations
