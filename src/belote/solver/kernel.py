@@ -123,6 +123,15 @@ def _pick4(i, a, b, c, d):
     return d
 
 
+@njit(cache=True, inline="always")
+def _better(maxer, best, alpha, beta, v):
+    """One child's value ``v`` taken by a maximising (``maxer``) or minimising player:
+    ``(best, alpha, beta)`` updated (fail-soft alpha-beta)."""
+    if maxer:
+        return max(best, v), max(alpha, v), beta
+    return min(best, v), alpha, min(beta, v)
+
+
 @njit(cache=True)
 def _two_tricks(a, b, c, d, leader, won, bonus, alpha, beta, pts, strength, higher, suit_of,
                 suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner):
@@ -133,7 +142,7 @@ def _two_tricks(a, b, c, d, leader, won, bonus, alpha, beta, pts, strength, high
     beta)`` (fail-soft: a result outside the window is a bound, as in :func:`search`)."""
     max0 = leader % 2 == 0
     max1 = not max0
-    best0 = -BIG if leader % 2 == 0 else BIG
+    best0 = -BIG if max0 else BIG
     m0 = a
     while m0:
         c0 = trailing_zeros(m0)
@@ -199,36 +208,16 @@ def _two_tricks(a, b, c, d, leader, won, bonus, alpha, beta, pts, strength, high
                     v = (p1 if t1 % 2 == 0 else 0) + (p2 if t2 % 2 == 0 else 0) + \
                         _capot_terms(won | (1 << (t1 % 2)) | (1 << (t2 % 2)), bonus)
                     # the fourth seat is on the second seat's team, the third on the leader's
-                    if max1:
-                        best3 = max(best3, v)
-                        a3 = max(a3, v)
-                    else:
-                        best3 = min(best3, v)
-                        b3 = min(b3, v)
+                    best3, a3, b3 = _better(max1, best3, a3, b3, v)
                     if a3 >= b3:
                         break
-                if max0:
-                    best2 = max(best2, best3)
-                    a2 = max(a2, best3)
-                else:
-                    best2 = min(best2, best3)
-                    b2 = min(b2, best3)
+                best2, a2, b2 = _better(max0, best2, a2, b2, best3)
                 if a2 >= b2:
                     break
-            if max1:
-                best1 = max(best1, best2)
-                a1 = max(a1, best2)
-            else:
-                best1 = min(best1, best2)
-                b1 = min(b1, best2)
+            best1, a1, b1 = _better(max1, best1, a1, b1, best2)
             if a1 >= b1:
                 break
-        if max0:
-            best0 = max(best0, best1)
-            alpha = max(alpha, best1)
-        else:
-            best0 = min(best0, best1)
-            beta = min(beta, best1)
+        best0, alpha, beta = _better(max0, best0, alpha, beta, best1)
         if alpha >= beta:
             break
     return best0
