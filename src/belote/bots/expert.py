@@ -268,6 +268,7 @@ class WorldSampler:
         world ``hands`` (counting stops at ``limit``)."""
         if not self._decisions:
             return 0
+        from ..engine.deal import belote_cards
         from ..engine.play import legal_cards
         tt = self.tt
         r = self._rules
@@ -275,17 +276,13 @@ class WorldSampler:
         full = deck_mask(r.deck)
         model = self._model
         contract = self._contract
-        pairs = [(1 << card_of(su, KING)) | (1 << card_of(su, QUEEN)) for su in tt.trump_suits]
         d = 0
         for p, seats, trick, played, voids, card, later in self._decisions:
             hand = hands[p] | later
             legal, _rule = legal_cards(hand, trick, tt, *flags)
             # the heuristic says belote as soon as it may (holding the king and queen of a
             # trump suit, one of them legal): then it must play one of them (the engine's rule)
-            belote = 0
-            for pair in pairs:
-                if hand & pair == pair:
-                    belote |= pair
+            belote = belote_cards(hand, tt)
             if legal & belote:
                 legal &= belote
             if legal & (legal - 1) == 0:

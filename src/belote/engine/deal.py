@@ -228,13 +228,7 @@ class Deal:
 
     def _belote_cards(self, seat: int) -> int:
         """K and Q of each trump suit of which ``seat`` still holds both."""
-        m = 0
-        h = self.hands[seat]
-        for s in self.tt.trump_suits:
-            pair = (1 << card_of(s, KING)) | (1 << card_of(s, QUEEN))
-            if h & pair == pair:
-                m |= pair
-        return m
+        return belote_cards(self.hands[seat], self.tt)
 
     def legal_actions(self) -> LegalActions:
         """What the player to move may do (empty when the deal is over)."""
@@ -571,6 +565,18 @@ def _well_formed(a: object) -> bool:
     return isinstance(a, (Pass, Take, Double, Redouble, SayBelote))
 
 
+def belote_cards(hand: int, tt) -> int:
+    """Mask of the king and queen of each trump suit of the contract kind ``tt`` of which
+    ``hand`` (a mask) holds both: the cards a player may say belote with, and once said must
+    play one of (RULES.md §5)."""
+    m = 0
+    for s in tt.trump_suits:
+        pair = (1 << card_of(s, KING)) | (1 << card_of(s, QUEEN))
+        if hand & pair == pair:
+            m |= pair
+    return m
+
+
 def belote_pairs(hands: list[int], tt) -> list[int]:
     """Seats whose hand (of ``hands``, 4 masks) holds K and Q of a trump suit of the contract
     kind ``tt`` (a :class:`~belote.engine.cards.TrumpTables`): one entry a pair (TA: one a
@@ -593,6 +599,7 @@ __all__ = [
     "Deal",
     "LegalActions",
     "Phase",
+    "belote_cards",
     "belote_holders",
     "belote_pairs",
     "cut_deck",
