@@ -187,12 +187,9 @@ class WorldSampler:
         hands = self._sample(tries)
         if not self.constraints and not self._decisions:
             return hands
-        from .simbid import fits
-        deck = self._rules.deck
         best, best_k, best_d = hands, -1, 0
         for _ in range(INFERENCE_TRIES):
-            k = sum(1 for c in self.constraints
-                    if fits(hands[c[0]] | self.played_by[c[0]], c, deck))
+            k = self._met(hands)
             if k >= best_k:
                 d = self._disagreements(hands, best_d if k == best_k else None)
                 if k == len(self.constraints) and d == 0:
@@ -204,14 +201,20 @@ class WorldSampler:
             best = self._repair(best, best_k, best_d)
         return best
 
+    def _met(self, hands: list[int]) -> int:
+        """How many bidding constraints the world ``hands`` meets (each on the seat's whole
+        hand: its cards there and those it played)."""
+        from .simbid import fits
+        deck = self._rules.deck
+        return sum(1 for c in self.constraints
+                   if fits(hands[c[0]] | self.played_by[c[0]], c, deck))
+
     def _repair(self, hands: list[int], k: int, d: int) -> list[int]:
         """Local search on a world the play model does not fully explain (``d`` opponent
         cards unexplained, ``k`` bidding constraints met): up to :data:`REPAIR_SWAPS` swaps
         of two cards between two seats other than ours (cards not known to be where they are,
         each allowed in its new hand by the rules' voids), a swap kept when it meets as many
         constraints and leaves no more cards unexplained."""
-        from .simbid import fits
-        deck = self._rules.deck
         seats = [s for s in range(4) if s != self.seat]
         n = len(self.constraints)
         for _ in range(REPAIR_SWAPS):
@@ -225,8 +228,7 @@ class WorldSampler:
             new = list(hands)
             new[a] = (hands[a] & ~(1 << x)) | (1 << y)
             new[b] = (hands[b] & ~(1 << y)) | (1 << x)
-            k2 = sum(1 for c in self.constraints
-                     if fits(new[c[0]] | self.played_by[c[0]], c, deck))
+            k2 = self._met(new)
             if k2 < k:
                 continue
             d2 = self._disagreements(new, d + 1 if k2 == k else None)
