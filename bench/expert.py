@@ -1,6 +1,7 @@
 """Expert bot (PIMC, 20 worlds) time per decision at trick 1 and over whole deals.
 
     python bench/expert.py              # 30 trick-1 decisions, 10 whole deals (coinche)
+    python bench/expert.py --threads 1  # one thread (default: the expert's, up to 4 cores)
 """
 
 from __future__ import annotations
@@ -18,14 +19,19 @@ def main(argv=None) -> int:
     ap.add_argument("--decisions", type=int, default=30)
     ap.add_argument("--deals", type=int, default=10)
     ap.add_argument("--worlds", type=int, default=20)
+    ap.add_argument("--threads", type=int, default=None,
+                    help="the expert's threads (default: its own, the cores up to 4)")
     args = ap.parse_args(argv)
-    if args.decisions < 0 or args.deals < 0 or not 1 <= args.worlds <= 500:
-        print("error: --decisions and --deals >= 0, --worlds from 1 to 500", file=sys.stderr)
+    if args.decisions < 0 or args.deals < 0 or not 1 <= args.worlds <= 500 or \
+            (args.threads is not None and not 1 <= args.threads <= 64):
+        print("error: --decisions and --deals >= 0, --worlds from 1 to 500, --threads from 1 "
+              "to 64", file=sys.stderr)
         return 2
     from belote.bots import ExpertBot, HeuristicBot
     from belote.engine import Deal, Rules, shuffled_deck
     rules = Rules.preset("coinche")
-    bot = ExpertBot(seed=1, worlds=args.worlds)
+    bot = ExpertBot(seed=1, worlds=args.worlds, threads=args.threads)
+    print(f"# threads: {bot.threads}")
     rng = random.Random(1)
     t = time.perf_counter()
     d = Deal.deal(rules, 0, shuffled_deck(rules, rng))

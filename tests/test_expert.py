@@ -293,7 +293,7 @@ def test_close_decisions_draw_up_to_max_worlds():
     seat = d.to_move
     counts = {}
     for mw in (12, None):
-        bot = ExpertBot(seed=3, worlds=4, max_worlds=mw)
+        bot = ExpertBot(seed=3, worlds=4, max_worlds=mw, threads=1)  # one solver to count
         n0 = []
 
         def counted(*a, _orig=bot.solver.solve, _n=n0, **k):
@@ -306,7 +306,7 @@ def test_close_decisions_draw_up_to_max_worlds():
     # four worlds do not settle this first lead, nor do six, eight or ten: all twelve
     assert counts[12] == 12
     # half a level at a time: close once, then decided -> 4 + 2 worlds
-    bot = ExpertBot(seed=3, worlds=4, max_worlds=12)
+    bot = ExpertBot(seed=3, worlds=4, max_worlds=12, threads=1)
     verdicts = iter([True, False])
     bot._close = lambda rows, best: next(verdicts)
     n1 = []
@@ -320,6 +320,29 @@ def test_close_decisions_draw_up_to_max_worlds():
     assert ExpertBot(worlds=5, max_worlds=3).max_worlds == 5  # never below the level
     with pytest.raises(ValueError):
         ExpertBot(max_worlds=0)
+
+
+def test_threads_change_the_time_not_the_card():
+    """Worlds are drawn in the same order and solved exactly whatever the number of threads:
+    the same seed bids and plays the same with one thread and with three (a close first
+    lead with extra worlds included), whole deals through, auction included."""
+    rules = Rules.preset("coinche")
+    for seed, auction in ((8, ("80 H", "pass", "pass", "pass")), (11, ()), (12, ())):
+        d = Deal.deal(rules, 0, shuffled_deck(rules, random.Random(seed)))
+        for a in auction:
+            d.play(a)
+        one = ExpertBot(seed=3, worlds=4, max_worlds=8, threads=1)
+        three = ExpertBot(seed=3, worlds=4, max_worlds=8, threads=3)
+        step = 0
+        while not d.is_over:
+            v = d.view(d.to_move)
+            a = one.act(v)
+            assert three.act(v) == a, (seed, step)
+            d.play(a)
+            step += 1
+    for bad in (0, -1, 65, 2.0, True, "2"):
+        with pytest.raises(ValueError):
+            ExpertBot(threads=bad)
 
 
 def test_bench_ddloss_reports_losses_and_refuses_bad_options():

@@ -14,8 +14,11 @@ with the best mean score difference chosen (take / name a suit, bid, capot, cont
 
 from __future__ import annotations
 
+import os
 import random
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from ..engine.cards import (
     KING,
@@ -342,6 +345,22 @@ def _belote_cards(view: SeatView) -> set[int]:
     return {card_of(su, r) for su in suits for r in (KING, QUEEN)}
 
 
+#: threads an expert may use (each with a solver table of about 10 MB)
+MAX_THREADS = 64
+#: card play uses the threads from this many cards in hand on: smaller worlds are solved in
+#: less time than a hand-off to another thread takes (bench/expert.py: no gain up to 5)
+THREADS_MIN_CARDS = 6
+
+
+def default_threads() -> int:
+    """The processor cores this process may use, at most 4: the expert's default ``threads``."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = os.cpu_count() or 1
+    return max(1, min(4, n))
+
+
 class ExpertBot(Bot):
     """PIMC card play over ``worlds`` worlds a decision (default 20), or fewer when
     ``time_limit_ms`` runs out (at least one), each world solved with a ``capot_bonus``
@@ -354,15 +373,30 @@ class ExpertBot(Bot):
     is within twice its standard error over the worlds drawn, draws more worlds, half a level
     at a time, up to this many (``max_worlds=60`` with 20 worlds: a first lead often takes all
     60). ``play_model`` (on by default): the worlds also prefer opponents whose past cards a
-    sensible player would have chosen (see :class:`WorldSampler`). Raises ValueError on
-    ``worlds`` or ``max_worlds`` below 1."""
+    sensible player would have chosen (see :class:`WorldSampler`).
+
+    ``threads``: worlds solved at once (card play from ``THREADS_MIN_CARDS`` cards in hand,
+    and bidding), each thread with its own solver and table (about 10 MB each); default
+    :func:`default_threads` (the processor cores this process may use, at most 4). The worlds are drawn in the same order whatever
+    the number of threads and each is solved exactly, so the card chosen is the same (with
+    no ``time_limit_ms``); only the time changes. Raises ValueError on ``worlds``,
+    ``max_worlds`` or ``threads`` below 1."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
                  worlds: int = 20, bid_worlds: int | None = None, capot_bonus: int = 90,
-                 max_worlds: int | None = None, play_model: bool = True):
+                 max_worlds: int | None = None, play_model: bool = True,
+                 threads: int | None = None):
         super().__init__(seed, time_limit_ms)
+        if threads is None:
+            threads = default_threads()
+        if not isinstance(threads, int) or isinstance(threads, bool) or \
+                not 1 <= threads <= MAX_THREADS:
+            raise ValueError(f"threads: 1 to {MAX_THREADS}, not {threads!r}")
+        self.threads = threads
+        self._pool: ThreadPoolExecutor | None = None
+        self._local = None
         self.play_model = bool(play_model)
         if not isinstance(worlds, int) or worlds < 1:
             raise ValueError(f"worlds: at least 1, not {worlds!r}")
@@ -385,6 +419,43 @@ class ExpertBot(Bot):
             self._solver = Solver()
         return self._solver
 
+    def _map(self, fn, positions, deadline: float | None, parallel: bool = True) -> list:
+        """``fn(solver, position)`` for each position of the iterable ``positions`` (one
+        world each), the results in order. With ``threads`` > 1 and ``parallel`` the worlds
+        are solved by a pool (the kernel releases the GIL; each thread has its own solver)
+        while the next worlds are drawn. Past ``deadline`` (a ``time.perf_counter()`` value)
+        no world is solved but the first: the results are then the first ones only."""
+        if self.threads == 1 or not parallel:
+            out = []
+            for pos in positions:
+                if out and deadline is not None and time.perf_counter() > deadline:
+                    break
+                out.append(fn(self.solver, pos))
+            return out
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=self.threads,
+                                            thread_name_prefix="belote-expert")
+            self._local = threading.local()
+
+        def task(pos, first):
+            # tasks start in order: once one is past the deadline, so are all after it
+            if not first and deadline is not None and time.perf_counter() > deadline:
+                return None
+            solver = getattr(self._local, "solver", None)
+            if solver is None:
+                from ..solver import Solver
+                solver = self._local.solver = Solver()
+            return fn(solver, pos)
+
+        jobs = [self._pool.submit(task, pos, i == 0) for i, pos in enumerate(positions)]
+        out = [j.result() for j in jobs]
+        return out[:out.index(None)] if None in out else out
+
+    def _bid_points(self, positions: list, deadline: float | None) -> list[int]:
+        """Team 0's card points in each position (bidding simulation), see :meth:`_map`."""
+        from .simbid import TOLERANCE
+        return self._map(lambda s, p: s.future(p, tolerance=TOLERANCE), positions, deadline)
+
     def act(self, view: SeatView) -> str:
         legal = view.legal
         if not legal:
@@ -402,7 +473,7 @@ class ExpertBot(Bot):
             deadline = None if self.time_limit_ms is None else \
                 time.perf_counter() + self.time_limit_ms / 1000
             action, worlds = bid(view, rules, self.solver, self.rng, self.bid_worlds, prev,
-                                 deadline)
+                                 deadline, self._bid_points)
             self._bid_worlds = (key, worlds)
             return action
         for a in legal:
@@ -462,20 +533,28 @@ class ExpertBot(Bot):
             sums = [sum(col) for col in zip(*rows)]
             return self._pick(cards, {c: sums[index[rep[c]]] for c in cards}, sampler.tt)
 
+        half = max(1, self.worlds // 2)
+        deadline = None if self.time_limit_ms is None else t0 + self.time_limit_ms / 1000
+
+        def draw(k):
+            for _ in range(k):
+                yield Position(sampler.sample(), trump, rules, leader, trick, list(view.points),
+                               list(sampler.tricks_won))
+
+        kw = {"capot_bonus": self.capot_bonus, "cards": set(classes)}
         while len(rows) < self.max_worlds:
-            hands = sampler.sample()
-            pos = Position(hands, trump, rules, leader, trick, list(view.points),
-                           list(sampler.tricks_won))
-            res = self.solver.solve(pos, capot_bonus=self.capot_bonus, cards=set(classes))
-            rows.append([res.values.get(k, 0) for k in classes])
-            if self.time_limit_ms is not None and \
-                    (time.perf_counter() - t0) * 1000 > self.time_limit_ms:
-                break
             n = len(rows)
+            # the worlds up to the next stopping check
+            nxt = self.worlds if n < self.worlds else n + half
+            for res in self._map(lambda s, p: s.solve(p, **kw),
+                                 draw(min(nxt, self.max_worlds) - n), deadline,
+                                 len(view.hand) >= THREADS_MIN_CARDS):
+                rows.append([res.values.get(k, 0) for k in classes])
+            n = len(rows)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
             # past the level, every half level: stop unless the decision is still close
-            if self.worlds <= n < self.max_worlds and \
-                    (n - self.worlds) % max(1, self.worlds // 2) == 0 and \
-                    not self._close(rows, index[rep[best()]]):
+            if self.worlds <= n < self.max_worlds and not self._close(rows, index[rep[best()]]):
                 break
         return best()
 

@@ -74,7 +74,7 @@ class BidSimulator:
     """Simulated outcomes of the contracts a seat may bid, for one view."""
 
     def __init__(self, view: SeatView, rules: Rules, solver, rng: random.Random, worlds: int,
-                 deadline: float | None = None):
+                 deadline: float | None = None, solve_many=None):
         self.view = view
         self.rules = rules
         self.solver = solver
@@ -86,6 +86,9 @@ class BidSimulator:
         self.nworlds = worlds
         self.worlds: list[_World] = []
         self.deadline = deadline  # time.perf_counter() value: after it, solve no more worlds
+        # solve_many(positions, deadline) -> team 0's points in each, in order (the first ones
+        # only past the deadline): several worlds at once (the expert's threads)
+        self.solve_many = solve_many
 
     # -- worlds ---------------------------------------------------------------------------
     def deal(self, taker_gets_turned: bool, constraints: list[tuple],
@@ -125,11 +128,13 @@ class BidSimulator:
                     break
             self.worlds.append(_World(hands, {}))
 
+    def _position(self, w: _World, trump: Trump):
+        from ..solver import Position
+        return Position(list(w.hands), trump, self.rules, self.leader, [], [0, 0])
+
     def _points(self, w: _World, trump: Trump) -> int:
         if trump not in w.points:
-            from ..solver import Position
-            pos = Position(list(w.hands), trump, self.rules, self.leader, [], [0, 0])
-            w.points[trump] = self.solver.future(pos, tolerance=TOLERANCE)
+            w.points[trump] = self.solver.future(self._position(w, trump), tolerance=TOLERANCE)
         return w.points[trump]
 
     # -- scoring --------------------------------------------------------------------------
@@ -139,6 +144,13 @@ class BidSimulator:
         tot = 0.0
         made = 0
         n = 0
+        todo = [w for w in self.worlds if contract.trump not in w.points]
+        late = self.deadline is not None and time.perf_counter() > self.deadline
+        if self.solve_many is not None and len(todo) > 1 and not late:
+            pts = self.solve_many([self._position(w, contract.trump) for w in todo],
+                                  self.deadline)
+            for w, p in zip(todo, pts):
+                w.points[contract.trump] = p
         for w in self.worlds:
             if n and contract.trump not in w.points and self.deadline is not None and \
                     time.perf_counter() > self.deadline:
@@ -260,14 +272,14 @@ def _bid_trump(text: str) -> Trump | None:
 
 def bid_two_rounds(view: SeatView, rules: Rules, solver, rng: random.Random,
                    worlds: int, previous: list[_World] | None = None,
-                   deadline: float | None = None) -> tuple[str, list[_World]]:
+                   deadline: float | None = None, solve_many=None) -> tuple[str, list[_World]]:
     """Take (round 1) or name a suit (round 2) when the simulated mean score difference of
     playing it is positive; pass otherwise. Returns the action and the worlds (to pass back
     as ``previous`` for the next decision of the same deal). Past ``deadline`` (a
     ``time.perf_counter()`` value) no more worlds are solved: each contract kind is judged on
-    the worlds solved so far."""
+    the worlds solved so far. ``solve_many``: see :class:`BidSimulator`."""
     legal = view.legal
-    sim = BidSimulator(view, rules, solver, rng, worlds, deadline)
+    sim = BidSimulator(view, rules, solver, rng, worlds, deadline, solve_many)
     sim.deal(True, [], previous)
     best, best_v = "pass", 0.0
     turned = parse_card(view.turned)
@@ -283,7 +295,7 @@ def bid_two_rounds(view: SeatView, rules: Rules, solver, rng: random.Random,
 
 def bid_auction(view: SeatView, rules: Rules, solver, rng: random.Random, worlds: int,
                 previous: list[_World] | None = None,
-                deadline: float | None = None) -> tuple[str, list[_World]]:
+                deadline: float | None = None, solve_many=None) -> tuple[str, list[_World]]:
     """The auction action (bid, capot, pass, contre, surcontre) with the best simulated mean
     score difference; a bid or a double must beat passing by a margin. Returns the action and
     the worlds (see :func:`bid_two_rounds`)."""
@@ -299,7 +311,7 @@ def bid_auction(view: SeatView, rules: Rules, solver, rng: random.Random, worlds
     cands = set(ests[:2])
     if best_bid is not None and (t := _bid_trump(best_bid[1])) is not None:
         cands.add(t)
-    sim = BidSimulator(view, rules, solver, rng, worlds, deadline)
+    sim = BidSimulator(view, rules, solver, rng, worlds, deadline, solve_many)
     sim.deal(False, constraints, previous)
 
     def standing(m: int) -> Contract | None:

@@ -132,7 +132,7 @@ def _better(maxer, best, alpha, beta, v):
     return min(best, v), alpha, min(beta, v)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _two_tricks(a, b, c, d, leader, won, bonus, alpha, beta, pts, strength, higher, suit_of,
                 suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner):
     """Exact value of a trick start with two tricks left (two cards a hand; ``a`` to ``d``:
@@ -428,7 +428,7 @@ def _normal_card(card, hands, suit_of, zorder, zlen):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength, higher,
            suit_of, suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner,
            table, epoch, stats, hist, zorder, zlen, bonus, won0):
@@ -758,7 +758,7 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
             imm = True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, near, tol, pts, strength, higher,
          suit_of, suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, table,
          epoch, stats, hist, zorder, zlen, bonus, won0):
