@@ -315,6 +315,17 @@ def test_subprocess_check_exit_codes(tmp_path):
     assert "Traceback" not in err.stderr and err.stderr.strip()
 
 
+def test_subprocess_output_closed_early_exits_141():
+    """A reader that stops early (``belote … | head``): status 141 as a Unix tool stopped by
+    SIGPIPE, no message, not 1 (which means an irregular deal)."""
+    for args in (["rules", "--json"], ["check", str(REGULAR), "--json"]):
+        p = subprocess.Popen(belote_cmd() + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        p.stdout.close()  # closed before the command writes (it starts in a few hundred ms)
+        _, errb = p.communicate(timeout=60)
+        assert p.returncode == 141, (args, p.returncode, errb)
+        assert errb == b"", errb
+
+
 def test_subprocess_legal_and_stdin():
     r = subprocess.run(belote_cmd() + ["legal", "--preset", "ffb", "--trump", "H", "--hand",
                                        "8H 7H AD 8C", "--trick", "AS TH", "--json"],

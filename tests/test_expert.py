@@ -345,6 +345,32 @@ def test_threads_change_the_time_not_the_card():
             ExpertBot(threads=bad)
 
 
+def test_past_the_deadline_one_world_is_drawn_and_solved():
+    """With a time limit run out, both the one-thread and the threaded path draw and solve the
+    first world only (drawing a world with the play model takes a few ms: no world is drawn
+    that will not be solved); before the deadline every world is."""
+    import time
+    drawn: list[int] = []
+
+    def worlds(k):
+        for i in range(k):
+            drawn.append(i)
+            yield i
+    for threads in (1, 2):
+        bot = ExpertBot(seed=1, threads=threads)
+        drawn.clear()
+        got = bot._map(lambda solver, x: x * 10, worlds(6), time.perf_counter() - 1)
+        assert got == [0] and drawn == [0]
+        drawn.clear()
+        got = bot._map(lambda solver, x: x * 10, worlds(6), time.perf_counter() + 60)
+        assert got == [0, 10, 20, 30, 40, 50] and drawn == list(range(6))
+        bot.close()
+        bot.close()  # twice is fine
+        # after close the bot still decides: a new pool is made
+        assert bot._map(lambda solver, x: x + 1, worlds(3), None) == [1, 2, 3]
+        bot.close()
+
+
 def test_bench_ddloss_reports_losses_and_refuses_bad_options():
     """bench/ddloss.py: every loss is a best value minus a played card's value (>= 0), and
     the per-position figures add up to the total; a bad --alt exits 2 with a message."""

@@ -43,13 +43,17 @@ from .engine.record import (
 from .engine.rules import OPTION_NAMES
 
 EXIT_OK, EXIT_IRREGULAR, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+#: the output was closed before the command finished writing (``belote … | head``): the
+#: status of a Unix tool stopped by SIGPIPE (128 + 13), not click's 1 (an irregular deal here)
+EXIT_PIPE = 141
 
 app = typer.Typer(
     name="belote", no_args_is_help=True, add_completion=False, rich_markup_mode="rich",
     pretty_exceptions_enable=False,
     help="belote — règles, arbitrage et jeu de la belote, contrée et coinche.\n\n"
          "Play, referee and analyse belote, contrée and coinche. "
-         "Exit codes: 0 ok, 1 irregular deal, 2 bad input, 3 internal error.")
+         "Exit codes: 0 ok, 1 irregular deal, 2 bad input, 3 internal error, 141 output "
+         "closed early (a pipe into head).")
 out = Console()
 err = Console(stderr=True)
 
@@ -673,7 +677,11 @@ def main() -> None:
     import os
     try:
         app(standalone_mode=True)
-    except SystemExit:
+    except SystemExit as e:
+        # click (typer's own copy) ends a broken pipe with status 1 and wraps the streams in
+        # a PacifyFlushWrapper so that nothing more is written, nor a traceback at exit
+        if e.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            sys.exit(EXIT_PIPE)
         raise
     except Exception as e:
         if os.environ.get("BELOTE_DEBUG"):

@@ -353,11 +353,20 @@ THREADS_MIN_CARDS = 6
 
 
 def default_threads() -> int:
-    """The processor cores this process may use, at most 4: the expert's default ``threads``."""
+    """The processor cores this process may use, at most 4: the expert's default ``threads``.
+    The cores it may run on, fewer if a container's CPU quota (cgroup v2 ``cpu.max``) allows
+    fewer."""
     try:
         n = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         n = os.cpu_count() or 1
+    try:
+        with open("/sys/fs/cgroup/cpu.max") as f:
+            quota, period = f.read().split()[:2]
+        if quota != "max":
+            n = min(n, int(quota) // int(period))
+    except (OSError, ValueError):
+        pass
     return max(1, min(4, n))
 
 
@@ -379,8 +388,14 @@ class ExpertBot(Bot):
     and bidding), each thread with its own solver and table (about 10 MB each); default
     :func:`default_threads` (the processor cores this process may use, at most 4). The worlds are drawn in the same order whatever
     the number of threads and each is solved exactly, so the card chosen is the same (with
-    no ``time_limit_ms``); only the time changes. Raises ValueError on ``worlds``,
-    ``max_worlds`` or ``threads`` below 1."""
+    no ``time_limit_ms``: with one, the worlds solved in time may differ); only the time
+    changes. :meth:`close` stops the threads at once (else they end with the bot).
+
+    A bot makes one decision at a time: call :meth:`act` from one thread at a time (one bot
+    per seat and table; a :class:`~belote.solver.Solver` is not thread-safe either).
+
+    Raises ValueError on ``worlds`` or ``max_worlds`` below 1 (or not an ``int``), and on
+    ``threads`` not an ``int`` from 1 to ``MAX_THREADS`` (64)."""
 
     name = "expert"
 
@@ -425,11 +440,18 @@ class ExpertBot(Bot):
         are solved by a pool (the kernel releases the GIL; each thread has its own solver)
         while the next worlds are drawn. Past ``deadline`` (a ``time.perf_counter()`` value)
         no world is solved but the first: the results are then the first ones only."""
+        it = iter(positions)
+
+        def more(done: int):
+            # the next world, drawn only while there is time (drawing one with the play
+            # model takes a few milliseconds); None when there is no more
+            if done and deadline is not None and time.perf_counter() > deadline:
+                return None
+            return next(it, None)
+
         if self.threads == 1 or not parallel:
             out = []
-            for pos in positions:
-                if out and deadline is not None and time.perf_counter() > deadline:
-                    break
+            while (pos := more(len(out))) is not None:
                 out.append(fn(self.solver, pos))
             return out
         if self._pool is None:
@@ -447,9 +469,23 @@ class ExpertBot(Bot):
                 solver = self._local.solver = Solver()
             return fn(solver, pos)
 
-        jobs = [self._pool.submit(task, pos, i == 0) for i, pos in enumerate(positions)]
-        out = [j.result() for j in jobs]
+        jobs = []
+        try:
+            while (pos := more(len(jobs))) is not None:
+                jobs.append(self._pool.submit(task, pos, not jobs))
+            out = [j.result() for j in jobs]
+        finally:  # an interrupt (Ctrl-C) or an error: the worlds not started are dropped
+            for j in jobs:
+                j.cancel()
         return out[:out.index(None)] if None in out else out
+
+    def close(self) -> None:
+        """Stop the bot's threads (the worlds not started are dropped) and free their
+        solvers; the bot still works afterwards (a new pool is made when needed)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            self._local = None
 
     def _bid_points(self, positions: list, deadline: float | None) -> list[int]:
         """Team 0's card points in each position (bidding simulation), see :meth:`_map`."""

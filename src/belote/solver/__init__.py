@@ -75,7 +75,8 @@ def _zero_groups(tt, deck: int) -> tuple[np.ndarray, np.ndarray]:
 
 class Solver:
     """A double-dummy solver with its own transposition table (about 10 MB; reused between
-    calls while the contract kind and play rules stay the same)."""
+    calls while the contract kind and play rules stay the same). Not thread-safe: one solver
+    per thread (the kernel releases the GIL, so solvers on several threads run in parallel)."""
 
     def __init__(self) -> None:
         self.table = kernel.new_table()
