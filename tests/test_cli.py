@@ -315,6 +315,46 @@ def test_subprocess_check_exit_codes(tmp_path):
     assert "Traceback" not in err.stderr and err.stderr.strip()
 
 
+def test_check_game_saved_mid_deal_shows_contract_and_state(runner, tmp_path):
+    """A game saved during a deal (``belote play``, then q): the deal's line names the
+    contract and says the deal is not finished, with the card points won so far."""
+    from belote.engine import Rules
+    from belote.engine.game import Game
+    from belote.engine.record import game_to_record
+    g = Game(Rules.preset("coinche"), seed=4, first_dealer=0)
+    for a in ("90 S", "pass", "pass", "pass"):
+        g.play(a)
+    for _ in range(4):  # one trick
+        g.play(g.legal_actions()[0])
+    p = tmp_path / "mid.json"
+    p.write_text(json.dumps(game_to_record(g)), encoding="utf-8")
+    pts = g.current.points
+    for lang, words in (("fr", ("Contrat", "90 ♠", "siège 1", "Donne non terminée")),
+                        ("en", ("Contract", "90 ♠", "seat 1", "Deal not finished"))):
+        r = run(runner, "check", str(p), "--lang", lang)
+        assert r.exit_code == 0, r.output
+        text = " ".join(r.output.split())
+        for w in words:
+            assert w in text, (w, text)
+        assert f"{pts[0]} – {pts[1]}" in text
+
+
+def test_rule_texts_are_named_in_messages(runner):
+    """Messages cite rules by rule-text code (002 §VIII.B, RULES.md); what a player reads names
+    the text instead (seed 002 is the FFB's official contrée rules, 003 the simplified belote),
+    in the language asked; numbers that are not a code stay as they are."""
+    from belote.engine.sources import name_sources
+    assert name_sources("160 points (002 §VIII.B)") == "160 points (règlement FFB §VIII.B)"
+    assert name_sources("(001, 002 §VI.3, 004 §1a)", "en") == \
+        "(Jacquespote rules, FFB rules §VI.3, classic belote rules §1a)"
+    assert name_sources("1000 points, 0002, 2.002, 002x") == "1000 points, 0002, 2.002, 002x"
+    r = run(runner, "check", str(IRREGULAR))
+    assert r.exit_code == 1 and "règlement FFB §VIII.B" in " ".join(r.output.split())
+    r = run(runner, "rules", "coinche", "-o", "deck=36")
+    assert r.exit_code == 2 and "(belote simplifiée)" in " ".join(r.output.split())
+    assert "(003)" not in r.output
+
+
 def test_subprocess_output_closed_early_exits_141():
     """A reader that stops early (``belote … | head``): status 141 as a Unix tool stopped by
     SIGPIPE, no message, not 1 (which means an irregular deal)."""

@@ -41,6 +41,7 @@ from .engine.record import (
     loads_json,
 )
 from .engine.rules import OPTION_NAMES
+from .engine.sources import name_sources
 
 EXIT_OK, EXIT_IRREGULAR, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 #: the output was closed before the command finished writing (``belote … | head``): the
@@ -89,6 +90,7 @@ def _lang(lang: str) -> dict[str, str]:
 
 
 def _fail(message: str, lang: str = "fr") -> None:
+    message = name_sources(message, lang)  # "(002 §IV.C)" -> "(règlement FFB §IV.C)"
     err.print(f"[bold red]{TEXT.get(lang, TEXT['fr'])['error']}:[/] {escape(message)}",
               markup=True, highlight=False)
     raise typer.Exit(EXIT_BAD_INPUT)
@@ -161,6 +163,15 @@ def _check_game(rec: dict, as_json: bool, t: dict[str, str], lang: str) -> None:
         for i, r in enumerate(reports):
             score = "–" if r["score"] is None else f"{r['score'][0]} – {r['score'][1]}"
             flag = t["regular"] if r["legal"] else f"{t['irregular']} ({r['irregularity']['rule']})"
+            # the contract, and what is known of a deal not finished (a game saved mid-deal)
+            if r["passed_out"]:
+                flag += f" {t['passed']}"
+            elif r["contract"] is not None:
+                flag += f" {_contract_line(r['contract'], t)}."
+            if not r["complete"] and not r["passed_out"]:
+                flag += f" {t['incomplete']}"
+                if r["contract"] is not None and r["score"] is None:
+                    flag += f" {t['points']}: {r['points'][0]} – {r['points'][1]}."
             out.print(f"{i + 1:>3}. {score:>12}  {flag}", highlight=False)
         out.print(f"[bold]{t['score']}: {totals[0]} – {totals[1]}[/]")
     raise typer.Exit(EXIT_OK if legal_all else EXIT_IRREGULAR)
@@ -184,6 +195,7 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
         msg = irr["message"]
         if lang == "fr" and irr.get("message_fr"):
             msg = irr["message_fr"]
+        msg = name_sources(msg, lang)
         where = f"{t['seat']} {irr['seat']}"
         if irr["trick"]:
             where += f", {t['trick']} {irr['trick']}"
@@ -225,12 +237,12 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
         out.print(f"{t['held']}: {data['held']}")
     if data["penalty"] is not None:
         faulty = data["penalty"]
-        out.print(f"{t['penalty']} : " + (
+        out.print(f"{t['penalty']} : " + name_sources(
             f"coup irrégulier : la donne est perdue pour l'équipe {faulty}, "
             f"{data['score'][1 - faulty]} points à l'équipe {1 - faulty} (002 §VIII.B)"
             if lang == "fr" else
             f"irregular play: the deal is lost for team {faulty}, {data['score'][1 - faulty]} "
-            f"points to team {1 - faulty} (002 §VIII.B)"))
+            f"points to team {1 - faulty} (002 §VIII.B)", lang))
 
 
 @app.command()

@@ -34,6 +34,7 @@ from ..engine.cards import (
 )
 from ..engine.deal import Deal, Phase
 from ..engine.game import Game
+from ..engine.sources import name_sources
 from . import storage
 from .i18n import texts
 
@@ -438,7 +439,8 @@ class BeloteApp(App):
         try:
             self.apply(self.human, text)
         except IllegalAction as e:
-            why = (e.message_fr or str(e)) if self.lang == "fr" else str(e)
+            why = name_sources((e.message_fr or str(e)) if self.lang == "fr" else str(e),
+                               self.lang)
             msg = self.t["refused"].format(why=why)
             self.log_line(f"[red]{msg}[/red]")
             self.set_status(msg)
@@ -451,7 +453,8 @@ class BeloteApp(App):
         try:
             self.apply(self.human, action)
         except IllegalAction as e:
-            self.set_status(str(e))
+            self.set_status(name_sources((e.message_fr or str(e)) if self.lang == "fr"
+                                         else str(e), self.lang))
 
     @on(Button.Pressed, ".card")
     def card_button(self, event: Button.Pressed) -> None:
