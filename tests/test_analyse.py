@@ -85,3 +85,14 @@ def test_analyse_team_totals_follow_each_language_typography():
     fr = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json")])
     assert "Points lost per team: team 0: 7 · team 1: 41" in en.output
     assert "Points perdus par équipe : équipe 0 : 7 · équipe 1 : 41" in fr.output
+
+
+def test_analyse_shows_cards_as_check_and_legal_do():
+    """French cards in French (V♦, 10♥, D♥), record codes in English, as ``check`` and
+    ``legal`` show them. examples/coinche.json: seat 0 leads the jack of diamonds, worth 13
+    like six other cards."""
+    fr = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json")])
+    en = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json"), "--lang", "en"])
+    assert "│ V♦ " in fr.output and "13 (9♠ 10♥ D♥ 7♦ V♦ 7♣ 9♣)" in fr.output
+    assert "JD" not in fr.output
+    assert "│ JD " in en.output and "13 (9S TH QH 7D JD 7C 9C)" in en.output

@@ -525,11 +525,12 @@ def analyse(
                 ("valeur" if fr else "value", "right"), ("meilleure" if fr else "best", "left"),
                 ("perte" if fr else "loss", "right")):
         table.add_column(col[0], justify=col[1])
+    show = card_fr if fr else card_str  # V♦ in French, as check and legal show cards
     for r in rows:
-        best_cards = " ".join(card_str(c) for c, v in sorted(r.values.items()) if v == r.best)
+        best_cards = " ".join(show(c) for c, v in sorted(r.values.items()) if v == r.best)
         loss = f"[red]{r.loss}[/]" if r.loss else "0"
         mark = (" (irrégulière)" if fr else " (irregular)") if r.irregular else ""
-        table.add_row(str(r.trick), str(r.seat), card_str(r.card) + mark, str(r.played),
+        table.add_row(str(r.trick), str(r.seat), show(r.card) + mark, str(r.played),
                       f"{r.best} ({best_cards})", loss)
     out.print(table)
     lost = [0, 0]
