@@ -299,3 +299,24 @@ def test_the_table_is_zeroed_when_the_epoch_would_wrap():
     solver.epoch = 5 + (1 << 24) - 1
     assert solver.future(spades) == reference_value(spades) != reference_value(hearts)
     assert 0 < solver.epoch < kernel.MAX_EPOCH
+
+
+def test_kernel_ready_tells_a_first_use(tmp_path):
+    """kernel_ready: False with an empty numba cache and nothing compiled in the process (the
+    first use after an install: the CLI and the TUI then say the solver compiles), True once
+    the kernel has run here."""
+    import subprocess
+    import sys
+
+    from belote.solver import kernel_ready
+    env = dict(__import__("os").environ, NUMBA_CACHE_DIR=str(tmp_path))
+    code = "from belote.solver import kernel_ready; print(kernel_ready())"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                       timeout=120, check=False)
+    assert r.stdout.strip() == "False", r.stderr
+    rules = Rules.preset("coinche")
+    d = Deal.deal(rules, 0, shuffled_deck(rules, random.Random(3)))
+    for a in ("80 H", "pass", "pass", "pass"):
+        d.play(a)
+    Solver().future(Position.from_deal(d))
+    assert kernel_ready()

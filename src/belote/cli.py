@@ -89,6 +89,16 @@ def _lang(lang: str) -> dict[str, str]:
     return TEXT[lang]
 
 
+def _first_use_note(lang: str) -> None:
+    """On a terminal, say that the solver compiles on its first use (about 10 s of silence
+    otherwise)."""
+    from .solver import kernel_ready
+    if err.is_terminal and not kernel_ready():
+        err.print("[dim]" + ("Première utilisation : compilation du solveur (environ 10 s, une "
+                             "seule fois)…" if lang == "fr" else
+                             "First use: compiling the solver (about 10 s, once)…") + "[/]")
+
+
 def _fail(message: str, lang: str = "fr") -> None:
     message = name_sources(message, lang)  # "(002 §IV.C)" -> "(règlement FFB §IV.C)"
     err.print(f"[bold red]{TEXT.get(lang, TEXT['fr'])['error']}:[/] {escape(message)}",
@@ -504,6 +514,7 @@ def analyse(
             rec = deals[deal_no - 1]
         elif deal_no is not None:
             raise BeloteError("--deal chooses a deal of a game record; this is a deal record")
+        _first_use_note(lang)
         with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
             task = prog.add_task("analyse", total=None)
             deal = check_deal(rec).deal
@@ -580,6 +591,8 @@ def arena(
     def maker(name):
         # --worlds sets the plain expert's worlds; expert:N names its own
         return lambda s: make_bot(name, s, worlds=worlds)
+    if any(n.startswith("expert") for n in (a, b)):
+        _first_use_note(lang)
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
         task = prog.add_task("arena", total=deals)
         rep = run_arena(rules, maker(a), maker(b), (a, b), deals, seed, play_only,

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import pickle
 import time
 from dataclasses import dataclass
 
@@ -20,7 +21,22 @@ from ..engine.play import legal_cards
 from . import kernel
 from .position import Position, PositionError
 
-__all__ = ["Position", "PositionError", "SolveResult", "Solver"]
+__all__ = ["Position", "PositionError", "SolveResult", "Solver", "kernel_ready"]
+
+
+def kernel_ready() -> bool:
+    """Whether the compiled search is at hand: compiled in this process already, or in numba's
+    disk cache for this version of the kernel. False on the first use after an install or an
+    upgrade, which compiles it (about 7 to 10 s, once): the CLI and the TUI say so meanwhile.
+    True when it cannot tell (numba's cache internals are not public)."""
+    try:
+        for f in (kernel.search, kernel.mtdf, kernel._two_tricks):
+            if not f.signatures and not f._cache._cache_file._load_index():
+                return False
+    except (AttributeError, TypeError, OSError, ValueError, EOFError,
+            pickle.UnpicklingError):  # another numba version, a damaged index: say nothing
+        return True
+    return True
 
 
 @dataclass

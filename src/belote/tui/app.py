@@ -305,6 +305,9 @@ class BeloteApp(App):
         if not bot.name.startswith("expert"):
             self.apply(seat, bot.act(view))
             return
+        from ..solver import kernel_ready
+        if not kernel_ready():  # its first decision compiles the solver: about 10 s, once
+            self.set_status(self.t["compiling"].format(name=self.seat_name(seat)))
         # a searching bot thinks in a thread: the screen stays live (q, resizing) meanwhile
         self.run_worker(lambda: self._think(bot, view, d, seat), thread=True, group="bot",
                         exclusive=True, exit_on_error=False)
