@@ -355,6 +355,46 @@ def test_rule_texts_are_named_in_messages(runner):
     assert "(003)" not in r.output
 
 
+def test_simulate_out_file_goes_to_check_and_analyse(runner, tmp_path):
+    """simulate --out writes one deal record a line (JSON Lines): check reads every deal of
+    such a file (the totals are the sums of the deals' scores), analyse one with --deal; a
+    file that is neither one JSON document nor JSON Lines keeps the JSON error (exit 2)."""
+    out = tmp_path / "sim.jsonl"
+    r = run(runner, "simulate", "--preset", "coinche", "--deals", "4", "--seed", "2",
+            "--out", str(out))
+    assert r.exit_code == 0, r.output
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4
+    r = run(runner, "check", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["format"] == "belote-lines" and len(data["deals"]) == 4
+    one = [json.loads(run(runner, "check", str(p), "--json").output)["score"]
+           for p in _split(lines, tmp_path)]
+    assert [d["score"] for d in data["deals"]] == one
+    assert data["scores"] == [sum(x[0] for x in one), sum(x[1] for x in one)]
+    r = run(runner, "analyse", str(out), "--deal", "2", "--json")
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.output)
+    assert rows == json.loads(run(runner, "analyse", str(_split(lines, tmp_path)[1]),
+                                  "--json").output)
+    r = run(runner, "analyse", str(out))
+    assert r.exit_code == 2 and "--deal 1..4" in " ".join(r.output.split())
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(lines[0] + "\nnot json\n", encoding="utf-8")
+    r = run(runner, "check", str(bad))
+    assert r.exit_code == 2 and "Extra data" in r.output
+
+
+def _split(lines: list[str], folder) -> list:
+    paths = []
+    for i, line in enumerate(lines):
+        p = folder / f"deal{i}.json"
+        p.write_text(line, encoding="utf-8")
+        paths.append(p)
+    return paths
+
+
 def test_subprocess_output_closed_early_exits_141():
     """A reader that stops early (``belote … | head``): status 141 as a Unix tool stopped by
     SIGPIPE, no message, not 1 (which means an irregular deal)."""

@@ -20,6 +20,7 @@ from .engine import (
     PRESET_NAMES,
     BeloteError,
     Deal,
+    RecordError,
     Rules,
     Trump,
     card_fr,
@@ -106,6 +107,42 @@ def _fail(message: str, lang: str = "fr") -> None:
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
+#: the format the CLI gives a file of JSON Lines, one deal record a line (``simulate --out``)
+LINES_FORMAT = "belote-lines"
+
+
+def _read_record(record: str) -> Any:
+    """The record at ``record`` (a path, or ``-`` for standard input): one JSON document, or
+    JSON Lines, one deal record a line as ``simulate --out`` writes them, returned as
+    ``{"format": LINES_FORMAT, "deals": [...]}``. Raises RecordError (not JSON, unreadable)."""
+    if record == "-":
+        data, source = sys.stdin.buffer.read(), "standard input"
+        try:
+            return loads_json(data, source)
+        except RecordError as e:
+            first = e
+    else:
+        try:
+            return load_json(record)
+        except RecordError as e:
+            first = e
+        try:
+            with open(record, "rb") as f:
+                data, source = f.read(), record
+        except OSError:
+            raise first from None
+    lines = [x for x in data.splitlines() if x.strip()]
+    if len(lines) < 2:
+        raise first
+    try:
+        deals = [loads_json(x, f"{source}, line {i + 1}") for i, x in enumerate(lines)]
+    except RecordError:
+        raise first from None
+    if not all(isinstance(d, dict) for d in deals):
+        raise first
+    return {"format": LINES_FORMAT, "deals": deals}
+
+
 def _rules(preset: str, options: list[str] | None) -> Rules:
     over: dict[str, Any] = {}
     for item in options or []:
@@ -119,7 +156,9 @@ def _rules(preset: str, options: list[str] | None) -> Rules:
 
 @app.command()
 def check(
-    record: Annotated[str, typer.Argument(help="Deal record (JSON file, or - for standard input).")],
+    record: Annotated[str, typer.Argument(
+        help="Deal record (JSON file, or - for standard input); a game record, or a file of "
+             "one deal record a line (simulate --out), checks every deal.")],
     as_json: JsonOpt = False,
     lang: LangOpt = "fr",
 ) -> None:
@@ -130,11 +169,8 @@ def check(
     irregular one, 2 for a malformed record."""
     t = _lang(lang)
     try:
-        if record == "-":
-            rec = loads_json(sys.stdin.buffer.read(), "standard input")
-        else:
-            rec = load_json(record)
-        if isinstance(rec, dict) and rec.get("format") == GAME_FORMAT:
+        rec = _read_record(record)
+        if isinstance(rec, dict) and rec.get("format") in (GAME_FORMAT, LINES_FORMAT):
             _check_game(rec, as_json, t, lang)
             return
         report = check_deal(rec)
@@ -152,7 +188,8 @@ def check(
 
 
 def _check_game(rec: dict, as_json: bool, t: dict[str, str], lang: str) -> None:
-    """Check every deal of a game record; exit 1 if any is irregular."""
+    """Check every deal of a game record (or of a file of deal records, one a line: then the
+    totals are the plain sums of the deals' scores); exit 1 if any is irregular."""
     deals = rec.get("deals")
     if not isinstance(deals, list):
         raise BeloteError("deals: expected a list of deal records")
@@ -164,10 +201,11 @@ def _check_game(rec: dict, as_json: bool, t: dict[str, str], lang: str) -> None:
             raise BeloteError(f"deals[{i}]: {e}") from None
     legal_all = all(r["legal"] for r in reports)
     totals = [sum((r["score"] or [0, 0])[k] for r in reports) for k in (0, 1)]
-    if legal_all:
+    game = rec.get("format") == GAME_FORMAT
+    if legal_all and game:
         totals = list(game_from_record(rec).scores)  # with litige points carried (§7)
     if as_json:
-        print(json.dumps({"format": GAME_FORMAT, "legal": legal_all, "deals": reports,
+        print(json.dumps({"format": rec["format"], "legal": legal_all, "deals": reports,
                           "scores": totals}, ensure_ascii=False, indent=2))
     else:
         for i, r in enumerate(reports):
@@ -484,9 +522,12 @@ def replay(
 
 @app.command()
 def analyse(
-    record: Annotated[str, typer.Argument(help="A deal record (JSON), or a game record with --deal.")],
-    deal_no: Annotated[int | None, typer.Option("--deal", min=1,
-                                                help="Which deal of a game record (1 = first).")]
+    record: Annotated[str, typer.Argument(
+        help="A deal record (JSON), or with --deal a game record or a file of one deal record "
+             "a line (simulate --out).")],
+    deal_no: Annotated[int | None, typer.Option(
+        "--deal", min=1, help="Which deal of a game record or line of a simulate --out file "
+                              "(1 = first).")]
     = None,
     as_json: JsonOpt = False,
     lang: LangOpt = "fr",
@@ -503,17 +544,19 @@ def analyse(
     t = _lang(lang)
     fr = lang == "fr"
     try:
-        rec = load_json(record)
-        if isinstance(rec, dict) and rec.get("format") == GF:
+        rec = _read_record(record)
+        if isinstance(rec, dict) and rec.get("format") in (GF, LINES_FORMAT):
             deals = rec.get("deals")
             if not isinstance(deals, list) or not deals:
                 raise BeloteError("deals: the game record has no deal")
             if deal_no is None or deal_no > len(deals):
-                raise BeloteError(f"this is a game of {len(deals)} deals: choose one with "
-                                  f"--deal 1..{len(deals)}")
+                what = f"a game of {len(deals)} deals" if rec["format"] == GF else \
+                    f"a file of {len(deals)} deal records (one a line)"
+                raise BeloteError(f"this is {what}: choose one with --deal 1..{len(deals)}")
             rec = deals[deal_no - 1]
         elif deal_no is not None:
-            raise BeloteError("--deal chooses a deal of a game record; this is a deal record")
+            raise BeloteError("--deal chooses a deal of a game record or a line of a "
+                              "simulate --out file; this is a deal record")
         _first_use_note(lang)
         with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
             task = prog.add_task("analyse", total=None)
