@@ -347,7 +347,15 @@ def test_rule_texts_are_named_in_messages(runner):
     assert name_sources("160 points (002 §VIII.B)") == "160 points (règlement FFB §VIII.B)"
     assert name_sources("(001, 002 §VI.3, 004 §1a)", "en") == \
         "(Jacquespote rules, FFB rules §VI.3, classic belote rules §1a)"
-    assert name_sources("1000 points, 0002, 2.002, 002x") == "1000 points, 0002, 2.002, 002x"
+    assert name_sources("misdeal (002 §VIII.A): redeal") == \
+        "misdeal (règlement FFB §VIII.A): redeal"
+    # only citations: numbers, file names and typed values stay as they are
+    for same in ("1000 points, 0002, 2.002, 002x", "no such file: 002",
+                 "no such file: mes parties/000 2024.json", "partie (002).json",
+                 "got '002 points'", "§002", "dir/002/x"):
+        assert name_sources(same) == same, same
+    r = run(runner, "check", "002")
+    assert r.exit_code == 2 and "no such file: 002" in r.output
     r = run(runner, "check", str(IRREGULAR))
     assert r.exit_code == 1 and "règlement FFB §VIII.B" in " ".join(r.output.split())
     r = run(runner, "rules", "coinche", "-o", "deck=36")
@@ -368,7 +376,7 @@ def test_simulate_out_file_goes_to_check_and_analyse(runner, tmp_path):
     r = run(runner, "check", str(out), "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert data["format"] == "belote-lines" and len(data["deals"]) == 4
+    assert "format" not in data and len(data["deals"]) == 4  # not a game record
     one = [json.loads(run(runner, "check", str(p), "--json").output)["score"]
            for p in _split(lines, tmp_path)]
     assert [d["score"] for d in data["deals"]] == one
@@ -380,10 +388,28 @@ def test_simulate_out_file_goes_to_check_and_analyse(runner, tmp_path):
                                   "--json").output)
     r = run(runner, "analyse", str(out))
     assert r.exit_code == 2 and "--deal 1..4" in " ".join(r.output.split())
+    # the first bad line by its number (blank lines counted), a deal error by its line
     bad = tmp_path / "bad.jsonl"
-    bad.write_text(lines[0] + "\nnot json\n", encoding="utf-8")
+    bad.write_text(lines[0] + "\n\n" + lines[1] + "\n" + lines[2][:40] + "\n", encoding="utf-8")
     r = run(runner, "check", str(bad))
-    assert r.exit_code == 2 and "Extra data" in r.output
+    said = " ".join(r.output.split())
+    assert r.exit_code == 2 and "line 4," in said and "not valid JSON" in said
+    bad.write_text(lines[0] + "\n" + json.dumps({"format": "belote-deal/1"}) + "\n",
+                   encoding="utf-8")
+    r = run(runner, "check", str(bad))
+    assert r.exit_code == 2 and "line 2:" in " ".join(r.output.split())
+    bad.write_text("not json\n" + lines[0] + "\n", encoding="utf-8")
+    r = run(runner, "check", str(bad))
+    assert r.exit_code == 2 and "not valid JSON" in " ".join(r.output.split())
+    # standard input, a byte-order mark, CRLF
+    r = run(runner, "check", "-", "--json", input="\ufeff" + "\r\n".join(lines) + "\r\n")
+    assert r.exit_code == 0 and len(json.loads(r.output)["deals"]) == 4
+    # a one-deal file is a plain deal record: --deal 1 names it
+    one = _split(lines, tmp_path)[0]
+    r = run(runner, "analyse", str(one), "--deal", "1", "--json")
+    assert r.exit_code == 0 and json.loads(r.output) == \
+        json.loads(run(runner, "analyse", str(one), "--json").output)
+    assert run(runner, "analyse", str(one), "--deal", "2").exit_code == 2
 
 
 def _split(lines: list[str], folder) -> list:
@@ -397,13 +423,37 @@ def _split(lines: list[str], folder) -> list:
 
 def test_subprocess_output_closed_early_exits_141():
     """A reader that stops early (``belote … | head``): status 141 as a Unix tool stopped by
-    SIGPIPE, no message, not 1 (which means an irregular deal)."""
-    for args in (["rules", "--json"], ["check", str(REGULAR), "--json"]):
+    SIGPIPE, no message, not 1 (which means an irregular deal), for JSON (click's path) and
+    for tables and text (rich's)."""
+    for args in (["rules", "--json"], ["check", str(REGULAR), "--json"], ["rules"],
+                 ["check", str(REGULAR)], ["simulate", "--deals", "3"]):
         p = subprocess.Popen(belote_cmd() + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         p.stdout.close()  # closed before the command writes (it starts in a few hundred ms)
         _, errb = p.communicate(timeout=60)
         assert p.returncode == 141, (args, p.returncode, errb)
         assert errb == b"", errb
+
+
+def test_subprocess_output_that_cannot_be_written_exits_4_and_closed_streams():
+    """A full disk (/dev/full) is not a bug: exit 4 with a message, not 3. A closed standard
+    error or input changes nothing else: bad input still exits 2."""
+    import os
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            r = subprocess.run(belote_cmd() + ["check", str(REGULAR)], stdout=full,
+                               stderr=subprocess.PIPE, timeout=60, check=False, text=True)
+        assert r.returncode == 4 and "cannot write the output" in r.stderr
+        assert "internal error" not in r.stderr
+    r = subprocess.run(belote_cmd() + ["check", "no-such-file.json"], stderr=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, timeout=60, check=False,
+                       preexec_fn=lambda: os.close(2))
+    assert r.returncode == 2
+    r = subprocess.run(belote_cmd() + ["check", "-"], capture_output=True, text=True,
+                       timeout=60, check=False, preexec_fn=lambda: os.close(0))
+    assert r.returncode == 2 and "standard input is closed" in r.stderr
+    r = subprocess.run(belote_cmd() + ["play"], stdin=subprocess.DEVNULL, capture_output=True,
+                       text=True, timeout=60, check=False)
+    assert r.returncode == 2 and "terminal" in r.stderr
 
 
 def test_subprocess_legal_and_stdin():

@@ -40,6 +40,7 @@ from .engine.record import (
     game_from_record,
     load_json,
     loads_json,
+    read_file,
 )
 from .engine.rules import OPTION_NAMES
 from .engine.sources import name_sources
@@ -48,16 +49,47 @@ EXIT_OK, EXIT_IRREGULAR, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 #: the output was closed before the command finished writing (``belote … | head``): the
 #: status of a Unix tool stopped by SIGPIPE (128 + 13), not click's 1 (an irregular deal here)
 EXIT_PIPE = 141
+#: the output could not be written (a full disk, a closed stream): not a bug of ours
+EXIT_OUTPUT = 4
 
 app = typer.Typer(
     name="belote", no_args_is_help=True, add_completion=False, rich_markup_mode="rich",
     pretty_exceptions_enable=False,
     help="belote — règles, arbitrage et jeu de la belote, contrée et coinche.\n\n"
          "Play, referee and analyse belote, contrée and coinche. "
-         "Exit codes: 0 ok, 1 irregular deal, 2 bad input, 3 internal error, 141 output "
-         "closed early (a pipe into head).")
-out = Console()
-err = Console(stderr=True)
+         "Exit codes: 0 ok, 1 irregular deal, 2 bad input, 3 internal error, 4 output not "
+         "written (disk full), 141 output closed early (a pipe into head).")
+class _Out(Console):
+    """Standard output: when its reader is gone (``belote … | head``), stop writing and exit
+    141, the status of a Unix tool stopped by SIGPIPE (rich's own handler exits 1, which here
+    means an irregular deal)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        _silence_stdout()
+        raise SystemExit(EXIT_PIPE)
+
+
+class _Err(Console):
+    """Standard error: when nobody reads it any more, the messages are dropped and the command
+    ends with its own exit code."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device (nothing more is written, and the interpreter's
+    last flush cannot fail)."""
+    import os
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+out = _Out()
+err = _Err(stderr=True)
 
 LangOpt = Annotated[str, typer.Option("--lang", help="Language of messages: fr or en.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
@@ -102,45 +134,58 @@ def _first_use_note(lang: str) -> None:
 
 def _fail(message: str, lang: str = "fr") -> None:
     message = name_sources(message, lang)  # "(002 §IV.C)" -> "(règlement FFB §IV.C)"
-    err.print(f"[bold red]{TEXT.get(lang, TEXT['fr'])['error']}:[/] {escape(message)}",
-              markup=True, highlight=False)
+    try:
+        err.print(f"[bold red]{TEXT.get(lang, TEXT['fr'])['error']}:[/] {escape(message)}",
+                  markup=True, highlight=False)
+    except OSError:  # standard error closed: the exit code still tells
+        pass
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
-#: the format the CLI gives a file of JSON Lines, one deal record a line (``simulate --out``)
-LINES_FORMAT = "belote-lines"
+class _Lines(list):
+    """The deal records of a JSON Lines file (``simulate --out``: one a line); ``numbers``:
+    the line of each."""
+
+    def __init__(self, deals: list, numbers: list[int]):
+        super().__init__(deals)
+        self.numbers = numbers
 
 
 def _read_record(record: str) -> Any:
-    """The record at ``record`` (a path, or ``-`` for standard input): one JSON document, or
-    JSON Lines, one deal record a line as ``simulate --out`` writes them, returned as
-    ``{"format": LINES_FORMAT, "deals": [...]}``. Raises RecordError (not JSON, unreadable)."""
+    """The record at ``record`` (a path, or ``-`` for standard input), read once: one JSON
+    document, or JSON Lines, one deal record a line as ``simulate --out`` writes them (a
+    :class:`_Lines`). A UTF-8 byte-order mark is allowed. Raises RecordError (unreadable, not
+    JSON; in JSON Lines, the first bad line by its number)."""
     if record == "-":
+        if sys.stdin is None:
+            raise RecordError("standard input is closed")
         data, source = sys.stdin.buffer.read(), "standard input"
-        try:
-            return loads_json(data, source)
-        except RecordError as e:
-            first = e
     else:
-        try:
-            return load_json(record)
-        except RecordError as e:
-            first = e
-        try:
-            with open(record, "rb") as f:
-                data, source = f.read(), record
-        except OSError:
-            raise first from None
-    lines = [x for x in data.splitlines() if x.strip()]
+        data, source = read_file(record), record
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{source} is not UTF-8 text: {e.reason}") from None
+    try:
+        return loads_json(text, source)
+    except RecordError as e:
+        first = e
+    lines = [(n, x) for n, x in enumerate(text.splitlines(), 1) if x.strip()]
     if len(lines) < 2:
         raise first
     try:
-        deals = [loads_json(x, f"{source}, line {i + 1}") for i, x in enumerate(lines)]
+        head = loads_json(lines[0][1], source)
     except RecordError:
         raise first from None
-    if not all(isinstance(d, dict) for d in deals):
+    if not isinstance(head, dict):
         raise first
-    return {"format": LINES_FORMAT, "deals": deals}
+    deals = []
+    for n, x in lines:  # JSON Lines: every line a deal record
+        d = loads_json(x, f"{source}, line {n},")
+        if not isinstance(d, dict):
+            raise RecordError(f"{source}, line {n}: a deal record (a JSON object) expected")
+        deals.append(d)
+    return _Lines(deals, [n for n, _ in lines])
 
 
 def _rules(preset: str, options: list[str] | None) -> Rules:
@@ -170,7 +215,8 @@ def check(
     t = _lang(lang)
     try:
         rec = _read_record(record)
-        if isinstance(rec, dict) and rec.get("format") in (GAME_FORMAT, LINES_FORMAT):
+        if isinstance(rec, _Lines) or (isinstance(rec, dict) and
+                                       rec.get("format") == GAME_FORMAT):
             _check_game(rec, as_json, t, lang)
             return
         report = check_deal(rec)
@@ -187,10 +233,11 @@ def check(
     raise typer.Exit(EXIT_OK if report.legal else EXIT_IRREGULAR)
 
 
-def _check_game(rec: dict, as_json: bool, t: dict[str, str], lang: str) -> None:
-    """Check every deal of a game record (or of a file of deal records, one a line: then the
+def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
+    """Check every deal of a game record (or of a JSON Lines file, :class:`_Lines`: then the
     totals are the plain sums of the deals' scores); exit 1 if any is irregular."""
-    deals = rec.get("deals")
+    game = not isinstance(rec, _Lines)
+    deals = rec.get("deals") if game else rec
     if not isinstance(deals, list):
         raise BeloteError("deals: expected a list of deal records")
     reports = []
@@ -198,19 +245,28 @@ def _check_game(rec: dict, as_json: bool, t: dict[str, str], lang: str) -> None:
         try:
             reports.append(check_deal(d).to_json())
         except BeloteError as e:
-            raise BeloteError(f"deals[{i}]: {e}") from None
+            raise BeloteError(f"{f'deals[{i}]' if game else f'line {rec.numbers[i]}'}: {e}"
+                              ) from None
     legal_all = all(r["legal"] for r in reports)
     totals = [sum((r["score"] or [0, 0])[k] for r in reports) for k in (0, 1)]
-    game = rec.get("format") == GAME_FORMAT
     if legal_all and game:
         totals = list(game_from_record(rec).scores)  # with litige points carried (§7)
     if as_json:
-        print(json.dumps({"format": rec["format"], "legal": legal_all, "deals": reports,
-                          "scores": totals}, ensure_ascii=False, indent=2))
+        head = {"format": GAME_FORMAT} if game else {}
+        print(json.dumps({**head, "legal": legal_all, "deals": reports, "scores": totals},
+                         ensure_ascii=False, indent=2))
     else:
         for i, r in enumerate(reports):
             score = "–" if r["score"] is None else f"{r['score'][0]} – {r['score'][1]}"
-            flag = t["regular"] if r["legal"] else f"{t['irregular']} ({r['irregularity']['rule']})"
+            if r["legal"]:
+                flag = t["regular"]
+            else:
+                irr = r["irregularity"]
+                msg = irr.get("message_fr") if lang == "fr" and irr.get("message_fr") else \
+                    irr["message"]
+                flag = f"{t['irregular']} : {name_sources(msg, lang)} [{irr['rule']}]." \
+                    if lang == "fr" else \
+                    f"{t['irregular']}: {name_sources(msg, lang)} [{irr['rule']}]."
             # the contract, and what is known of a deal not finished (a game saved mid-deal)
             if r["passed_out"]:
                 flag += f" {t['passed']}"
@@ -458,6 +514,10 @@ def play(
     except (BeloteError, ValueError) as e:
         _fail(str(e), lang or "fr")
         return
+    if not (sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()):
+        _fail("belote play needs a terminal (an interactive window): run it there, not with its "
+              "input or output redirected", lang or "fr")
+        return
     warn = not resume and storage.current_path().exists()
     app_ = BeloteApp(game, human=human, bot_names=names, lang=lang, auto_belote=auto,
                      stamp=stamp, warn_saved=warn)
@@ -545,22 +605,23 @@ def analyse(
     fr = lang == "fr"
     try:
         rec = _read_record(record)
-        if isinstance(rec, dict) and rec.get("format") in (GF, LINES_FORMAT):
-            deals = rec.get("deals")
+        lines = isinstance(rec, _Lines)
+        if lines or (isinstance(rec, dict) and rec.get("format") == GF):
+            deals = rec if lines else rec.get("deals")
             if not isinstance(deals, list) or not deals:
                 raise BeloteError("deals: the game record has no deal")
             if deal_no is None or deal_no > len(deals):
-                what = f"a game of {len(deals)} deals" if rec["format"] == GF else \
-                    f"a file of {len(deals)} deal records (one a line)"
+                what = f"a file of {len(deals)} deal records (one a line)" if lines else \
+                    f"a game of {len(deals)} deals"
                 raise BeloteError(f"this is {what}: choose one with --deal 1..{len(deals)}")
             rec = deals[deal_no - 1]
-        elif deal_no is not None:
+        elif deal_no not in (None, 1):
             raise BeloteError("--deal chooses a deal of a game record or a line of a "
-                              "simulate --out file; this is a deal record")
+                              "simulate --out file; this is a single deal record (--deal 1)")
+        deal = check_deal(rec).deal
         _first_use_note(lang)
         with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
             task = prog.add_task("analyse", total=None)
-            deal = check_deal(rec).deal
             rows = analyse_deal(deal, progress=lambda i, n: prog.update(task, completed=i,
                                                                         total=n))
     except BeloteError as e:
@@ -743,7 +804,6 @@ def simulate(
 def main() -> None:
     """Entry point of the ``belote`` command. An unexpected failure (a bug) prints one line and
     exits 3 instead of a traceback; set ``BELOTE_DEBUG=1`` to see the traceback."""
-    import os
     try:
         app(standalone_mode=True)
     except SystemExit as e:
@@ -752,12 +812,29 @@ def main() -> None:
         if e.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
             sys.exit(EXIT_PIPE)
         raise
-    except Exception as e:
-        if os.environ.get("BELOTE_DEBUG"):
-            raise
-        err.print(f"[bold red]internal error:[/] {type(e).__name__}: {e} — please report it "
-                  "(BELOTE_DEBUG=1 shows the traceback)", highlight=False)
-        sys.exit(EXIT_INTERNAL)
+    except OSError as e:
+        import errno
+        if e.errno not in (errno.ENOSPC, errno.EBADF, errno.EIO, errno.EPIPE, errno.EFBIG,
+                           errno.EDQUOT):
+            _internal(e)
+        try:  # stderr may be the stream that failed
+            err.print(f"cannot write the output: {e.strerror or e}", highlight=False)
+        except OSError:
+            pass
+        _silence_stdout()
+        sys.exit(EXIT_OUTPUT)
+    except Exception as e:  # noqa: BLE001 -- any bug: one line, exit 3 (re-raised with BELOTE_DEBUG)
+        _internal(e)
+
+
+def _internal(e: BaseException) -> None:
+    """An unexpected failure (a bug): one line and exit 3; ``BELOTE_DEBUG=1`` re-raises."""
+    import os
+    if os.environ.get("BELOTE_DEBUG"):
+        raise e
+    err.print(f"[bold red]internal error:[/] {type(e).__name__}: {e} — please report it "
+              "(BELOTE_DEBUG=1 shows the traceback)", highlight=False)
+    sys.exit(EXIT_INTERNAL)
 
 
 if __name__ == "__main__":

@@ -176,6 +176,19 @@ def _hand(text: Any, where: str) -> int:
         raise RecordError(str(e), where=where) from None
 
 
+def read_file(path: str) -> bytes:
+    """The bytes of a record file. Raises RecordError (not found, a folder, unreadable)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        raise RecordError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path} is a folder, not a record file") from None
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e}") from None
+
+
 def load_json(path: str) -> Any:
     """Read a JSON file. Raises RecordError (not found, unreadable, not JSON)."""
     try:

@@ -18,12 +18,23 @@ SOURCES: dict[str, tuple[str, str]] = {
     "004": ("belote classique", "classic belote rules"),
 }
 
-_CODE = re.compile(r"(?<![\w.])(00[0-4])(?=\s|§|\)|,|;|:|/|$)")
+# a citation: "(002 §VIII.B)", "(001)", "(001, 002 §VI.3, 004 §1a)", standing as a group of
+# its own (after a space or at the start, before a space, punctuation or the end), so that a
+# file name such as "partie (002).json" or a typed value is left as it is
+_GROUP = re.compile(r"(?:(?<=\s)|^)\(00[0-4](?: §[^,;()]*| annex)?"
+                    r"(?:[,;] ?00[0-4](?: §[^,;()]*| annex)?)*\)"
+                    r"(?=$|[\s,;:]|\.(?:\s|$))")
+_CODE = re.compile(r"\b00[0-4]\b")
 
 
 def name_sources(text: str, lang: str = "fr") -> str:
-    """``text`` with each rule-text code (``000`` to ``004``, standing alone) replaced by the
-    text's name in ``lang`` (``"fr"`` or ``"en"``; another value counts as ``"en"``):
-    ``"(002 §VIII.B)"`` → ``"(règlement FFB §VIII.B)"``. Other numbers are left alone."""
+    """``text`` with the rule texts it cites by code (``000`` to ``004``) named in ``lang``
+    (``"fr"`` or ``"en"``; another value counts as ``"en"``): ``"… (002 §VIII.B)"`` →
+    ``"… (règlement FFB §VIII.B)"``. Only citations are rewritten, a parenthesised group of
+    codes with their sections standing on its own; other text (file names, typed values,
+    numbers) is left alone."""
     k = 0 if lang == "fr" else 1
-    return _CODE.sub(lambda m: SOURCES[m.group(1)][k], text)
+
+    def group(m: re.Match) -> str:
+        return _CODE.sub(lambda c: SOURCES[c.group()][k], m.group())
+    return _GROUP.sub(group, text)
