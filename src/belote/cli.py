@@ -53,7 +53,7 @@ EXIT_PIPE = 141
 EXIT_OUTPUT = 4
 
 app = typer.Typer(
-    name="belote", no_args_is_help=True, add_completion=False, rich_markup_mode="rich",
+    name="belote", no_args_is_help=True, add_completion=False, rich_markup_mode=None,
     pretty_exceptions_enable=False,
     help="belote — règles, arbitrage et jeu de la belote, contrée et coinche.\n\n"
          "Play, referee and analyse belote, contrée and coinche. "
