@@ -386,10 +386,11 @@ class ExpertBot(Bot):
 
     ``threads``: worlds solved at once (card play from ``THREADS_MIN_CARDS`` cards in hand,
     and bidding), each thread with its own solver and table (about 10 MB each); default
-    :func:`default_threads` (the processor cores this process may use, at most 4). The worlds are drawn in the same order whatever
-    the number of threads and each is solved exactly, so the card chosen is the same (with
-    no ``time_limit_ms``: with one, the worlds solved in time may differ); only the time
-    changes. :meth:`close` stops the threads at once (else they end with the bot).
+    :func:`default_threads` (the processor cores this process may use, at most 4). The
+    worlds are drawn in the same order whatever the number of threads and each is solved
+    exactly, so the card chosen is the same (with no ``time_limit_ms``: with one, the worlds
+    solved in time may differ); only the time changes. :meth:`close` stops the threads at
+    once (else they end with the bot).
 
     A bot makes one decision at a time: call :meth:`act` from one thread at a time (one bot
     per seat and table; a :class:`~belote.solver.Solver` is not thread-safe either).

@@ -191,14 +191,10 @@ def read_file(path: str) -> bytes:
 
 def load_json(path: str) -> Any:
     """Read a JSON file. Raises RecordError (not found, unreadable, not JSON)."""
+    data = read_file(path)
     try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except FileNotFoundError:
-        raise RecordError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise RecordError(f"{path} is a folder, not a record file") from None
-    except (OSError, UnicodeDecodeError) as e:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as e:
         raise RecordError(f"cannot read {path}: {e}") from None
     except json.JSONDecodeError as e:
         raise RecordError(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}",
