@@ -451,9 +451,10 @@ def test_subprocess_output_that_cannot_be_written_exits_4_and_closed_streams():
     r = subprocess.run(belote_cmd() + ["check", "-"], capture_output=True, text=True,
                        timeout=60, check=False, preexec_fn=lambda: os.close(0))
     assert r.returncode == 2 and "standard input is closed" in r.stderr
-    r = subprocess.run(belote_cmd() + ["play"], stdin=subprocess.DEVNULL, capture_output=True,
-                       text=True, timeout=60, check=False)
-    assert r.returncode == 2 and "terminal" in r.stderr
+    for cmd in (["play"], ["replay", str(REGULAR)]):  # full screen: never spin for nobody
+        r = subprocess.run(belote_cmd() + cmd, stdin=subprocess.DEVNULL, capture_output=True,
+                           text=True, timeout=60, check=False)
+        assert r.returncode == 2 and "terminal" in r.stderr, cmd
 
 
 def test_subprocess_legal_and_stdin():

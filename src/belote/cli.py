@@ -132,6 +132,14 @@ def _first_use_note(lang: str) -> None:
                              "First use: compiling the solver (about 10 s, once)…") + "[/]")
 
 
+def _need_terminal(command: str, lang: str) -> None:
+    """The full-screen commands (play, replay) need a terminal for input and output: without
+    one they would draw for nobody and never end. Exit 2 with a message."""
+    if not (sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()):
+        _fail(f"belote {command} needs a terminal (an interactive window): run it there, not "
+              "with its input or output redirected", lang)
+
+
 def _fail(message: str, lang: str = "fr") -> None:
     message = name_sources(message, lang)  # "(002 §IV.C)" -> "(règlement FFB §IV.C)"
     try:
@@ -514,10 +522,7 @@ def play(
     except (BeloteError, ValueError) as e:
         _fail(str(e), lang or "fr")
         return
-    if not (sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()):
-        _fail("belote play needs a terminal (an interactive window): run it there, not with its "
-              "input or output redirected", lang or "fr")
-        return
+    _need_terminal("play", lang or "fr")
     warn = not resume and storage.current_path().exists()
     app_ = BeloteApp(game, human=human, bot_names=names, lang=lang, auto_belote=auto,
                      stamp=stamp, warn_saved=warn)
@@ -577,6 +582,7 @@ def replay(
     except BeloteError as e:
         _fail(str(e), lang)
         return
+    _need_terminal("replay", lang)
     ReplayApp(steps, lang=lang).run()
 
 
