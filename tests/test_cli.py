@@ -339,6 +339,19 @@ def test_check_game_saved_mid_deal_shows_contract_and_state(runner, tmp_path):
         assert f"{pts[0]} – {pts[1]}" in text
 
 
+def test_every_command_takes_lang(runner):
+    """README: every command's messages are in French by default, --lang en for English."""
+    for cmd in (["rules", "--lang", "en"], ["deal", "--seed", "1", "--lang", "en"]):
+        r = run(runner, *cmd)
+        assert r.exit_code == 0, r.output
+    r = run(runner, "rules", "nope", "--lang", "en")
+    assert r.exit_code == 2 and r.output.startswith("error:")
+    r = run(runner, "rules", "nope")
+    assert r.exit_code == 2 and r.output.startswith("erreur")
+    assert "presets" in run(runner, "rules", "--lang", "en").output
+    assert "préréglages" in run(runner, "rules").output
+
+
 def test_rule_texts_are_named_in_messages(runner):
     """Messages cite rules by rule-text code (002 §VIII.B, RULES.md); what a player reads names
     the text instead (seed 002 is the FFB's official contrée rules, 003 the simplified belote),
@@ -451,6 +464,10 @@ def test_subprocess_output_that_cannot_be_written_exits_4_and_closed_streams():
     r = subprocess.run(belote_cmd() + ["check", "-"], capture_output=True, text=True,
                        timeout=60, check=False, preexec_fn=lambda: os.close(0))
     assert r.returncode == 2 and "standard input is closed" in r.stderr
+    r = subprocess.run(belote_cmd() + ["check", str(REGULAR)], capture_output=False,
+                       stderr=subprocess.PIPE, text=True, timeout=60, check=False,
+                       preexec_fn=lambda: os.close(1))
+    assert r.returncode == 4 and "standard output is closed" in r.stderr
     for cmd in (["play"], ["replay", str(REGULAR)]):  # full screen: never spin for nobody
         r = subprocess.run(belote_cmd() + cmd, stdin=subprocess.DEVNULL, capture_output=True,
                            text=True, timeout=60, check=False)

@@ -407,18 +407,20 @@ def rules_cmd(
     preset: Annotated[str | None, typer.Argument(help="A preset to show (all if omitted).")] = None,
     option: OptionOpt = None,
     as_json: JsonOpt = False,
+    lang: LangOpt = "fr",
 ) -> None:
     """Show the presets and their options (every option can be overridden with -o NAME=VALUE)."""
+    _lang(lang)
     try:
         names = [preset] if preset else list(PRESET_NAMES)
         rules = [_rules(n, option) for n in names]
     except BeloteError as e:
-        _fail(str(e))
+        _fail(str(e), lang)
         return
     if as_json:
         print(json.dumps({r.preset: r.to_dict() for r in rules}, ensure_ascii=False, indent=2))
         return
-    table = Table(title="belote: presets / préréglages")
+    table = Table(title="belote : préréglages" if lang == "fr" else "belote: presets")
     table.add_column("option", no_wrap=True)
     for r in rules:
         table.add_column(r.preset, overflow="fold")
@@ -436,12 +438,14 @@ def deal_cmd(
     dealer: Annotated[int, typer.Option(help="Dealer seat 0..3.", min=0, max=3)] = 0,
     option: OptionOpt = None,
     output: Annotated[str | None, typer.Option("--out", help="Write the record to this file.")] = None,
+    lang: LangOpt = "fr",
 ) -> None:
     """Deal and play one random legal deal; print its record (JSON). Handy to try `check`."""
+    _lang(lang)
     try:
         rules = _rules(preset, option)
     except BeloteError as e:
-        _fail(str(e))
+        _fail(str(e), lang)
         return
     rng = random.Random(seed)
     d = Deal.deal(rules, dealer, shuffled_deck(rules, rng))
@@ -460,8 +464,8 @@ def deal_cmd(
             with open(output, "w", encoding="utf-8") as f:
                 f.write(text)
         except OSError as e:
-            _fail(f"cannot write {output}: {e}")
-        err.print(f"wrote {output}")
+            _fail(f"cannot write {output}: {e}", lang)
+        err.print(f"écrit : {output}" if lang == "fr" else f"wrote {output}", highlight=False)
     else:
         sys.stdout.write(text)
 
@@ -810,6 +814,12 @@ def simulate(
 def main() -> None:
     """Entry point of the ``belote`` command. An unexpected failure (a bug) prints one line and
     exits 3 instead of a traceback; set ``BELOTE_DEBUG=1`` to see the traceback."""
+    if sys.stdout is None:  # started with standard output closed (>&-): nothing could be shown
+        try:
+            err.print("cannot write the output: standard output is closed", highlight=False)
+        except OSError:
+            pass
+        sys.exit(EXIT_OUTPUT)
     try:
         app(standalone_mode=True)
     except SystemExit as e:
