@@ -128,7 +128,7 @@ def test_simulate_bad_bots_exit_2():
     assert r.exit_code == 2
     r = runner.invoke(app, ["simulate", "--bots", "a,b,c,d"])
     assert r.exit_code == 2
-    assert "unknown bot" in r.output
+    assert "bot inconnu" in r.output  # French by default
 
 
 def test_expert_levels_by_worlds():

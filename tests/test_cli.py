@@ -339,6 +339,26 @@ def test_check_game_saved_mid_deal_shows_contract_and_state(runner, tmp_path):
         assert f"{pts[0]} – {pts[1]}" in text
 
 
+def test_frequent_errors_are_in_french_by_default(runner):
+    """The CLI speaks French by default: the most frequent errors (files, JSON, presets,
+    options, bots) read in French; with --lang en in English."""
+    for args, fr, en in (
+            (["check", "nosuch.json"], "fichier introuvable : nosuch.json",
+             "no such file: nosuch.json"),
+            (["rules", "nope"], "préréglage inconnu 'nope' : au choix concours",
+             "unknown preset 'nope': expected one of concours"),
+            (["rules", "coinche", "-o", "target=abc"],
+             "option target : un nombre entier est attendu, pas 'abc'",
+             "option target: expected a whole number, got 'abc'"),
+            (["arena", "--a", "nobot", "--deals", "1"], "bot inconnu 'nobot' : au choix",
+             "unknown bot 'nobot': expected one of")):
+        r = run(runner, *args)
+        assert r.exit_code == 2 and fr in " ".join(r.output.split()), (args, r.output)
+        if args[0] != "rules":  # rules has --lang too, but keep the list short
+            r = run(runner, *args, "--lang", "en")
+            assert r.exit_code == 2 and en in " ".join(r.output.split()), (args, r.output)
+
+
 def test_every_command_takes_lang(runner):
     """README: every command's messages are in French by default, --lang en for English."""
     for cmd in (["rules", "--lang", "en"], ["deal", "--seed", "1", "--lang", "en"]):
@@ -368,6 +388,8 @@ def test_rule_texts_are_named_in_messages(runner):
                  "got '002 points'", "§002", "dir/002/x"):
         assert name_sources(same) == same, same
     r = run(runner, "check", "002")
+    assert r.exit_code == 2 and "fichier introuvable : 002" in r.output
+    r = run(runner, "check", "002", "--lang", "en")
     assert r.exit_code == 2 and "no such file: 002" in r.output
     r = run(runner, "check", str(IRREGULAR))
     assert r.exit_code == 1 and "règlement FFB §VIII.B" in " ".join(r.output.split())
@@ -404,15 +426,17 @@ def test_simulate_out_file_goes_to_check_and_analyse(runner, tmp_path):
     # the first bad line by its number (blank lines counted), a deal error by its line
     bad = tmp_path / "bad.jsonl"
     bad.write_text(lines[0] + "\n\n" + lines[1] + "\n" + lines[2][:40] + "\n", encoding="utf-8")
-    r = run(runner, "check", str(bad))
+    r = run(runner, "check", str(bad), "--lang", "en")
     said = " ".join(r.output.split())
-    assert r.exit_code == 2 and "line 4," in said and "not valid JSON" in said
+    assert r.exit_code == 2 and "line 4 is not valid JSON" in said
+    r = run(runner, "check", str(bad))
+    assert r.exit_code == 2 and "ligne 4 : JSON invalide" in " ".join(r.output.split())
     bad.write_text(lines[0] + "\n" + json.dumps({"format": "belote-deal/1"}) + "\n",
                    encoding="utf-8")
-    r = run(runner, "check", str(bad))
+    r = run(runner, "check", str(bad), "--lang", "en")
     assert r.exit_code == 2 and "line 2:" in " ".join(r.output.split())
     bad.write_text("not json\n" + lines[0] + "\n", encoding="utf-8")
-    r = run(runner, "check", str(bad))
+    r = run(runner, "check", str(bad), "--lang", "en")
     assert r.exit_code == 2 and "not valid JSON" in " ".join(r.output.split())
     # standard input, a byte-order mark, CRLF
     r = run(runner, "check", "-", "--json", input="\ufeff" + "\r\n".join(lines) + "\r\n")
@@ -463,7 +487,7 @@ def test_subprocess_output_that_cannot_be_written_exits_4_and_closed_streams():
     assert r.returncode == 2
     r = subprocess.run(belote_cmd() + ["check", "-"], capture_output=True, text=True,
                        timeout=60, check=False, preexec_fn=lambda: os.close(0))
-    assert r.returncode == 2 and "standard input is closed" in r.stderr
+    assert r.returncode == 2 and "l'entrée standard est fermée" in r.stderr  # French default
     r = subprocess.run(belote_cmd() + ["check", str(REGULAR)], capture_output=False,
                        stderr=subprocess.PIPE, text=True, timeout=60, check=False,
                        preexec_fn=lambda: os.close(1))
@@ -471,7 +495,7 @@ def test_subprocess_output_that_cannot_be_written_exits_4_and_closed_streams():
     for cmd in (["play"], ["replay", str(REGULAR)]):  # full screen: never spin for nobody
         r = subprocess.run(belote_cmd() + cmd, stdin=subprocess.DEVNULL, capture_output=True,
                            text=True, timeout=60, check=False)
-        assert r.returncode == 2 and "terminal" in r.stderr, cmd
+        assert r.returncode == 2 and "demande un terminal" in r.stderr, cmd
 
 
 def test_subprocess_legal_and_stdin():

@@ -24,7 +24,7 @@ def _run(args, stdin=b""):
     (b'{"dealer": ' + b"1" * 5000 + b"}", "usable JSON"),   # int beyond Python's 4300 digits
     (b"[" * 100000 + b"]" * 100000, "usable JSON"),        # nesting beyond the recursion limit
     (b'{"a": "\xff"}', "UTF-8"),                          # not UTF-8
-    (b"", "not valid JSON"),
+    (b"", "JSON invalide"),                                # French by default
 ], ids=["huge-int", "deep-nesting", "not-utf8", "empty"])
 def test_check_stdin_junk_exits_2_without_traceback(payload, what):
     rc, out, err = _run(["check", "-"], payload)
@@ -176,4 +176,4 @@ def test_a_game_record_with_an_unfinished_deal_in_the_middle_is_malformed(tmp_pa
 
 def test_simulate_checks_the_output_path_before_playing():
     rc, _out, err = _run(["simulate", "--deals", "100000", "--out", "/nonexistent/dir/x.jsonl"])
-    assert rc == 2 and "cannot write" in err
+    assert rc == 2 and "écriture impossible" in err  # French by default

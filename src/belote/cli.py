@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from typing import Annotated, Any
 
@@ -140,7 +141,44 @@ def _need_terminal(command: str, lang: str) -> None:
               "with its input or output redirected", lang)
 
 
+#: the most frequent error messages (files, JSON, presets, options, bots, the CLI's own), in
+#: French: (pattern of the English message, French text); the others stay in English
+_FR_ERRORS = [(re.compile(a), b) for a, b in (
+    (r"^no such file: (.*)$", r"fichier introuvable : \1"),
+    (r"^(.*) is a folder, not a record file$", r"\1 est un dossier, pas un fichier d'enregistrement"),
+    (r"^cannot read (.*?): (.*)$", r"lecture impossible de \1 : \2"),
+    (r"^(.*?):? (?:is )?not valid JSON: (.*)$", r"\1 : JSON invalide : \2"),
+    (r"^(.*?) is not UTF-8 text: (.*)$", r"\1 n'est pas un texte UTF-8 : \2"),
+    (r"^unknown preset (.*?): expected one of (.*)$", r"préréglage inconnu \1 : au choix \2"),
+    (r"^unknown option (.*?); known options: (.*)$", r"option inconnue \1 ; options : \2"),
+    (r"^option (\w+): expected a whole number, got (.*)$",
+     r"option \1 : un nombre entier est attendu, pas \2"),
+    (r"^unknown bot (.*?): expected one of (.*?) \(expert:N for N worlds a decision\)$",
+     r"bot inconnu \1 : au choix \2 (expert:N pour N mondes par décision)"),
+    (r"^--option (.*?): expected NAME=VALUE$", r"--option \1 : NOM=VALEUR attendu"),
+    (r"^standard input is closed$", r"l'entrée standard est fermée"),
+    (r"^belote (\w+) needs a terminal .*$",
+     (r"belote \1 demande un terminal (une fenêtre interactive) : lancez-la là, sans "
+      r"rediriger son entrée ni sa sortie")),
+    (r"^this is a game of (\d+) deals: choose one with --deal (.*)$",
+     r"cette partie a \1 donnes : choisissez-en une avec --deal \2"),
+    (r"^this is a file of (\d+) deal records \(one a line\): choose one with --deal (.*)$",
+     r"ce fichier contient \1 donnes (une par ligne) : choisissez-en une avec --deal \2"),
+    (r"^cannot write (.*?): (.*)$", r"écriture impossible de \1 : \2"),
+)]
+
+
+def _in_french(message: str) -> str:
+    """``message`` in French when it is one of :data:`_FR_ERRORS`, else as it is."""
+    for pattern, french in _FR_ERRORS:
+        if pattern.match(message):
+            return pattern.sub(french, message, count=1)
+    return message
+
+
 def _fail(message: str, lang: str = "fr") -> None:
+    if lang == "fr":
+        message = _in_french(message)
     message = name_sources(message, lang)  # "(002 §IV.C)" -> "(règlement FFB §IV.C)"
     try:
         err.print(f"[bold red]{TEXT.get(lang, TEXT['fr'])['error']}:[/] {escape(message)}",
@@ -159,11 +197,12 @@ class _Lines(list):
         self.numbers = numbers
 
 
-def _read_record(record: str) -> Any:
+def _read_record(record: str, lang: str = "en") -> Any:
     """The record at ``record`` (a path, or ``-`` for standard input), read once: one JSON
     document, or JSON Lines, one deal record a line as ``simulate --out`` writes them (a
     :class:`_Lines`). A UTF-8 byte-order mark is allowed. Raises RecordError (unreadable, not
-    JSON; in JSON Lines, the first bad line by its number)."""
+    JSON; in JSON Lines, the first bad line by its number, "ligne" in French)."""
+    word = "ligne" if lang == "fr" else "line"
     if record == "-":
         if sys.stdin is None:
             raise RecordError("standard input is closed")
@@ -189,9 +228,9 @@ def _read_record(record: str) -> Any:
         raise first
     deals = []
     for n, x in lines:  # JSON Lines: every line a deal record
-        d = loads_json(x, f"{source}, line {n},")
+        d = loads_json(x, f"{source}, {word} {n}")
         if not isinstance(d, dict):
-            raise RecordError(f"{source}, line {n}: a deal record (a JSON object) expected")
+            raise RecordError(f"{source}, {word} {n}: a deal record (a JSON object) expected")
         deals.append(d)
     return _Lines(deals, [n for n, _ in lines])
 
@@ -222,7 +261,7 @@ def check(
     irregular one, 2 for a malformed record."""
     t = _lang(lang)
     try:
-        rec = _read_record(record)
+        rec = _read_record(record, lang)
         if isinstance(rec, _Lines) or (isinstance(rec, dict) and
                                        rec.get("format") == GAME_FORMAT):
             _check_game(rec, as_json, t, lang)
@@ -253,8 +292,9 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
         try:
             reports.append(check_deal(d).to_json())
         except BeloteError as e:
-            raise BeloteError(f"{f'deals[{i}]' if game else f'line {rec.numbers[i]}'}: {e}"
-                              ) from None
+            where = f"deals[{i}]" if game else \
+                f"{'ligne' if lang == 'fr' else 'line'} {rec.numbers[i]}"
+            raise BeloteError(f"{where}: {e}") from None
     legal_all = all(r["legal"] for r in reports)
     totals = [sum((r["score"] or [0, 0])[k] for r in reports) for k in (0, 1)]
     if legal_all and game:
@@ -614,7 +654,7 @@ def analyse(
     t = _lang(lang)
     fr = lang == "fr"
     try:
-        rec = _read_record(record)
+        rec = _read_record(record, lang)
         lines = isinstance(rec, _Lines)
         if lines or (isinstance(rec, dict) and rec.get("format") == GF):
             deals = rec if lines else rec.get("deals")
