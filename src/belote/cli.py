@@ -310,11 +310,8 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
                 flag = t["regular"]
             else:
                 irr = r["irregularity"]
-                msg = irr.get("message_fr") if lang == "fr" and irr.get("message_fr") else \
-                    irr["message"]
-                flag = f"{t['irregular']} : {name_sources(msg, lang)} [{irr['rule']}]." \
-                    if lang == "fr" else \
-                    f"{t['irregular']}: {name_sources(msg, lang)} [{irr['rule']}]."
+                colon = " : " if lang == "fr" else ": "
+                flag = f"{t['irregular']}{colon}{_irr_message(irr, lang)} [{irr['rule']}]."
             # the contract, and what is known of a deal not finished (a game saved mid-deal)
             if r["passed_out"]:
                 flag += f" {t['passed']}"
@@ -339,15 +336,18 @@ def _contract_line(c: dict, t: dict[str, str]) -> str:
             f"{t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
 
 
+def _irr_message(irr: dict, lang: str) -> str:
+    """An irregularity's message (a report's JSON) in ``lang``, rule texts named."""
+    msg = irr.get("message_fr") if lang == "fr" and irr.get("message_fr") else irr["message"]
+    return name_sources(msg, lang)
+
+
 def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
     irr = data["irregularity"]
     if irr is None:
         out.print(f"[bold green]{t['regular']}[/]")
     else:
-        msg = irr["message"]
-        if lang == "fr" and irr.get("message_fr"):
-            msg = irr["message_fr"]
-        msg = name_sources(msg, lang)
+        msg = _irr_message(irr, lang)
         where = f"{t['seat']} {irr['seat']}"
         if irr["trick"]:
             where += f", {t['trick']} {irr['trick']}"
@@ -855,11 +855,7 @@ def main() -> None:
     """Entry point of the ``belote`` command. An unexpected failure (a bug) prints one line and
     exits 3 instead of a traceback; set ``BELOTE_DEBUG=1`` to see the traceback."""
     if sys.stdout is None:  # started with standard output closed (>&-): nothing could be shown
-        try:
-            err.print("cannot write the output: standard output is closed", highlight=False)
-        except OSError:
-            pass
-        sys.exit(EXIT_OUTPUT)
+        _output_failed("standard output is closed")
     try:
         app(standalone_mode=True)
     except SystemExit as e:
@@ -873,14 +869,19 @@ def main() -> None:
         if e.errno not in (errno.ENOSPC, errno.EBADF, errno.EIO, errno.EPIPE, errno.EFBIG,
                            errno.EDQUOT):
             _internal(e)
-        try:  # stderr may be the stream that failed
-            err.print(f"cannot write the output: {e.strerror or e}", highlight=False)
-        except OSError:
-            pass
-        _silence_stdout()
-        sys.exit(EXIT_OUTPUT)
+        _output_failed(e.strerror or str(e))
     except Exception as e:  # noqa: BLE001 -- any bug: one line, exit 3 (re-raised with BELOTE_DEBUG)
         _internal(e)
+
+
+def _output_failed(reason: str) -> None:
+    """The output could not be written: say so if standard error still works, exit 4."""
+    try:  # stderr may be the stream that failed
+        err.print(f"cannot write the output: {reason}", highlight=False)
+    except OSError:
+        pass
+    _silence_stdout()
+    sys.exit(EXIT_OUTPUT)
 
 
 def _internal(e: BaseException) -> None:

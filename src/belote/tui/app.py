@@ -442,9 +442,7 @@ class BeloteApp(App):
         try:
             self.apply(self.human, text)
         except IllegalAction as e:
-            why = name_sources((e.message_fr or str(e)) if self.lang == "fr" else str(e),
-                               self.lang)
-            msg = self.t["refused"].format(why=why)
+            msg = self.t["refused"].format(why=self._refusal(e))
             self.log_line(f"[red]{msg}[/red]")
             self.set_status(msg)
             self.notify(msg, severity="warning")
@@ -456,8 +454,12 @@ class BeloteApp(App):
         try:
             self.apply(self.human, action)
         except IllegalAction as e:
-            self.set_status(name_sources((e.message_fr or str(e)) if self.lang == "fr"
-                                         else str(e), self.lang))
+            self.set_status(self._refusal(e))
+
+    def _refusal(self, e: IllegalAction) -> str:
+        """Why an action was refused, in the table's language, rule texts named."""
+        return name_sources((e.message_fr or str(e)) if self.lang == "fr" else str(e),
+                            self.lang)
 
     @on(Button.Pressed, ".card")
     def card_button(self, event: Button.Pressed) -> None:
