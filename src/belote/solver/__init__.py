@@ -30,7 +30,7 @@ def kernel_ready() -> bool:
     upgrade, which compiles it (about 7 to 10 s, once): the CLI and the TUI say so meanwhile.
     True when it cannot tell (numba's cache internals are not public)."""
     try:
-        for f in (kernel.search, kernel.mtdf, kernel._two_tricks):
+        for f in (kernel.search, kernel._search, kernel.mtdf, kernel._two_tricks):
             if not f.signatures and not f._cache._cache_file._load_index():
                 return False
     except (AttributeError, TypeError, OSError, ValueError, EOFError,

@@ -16,24 +16,32 @@ the table and dix de der included), team 0 maximising, team 1 minimising. Techni
   trumps, and (when the leader holds every remaining trump and only masters) the whole rest;
 * equivalent-card pruning: two cards of one hand, same suit, same points, with no card of another
   hand or of the trick between them in the contract's order, are one move;
-* move ordering: the table's best move, then masters and small plain cards at the lead, cards
-  that take the trick, points given to a master partner (from plain suits, masters kept), small
-  cards when the trick is lost, and a history of moves that cut off;
+* move ordering: **killers** at the lead and at the leader's partner (the card that last cut
+  a node off at the same ply for the same seat, in a sibling subtree: 20 % fewer nodes with
+  the lead's, 8 % fewer again with the third card's), then the table's best move; then masters
+  and small plain cards at the lead, cards that take the trick, points given to a master
+  partner (from plain suits, masters kept), small cards when the trick is lost, and a history
+  of moves that cut off;
 * the last two tricks evaluated directly (:func:`_two_tricks`: a small alpha-beta over the
   first of them, the last one forced; 20 % fewer nodes, 15 % less time).
 
 The legal-card logic (:func:`_legal`) mirrors :func:`belote.engine.play.legal_cards` (RULES.md
 §4); the tests compare this search with the plain minimax of :mod:`belote.solver.reference`.
 
-Every helper called at each node takes scalars, not arrays: numba updates an array's reference
-count atomically at each call of an inlined helper, which was half of the search's time.
+Every helper called at each node takes scalars, not arrays, or borrowed arrays
+(:func:`_borrowed`): numba updates an array's reference count atomically at each call of an
+inlined helper, which was half of the search's time. The table's bucket is prefetched
+(:func:`_prefetch`) before the quick bounds are computed, which then hide part of the wait.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
 from numba import njit
+from numba.core import cgutils, types
 from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
 
 TT_BITS = 18
 TT_SIZE = 1 << TT_BITS  # entries (buckets of two)
@@ -63,6 +71,42 @@ def new_table() -> np.ndarray:
     raw = np.zeros(TT_SIZE * 4 + 8, dtype=np.int64)
     off = (-raw.ctypes.data % 64) // 8
     return raw[off:off + TT_SIZE * 4].reshape(TT_SIZE, 4)
+
+
+@intrinsic
+def _prefetch(typingctx, table, row):
+    """Start loading row ``row`` of ``table`` (a 2-D array) into the caches and go on (LLVM's
+    ``llvm.prefetch``: read, keep in every level, data). A table probe waits on memory, the
+    search's most expensive instruction; the quick bounds are computed meanwhile."""
+    def codegen(context, builder, sig, args):
+        aty = sig.args[0]
+        ary = context.make_array(aty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aty, ary,
+                                       [args[1], context.get_constant(sig.args[1], 0)])
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+    return types.void(table, row), codegen
+
+
+@intrinsic
+def _borrowed(typingctx, arr):
+    """The same array without its reference count (a null meminfo). numba counts references
+    to an array atomically (a locked instruction) every time it is passed to a helper; the
+    search's helpers take the borrowed views, so those updates do nothing (8 % less time).
+    Only valid while the caller holds the array: :func:`search` holds what :func:`_search`
+    borrows."""
+    def codegen(context, builder, sig, args):
+        src = context.make_array(sig.args[0])(context, builder, args[0])
+        out = context.make_array(sig.return_type)(context, builder)
+        for k in ("nitems", "itemsize", "data", "shape", "strides"):
+            setattr(out, k, getattr(src, k))
+        out.meminfo = cgutils.get_null_value(out.meminfo.type)
+        out.parent = cgutils.get_null_value(out.parent.type)
+        return out._getvalue()
+    return arr(arr), codegen
 
 
 @njit(cache=True, inline="always")
@@ -441,7 +485,29 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
     by ``bonus`` to stay non-negative: team 0's bonus minus team 1's, plus ``bonus``).
     ``won0``: which teams already won a trick before this position (bit 0: team 0, bit 1:
     team 1)."""
-    hands = hands_in.copy()
+    return _search(hands_in.copy(), np.empty(16, dtype=np.int64), rtrick, rtlen, leader0, left0,
+                   alpha0, beta0, pts, strength, higher, suit_of, suit_mask, trump_mask, ruff,
+                   underruff, beat_in_suit, overtrump_partner, table, epoch, stats, hist, zorder,
+                   zlen, bonus, won0)
+
+
+@njit(cache=True, nogil=True)
+def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0, pts_own,
+            strength_own, higher_own, suit_of_own, suit_mask_own, trump_mask, ruff, underruff,
+            beat_in_suit, overtrump_partner, table, epoch, stats, hist, zorder_own, zlen_own,
+            bonus, won0):
+    """:func:`search` on its own copy of the hands (``hands_own``, changed as the search goes)
+    and a scratch array for the trump order (``torder_own``, 16 entries); the arrays that
+    helpers take are borrowed (see :func:`_borrowed`)."""
+    hands = _borrowed(hands_own)
+    torder = _borrowed(torder_own)
+    pts = _borrowed(pts_own)
+    strength = _borrowed(strength_own)
+    higher = _borrowed(higher_own)
+    suit_of = _borrowed(suit_of_own)
+    suit_mask = _borrowed(suit_mask_own)
+    zorder = _borrowed(zorder_own)
+    zlen = _borrowed(zlen_own)
     seq = np.empty(MAXPLY + 4, dtype=np.int64)
     for i in range(rtlen):
         seq[i] = rtrick[i]
@@ -449,9 +515,10 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
     moves = np.empty((MAXPLY, 10), dtype=np.int64)
     order = np.empty(10, dtype=np.int64)
     st = np.empty((MAXPLY, _NCOL), dtype=np.int64)
+    # killer leads: per ply and seat, the last lead that cut a node off there
+    killer = np.full(MAXPLY * 4, -1, dtype=np.int64)
     epk = epoch << 40
     # the trumps, highest first (for the quick bounds)
-    torder = np.empty(16, dtype=np.int64)
     tn = 0
     r = ruff
     while r:
@@ -522,40 +589,41 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                 h0, h1, h2, h3 = _normal(hands, zorder, zlen)
                 b = _bucket(h0, h1, h2, h3, leader)
                 k0 = _key0(h0, leader, epk, won, bonus)
-                for s in range(b, b + 2):
-                    w2 = table[s, 2]
-                    w3 = table[s, 3]
-                    if table[s, 0] == k0 and table[s, 1] == h1 and (w2 & M36) == h2 and \
-                            (w3 & M36) == h3:
-                        lo = acc + ((w2 >> 36) & 0xFFFF)
-                        hi = acc + ((w3 >> 36) & 0xFFFF)
-                        imm, v, alpha, beta = _narrow(lo, hi, alpha, beta)
-                        if not imm:  # the stored best move is searched first
-                            hint = _denormal(((w2 >> 52) & 0x3F) - 1, hands, suit_of, zorder,
-                                             zlen)
-                        break
-                if not imm:
-                    # quick bounds: top trumps and the leader's runs
-                    sx, sy, allw = _sure(hands, leader, pts, higher, suit_mask, ruff, torder,
-                                         tn)
-                    rest = 10 + hp
-                    if allw:
-                        imm = True
-                        v = acc + (rest if leader % 2 == 0 else 0) + \
-                            _capot_terms(won | (1 << (leader % 2)), bonus)
+                _prefetch(table, b)  # loads while the quick bounds are computed
+                # quick bounds: top trumps and the leader's runs
+                sx, sy, allw = _sure(hands, leader, pts, higher, suit_mask, ruff, torder,
+                                     tn)
+                rest = 10 + hp
+                if allw:
+                    imm = True
+                    v = acc + (rest if leader % 2 == 0 else 0) + \
+                        _capot_terms(won | (1 << (leader % 2)), bonus)
+                else:
+                    if leader % 2 == 0:
+                        low = acc + sx
+                        high = acc + rest - sy
                     else:
-                        if leader % 2 == 0:
-                            low = acc + sx
-                            high = acc + rest - sy
-                        else:
-                            low = acc + sy
-                            high = acc + rest - sx
-                        if bonus > 0:
-                            # team 0's term is possible while team 1 has no trick; the other
-                            # term is certain once team 0 has one
-                            low += bonus if won & 1 else 0
-                            high += bonus + (0 if won & 2 else bonus)
-                        imm, v, alpha, beta = _narrow(low, high, alpha, beta)
+                        low = acc + sy
+                        high = acc + rest - sx
+                    if bonus > 0:
+                        # team 0's term is possible while team 1 has no trick; the other
+                        # term is certain once team 0 has one
+                        low += bonus if won & 1 else 0
+                        high += bonus + (0 if won & 2 else bonus)
+                    imm, v, alpha, beta = _narrow(low, high, alpha, beta)
+                if not imm:
+                    for s in range(b, b + 2):
+                        w2 = table[s, 2]
+                        w3 = table[s, 3]
+                        if table[s, 0] == k0 and table[s, 1] == h1 and (w2 & M36) == h2 and \
+                                (w3 & M36) == h3:
+                            lo = acc + ((w2 >> 36) & 0xFFFF)
+                            hi = acc + ((w3 >> 36) & 0xFFFF)
+                            imm, v, alpha, beta = _narrow(lo, hi, alpha, beta)
+                            if not imm:  # the stored best move is searched first
+                                hint = _denormal(((w2 >> 52) & 0x3F) - 1, hands, suit_of, zorder,
+                                                 zlen)
+                            break
             if not imm:
                 # ---- generate and order the moves ----
                 seat = (leader + tlen) % 4
@@ -612,6 +680,8 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
                             key = 100 - pts[c] * 2 - strength[c]
                     key = key * 65536 + min(hist[c], 65535)
                     if c == hint:
+                        key = BIG - 1
+                    if (tlen == 0 or tlen == 2) and c == killer[ply * 4 + seat]:
                         key = BIG
                     moves[ply, n] = c
                     order[n] = key
@@ -755,6 +825,9 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
             bm = st[ply, _BM]
             if bm >= 0 and (v <= st[ply, _A0] or v >= st[ply, _B0]):
                 hist[bm] += st[ply, _LEFT] * st[ply, _LEFT]
+                tl = st[ply, _TLEN]
+                if (tl == 0 or tl == 2) and (v >= st[ply, _B0]) == (st[ply, _SEAT] % 2 == 0):
+                    killer[ply * 4 + st[ply, _SEAT]] = bm  # a cut-off, not a fail-low
             imm = True
 
 
