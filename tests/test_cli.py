@@ -359,6 +359,43 @@ def test_frequent_errors_are_in_french_by_default(runner):
             assert r.exit_code == 2 and en in " ".join(r.output.split()), (args, r.output)
 
 
+def test_less_frequent_errors_in_french_too(runner, tmp_path):
+    """Options out of range, bad cards, a record's structure, a bot level, no saved game: in
+    French by default (the key or option named first), in English with --lang en."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"dealer": 0}', encoding="utf-8")
+    for args, fr, en in (
+            (["rules", "ffb", "-o", "scoring=bogus"],
+             "option scoring : 'bogus' n'est pas une valeur possible (classic,",
+             "option scoring: 'bogus' is not one of classic,"),
+            (["rules", "ffb", "-o", "sa_ta=maybe"], "option sa_ta : true ou false attendu, pas",
+             "option sa_ta: expected true or false, got"),
+            (["rules", "ffb", "-o", "target=-5"],
+             "option target : un nombre entier ≥ 0 est attendu, pas -5",
+             "option target: expected a whole number ≥ 0, got -5"),
+            (["legal", "--preset", "ffb", "--trump", "X", "--hand", "JH"],
+             "atout inconnu 'X' : au choix S H D C SA TA", "unknown trump 'X'"),
+            (["legal", "--preset", "ffb", "--trump", "H", "--hand", "JH JH"],
+             "la carte JH apparaît deux fois", "card JH appears twice"),
+            (["legal", "--preset", "ffb", "--trump", "H", "--hand", "JH", "--trick", "ZZ"],
+             "carte invalide 'ZZ' : couleur inconnue 'Z'", "bad card 'ZZ': unknown suit 'Z'"),
+            (["check", str(bad)], "format : clé manquante", "format: missing key"),
+            (["arena", "--a", "expert:0", "--deals", "1"], "niveau de bot invalide 'expert:0'",
+             "bad bot level 'expert:0'")):
+        r = run(runner, *args)
+        assert r.exit_code == 2 and fr in " ".join(r.output.split()), (args, r.output)
+        r = run(runner, *args, "--lang", "en")
+        assert r.exit_code == 2 and en in " ".join(r.output.split()), (args, r.output)
+
+
+def test_one_deal_is_singular(runner):
+    """"1 donne", not "1 donnes" (simulate's table title)."""
+    r = run(runner, "simulate", "--deals", "1", "--seed", "1")
+    assert r.exit_code == 0 and "coinche: 1 donne," in r.output, r.output
+    r = run(runner, "simulate", "--deals", "2", "--seed", "1", "--lang", "en")
+    assert r.exit_code == 0 and "coinche: 2 deals," in r.output, r.output
+
+
 def test_every_command_takes_lang(runner):
     """README: every command's messages are in French by default, --lang en for English."""
     for cmd in (["rules", "--lang", "en"], ["deal", "--seed", "1", "--lang", "en"]):
@@ -469,6 +506,22 @@ def test_subprocess_output_closed_early_exits_141():
         _, errb = p.communicate(timeout=60)
         assert p.returncode == 141, (args, p.returncode, errb)
         assert errb == b"", errb
+    # the same through --out /dev/stdout (written by the command itself, not by the console)
+    for args in (["deal"], ["simulate", "--deals", "3"]):
+        p = subprocess.Popen(belote_cmd() + args + ["--out", "/dev/stdout"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        p.stdout.close()
+        _, errb = p.communicate(timeout=60)
+        assert p.returncode == 141 and errb == b"", (args, p.returncode, errb)
+
+
+def test_out_to_a_wrong_path_is_bad_input(tmp_path):
+    """``--out`` into a folder that does not exist: bad input (2) with the path named, not 4."""
+    for cmd in (["deal"], ["simulate", "--deals", "2"]):
+        target = tmp_path / "no-such-folder" / "x.json"
+        r = subprocess.run(belote_cmd() + cmd + ["--out", str(target)], capture_output=True,
+                           text=True, timeout=60, check=False)
+        assert r.returncode == 2 and f"écriture impossible de {target}" in r.stderr, cmd
 
 
 def test_subprocess_output_that_cannot_be_written_exits_4_and_closed_streams():
@@ -479,8 +532,18 @@ def test_subprocess_output_that_cannot_be_written_exits_4_and_closed_streams():
         with open("/dev/full", "w") as full:
             r = subprocess.run(belote_cmd() + ["check", str(REGULAR)], stdout=full,
                                stderr=subprocess.PIPE, timeout=60, check=False, text=True)
-        assert r.returncode == 4 and "cannot write the output" in r.stderr
+        assert r.returncode == 4 and "la sortie n'a pas pu être écrite" in r.stderr
         assert "internal error" not in r.stderr
+        with open("/dev/full", "w") as full:
+            r = subprocess.run(belote_cmd() + ["check", str(REGULAR), "--lang", "en"],
+                               stdout=full, stderr=subprocess.PIPE, timeout=60, check=False,
+                               text=True)
+        assert r.returncode == 4 and "error: cannot write the output" in r.stderr
+        # --out on a full disk: output not written (4), as on standard output
+        for cmd in (["deal"], ["simulate", "--deals", "2"]):
+            r = subprocess.run(belote_cmd() + cmd + ["--out", "/dev/full"], capture_output=True,
+                               text=True, timeout=60, check=False)
+            assert r.returncode == 4 and "écriture impossible de /dev/full" in r.stderr, cmd
     r = subprocess.run(belote_cmd() + ["check", "no-such-file.json"], stderr=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, timeout=60, check=False,
                        preexec_fn=lambda: os.close(2))
@@ -491,7 +554,7 @@ def test_subprocess_output_that_cannot_be_written_exits_4_and_closed_streams():
     r = subprocess.run(belote_cmd() + ["check", str(REGULAR)], capture_output=False,
                        stderr=subprocess.PIPE, text=True, timeout=60, check=False,
                        preexec_fn=lambda: os.close(1))
-    assert r.returncode == 4 and "standard output is closed" in r.stderr
+    assert r.returncode == 4 and "la sortie standard est fermée" in r.stderr
     for cmd in (["play"], ["replay", str(REGULAR)]):  # full screen: never spin for nobody
         r = subprocess.run(belote_cmd() + cmd, stdin=subprocess.DEVNULL, capture_output=True,
                            text=True, timeout=60, check=False)

@@ -6,6 +6,7 @@ Exit codes: 0 success (a regular deal), 1 an irregular deal (``check``), 2 bad i
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 import re
@@ -90,7 +91,10 @@ def _silence_stdout() -> None:
 
 
 out = _Out()
-err = _Err(stderr=True)
+# messages are single lines: not cut at 80 columns when they go to a file or a pipe (a
+# terminal still wraps them between words)
+out.soft_wrap = not out.is_terminal
+err = _Err(stderr=True, soft_wrap=True)
 
 LangOpt = Annotated[str, typer.Option("--lang", help="Language of messages: fr or en.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
@@ -165,6 +169,30 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r"^this is a file of (\d+) deal records \(one a line\): choose one with --deal (.*)$",
      r"ce fichier contient \1 donnes (une par ligne) : choisissez-en une avec --deal \2"),
     (r"^cannot write (.*?): (.*)$", r"écriture impossible de \1 : \2"),
+    # options of the rules
+    (r"^option (\w+): (.*?) is not one of (.*)$", r"option \1 : \2 n'est pas une valeur possible (\3)"),
+    (r"^option (\w+): expected true or false, got (.*)$", r"option \1 : true ou false attendu, pas \2"),
+    (r"^option (\w+): expected a whole number ≥ (-?\d+), got (.*)$",
+     r"option \1 : un nombre entier ≥ \2 est attendu, pas \3"),
+    (r"^options (.*?): max_bid - min_bid must be a multiple of bid_step$",
+     r"options \1 : max_bid - min_bid doit être un multiple de bid_step"),
+    # cards, contracts, bots, saved games
+    (r"^unknown trump (.*?): expected one of (.*)$", r"atout inconnu \1 : au choix \2"),
+    (r"^card (\S+) appears twice$", r"la carte \1 apparaît deux fois"),
+    (r"^bad card (.*?): unknown suit (.*?) \(expected (.*)\)$",
+     r"carte invalide \1 : couleur inconnue \2 (au choix \3)"),
+    (r"^bad card (.*?): unknown rank (.*?) \(expected (.*)\)$",
+     r"carte invalide \1 : hauteur inconnue \2 (au choix \3)"),
+    (r"^bad card (.*?): expected rank then suit, e\.g\. (.*)$",
+     r"carte invalide \1 : la hauteur puis la couleur, par exemple \2"),
+    ((r"^bad bot level (.*?): only the expert has one, expert:N with N worlds a decision, "
+      r"1 to 500$"),
+     (r"niveau de bot invalide \1 : seul l'expert en a un, expert:N avec N mondes par "
+      r"décision, de 1 à 500")),
+    (r"^no saved game to resume \((.*)\)$", r"aucune partie enregistrée à reprendre (\1)"),
+    # the structure of a record (the key named first)
+    (r"^(.*?): missing key$", r"\1 : clé manquante"),
+    (r"^(.*?): expected (\w+(?: or \w+)*), got (\w+)$", r"\1 : \2 attendu, pas \3"),
 )]
 
 
@@ -176,7 +204,8 @@ def _in_french(message: str) -> str:
     return message
 
 
-def _fail(message: str, lang: str = "fr") -> None:
+def _fail(message: str, lang: str = "fr", code: int = EXIT_BAD_INPUT) -> None:
+    """Print ``message`` as an error (in French by default) and exit ``code`` (2: bad input)."""
     if lang == "fr":
         message = _in_french(message)
     message = name_sources(message, lang)  # "(002 §IV.C)" -> "(règlement FFB §IV.C)"
@@ -185,7 +214,27 @@ def _fail(message: str, lang: str = "fr") -> None:
                   markup=True, highlight=False)
     except OSError:  # standard error closed: the exit code still tells
         pass
-    raise typer.Exit(EXIT_BAD_INPUT)
+    raise typer.Exit(code)
+
+
+def _n_deals(n: int, fr: bool) -> str:
+    """``n`` deals, singular or plural: "1 donne", "3 donnes", "1 deal"."""
+    return f"{n} " + ("donne" if fr else "deal") + ("s" if n != 1 else "")
+
+
+#: errors of a stream that cannot take what is written (not a wrong path): exit 4
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EBADF, errno.EIO, errno.EFBIG, errno.EDQUOT}
+
+
+def _write_failed(path: str, e: OSError, lang: str) -> None:
+    """``--out path`` could not be written: a full disk or a failing device exits 4 (output not
+    written), a pipe closed early 141 (``--out /dev/stdout | head``), a wrong path (no such
+    folder, no permission, a folder) 2 (bad input)."""
+    if e.errno == errno.EPIPE:
+        _silence_stdout()
+        raise typer.Exit(EXIT_PIPE)
+    _fail(f"cannot write {path}: {e.strerror or e}", lang,
+          EXIT_OUTPUT if e.errno in _OUTPUT_ERRNOS else EXIT_BAD_INPUT)
 
 
 class _Lines(list):
@@ -389,7 +438,7 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
         out.print(f"{t['held']}: {data['held']}")
     if data["penalty"] is not None:
         faulty = data["penalty"]
-        out.print(f"{t['penalty']} : " + name_sources(
+        out.print(f"{t['penalty']}{' :' if lang == 'fr' else ':'} " + name_sources(
             f"coup irrégulier : la donne est perdue pour l'équipe {faulty}, "
             f"{data['score'][1 - faulty]} points à l'équipe {1 - faulty} (002 §VIII.B)"
             if lang == "fr" else
@@ -504,7 +553,7 @@ def deal_cmd(
             with open(output, "w", encoding="utf-8") as f:
                 f.write(text)
         except OSError as e:
-            _fail(f"cannot write {output}: {e}", lang)
+            _write_failed(output, e, lang)
         err.print(f"écrit : {output}" if lang == "fr" else f"wrote {output}", highlight=False)
     else:
         sys.stdout.write(text)
@@ -756,7 +805,7 @@ def arena(
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     lo, hi = data["ci95"]
-    out.print(f"{preset}: {deals} " + ("donnes × 2 tables" if fr else "deals × 2 tables")
+    out.print(f"{preset}: {_n_deals(deals, fr)} × 2 tables"
               + f", A = {a}, B = {b}")
     out.print(("écart moyen A − B par donne : " if fr else "mean difference A − B per deal: ")
               + f"[b]{data['mean_diff']:.1f}[/b] [{lo:.1f}, {hi:.1f}]")
@@ -808,7 +857,7 @@ def simulate(
         try:
             open(output, "w", encoding="utf-8").close()  # fail now, not after the run
         except OSError as e:
-            _fail(f"cannot write {output}: {e}", lang)
+            _write_failed(output, e, lang)
             return
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
         task = prog.add_task("simulation", total=deals)
@@ -819,13 +868,13 @@ def simulate(
             with open(output, "w", encoding="utf-8") as f:
                 f.writelines(json.dumps(rec, ensure_ascii=False) + "\n" for rec in report.records)
         except OSError as e:
-            _fail(f"cannot write {output}: {e}", lang)
+            _write_failed(output, e, lang)
     data = report.to_json()
     if as_json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     fr = lang == "fr"
-    table = Table(title=f"{rules.preset}: {deals} " + ("donnes" if fr else "deals")
+    table = Table(title=f"{rules.preset}: {_n_deals(deals, fr)}"
                   + f", seed {seed}")
     table.add_column("")
     for k in (0, 1):
@@ -865,9 +914,7 @@ def main() -> None:
             sys.exit(EXIT_PIPE)
         raise
     except OSError as e:
-        import errno
-        if e.errno not in (errno.ENOSPC, errno.EBADF, errno.EIO, errno.EPIPE, errno.EFBIG,
-                           errno.EDQUOT):
+        if e.errno not in _OUTPUT_ERRNOS | {errno.EPIPE}:
             _internal(e)
         _output_failed(e.strerror or str(e))
     except Exception as e:  # noqa: BLE001 -- any bug: one line, exit 3 (re-raised with BELOTE_DEBUG)
@@ -875,9 +922,15 @@ def main() -> None:
 
 
 def _output_failed(reason: str) -> None:
-    """The output could not be written: say so if standard error still works, exit 4."""
+    """The output could not be written: say so if standard error still works (in the language
+    asked with ``--lang``, French by default), exit 4."""
+    en = "--lang=en" in sys.argv or any(a == "--lang" and b == "en"
+                                        for a, b in zip(sys.argv, sys.argv[1:]))
+    if not en and reason == "standard output is closed":
+        reason = "la sortie standard est fermée"
     try:  # stderr may be the stream that failed
-        err.print(f"cannot write the output: {reason}", highlight=False)
+        err.print(f"error: cannot write the output: {reason}" if en else
+                  f"erreur: la sortie n'a pas pu être écrite : {reason}", highlight=False)
     except OSError:
         pass
     _silence_stdout()
