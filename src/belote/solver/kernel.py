@@ -46,6 +46,8 @@ from numba.extending import intrinsic
 TT_BITS = 18
 TT_SIZE = 1 << TT_BITS  # entries (buckets of two)
 BIG = 1 << 30
+FIRST = 1 << 62  # the order key of the move searched first (above any rule's key: card points
+# can be large with an odd sa_ace_points)
 MAX_EPOCH = 1 << 23  # epochs in bits 40-62 of a key word (see _key0)
 MAX_VALUE = 0xFFFF  # table bounds are 16-bit: points left plus twice the capot bonus
 TT_MIN_LEFT = 2  # positions with more tricks left than this go to the table (two tricks
@@ -84,8 +86,13 @@ def _prefetch(typingctx, table, row):
         ptr = cgutils.get_item_pointer(context, builder, aty, ary,
                                        [args[1], context.get_constant(sig.args[1], 0)])
         i32 = ir.IntType(32)
+        if getattr(ptr.type, "is_opaque", False):  # LLVM's untyped pointers (this llvmlite)
+            name = "llvm.prefetch.p0"
+        else:  # typed pointers (older llvmlite): the intrinsic takes an i8*
+            ptr = builder.bitcast(ptr, ir.IntType(8).as_pointer())
+            name = "llvm.prefetch.p0i8"
         fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        fn = cgutils.get_or_insert_function(builder.module, fnty, name)
         builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
         return context.get_dummy_value()
     return types.void(table, row), codegen
@@ -680,9 +687,9 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
                             key = 100 - pts[c] * 2 - strength[c]
                     key = key * 65536 + min(hist[c], 65535)
                     if c == hint:
-                        key = BIG - 1
+                        key = FIRST - 1
                     if (tlen == 0 or tlen == 2) and c == killer[ply * 4 + seat]:
-                        key = BIG
+                        key = FIRST
                     moves[ply, n] = c
                     order[n] = key
                     n += 1
