@@ -388,6 +388,20 @@ def test_less_frequent_errors_in_french_too(runner, tmp_path):
         assert r.exit_code == 2 and en in " ".join(r.output.split()), (args, r.output)
 
 
+def test_replay_reads_a_simulate_out_file(runner, tmp_path):
+    """``replay`` of a ``simulate --out`` file (one deal record a line) asks which deal, and
+    with ``--deal N`` loads it (then, without a terminal, says it needs one)."""
+    out = tmp_path / "sim.jsonl"
+    assert run(runner, "simulate", "--deals", "3", "--seed", "2", "--out", str(out)).exit_code == 0
+    r = run(runner, "replay", str(out))
+    assert r.exit_code == 2 and "ce fichier contient 3 donnes (une par ligne) : choisissez-en " \
+        "une avec --deal 1..3" in " ".join(r.output.split()), r.output
+    r = run(runner, "replay", str(out), "--deal", "4", "--lang", "en")
+    assert r.exit_code == 2 and "choose one with --deal 1..3" in " ".join(r.output.split())
+    r = run(runner, "replay", str(out), "--deal", "2")
+    assert r.exit_code == 2 and "demande un terminal" in " ".join(r.output.split()), r.output
+
+
 def test_one_deal_is_singular(runner):
     """"1 donne", not "1 donnes" (simulate's table title)."""
     r = run(runner, "simulate", "--deals", "1", "--seed", "1")

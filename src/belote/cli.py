@@ -40,7 +40,6 @@ from .engine.record import (
     deal_to_record,
     dumps,
     game_from_record,
-    load_json,
     loads_json,
     read_file,
 )
@@ -664,14 +663,27 @@ def _table_settings(table: dict, bot_names) -> tuple[list[str], int, bool, str, 
 
 @app.command()
 def replay(
-    record: Annotated[str, typer.Argument(help="A saved game or deal record (JSON).")],
+    record: Annotated[str, typer.Argument(
+        help="A saved game or deal record (JSON), or with --deal a file of one deal record a "
+             "line (simulate --out).")],
+    deal_no: Annotated[int | None, typer.Option(
+        "--deal", min=1, help="Which line of a simulate --out file (1 = first).")] = None,
     lang: LangOpt = "fr",
 ) -> None:
     """Step through a saved game forwards (→) and backwards (←), all hands visible."""
     from .tui.replay import ReplayApp, load_steps
     _lang(lang)
     try:
-        steps = load_steps(load_json(record))
+        rec = _read_record(record, lang)
+        if isinstance(rec, _Lines):
+            if deal_no is None or deal_no > len(rec):
+                raise BeloteError(f"this is a file of {len(rec)} deal records (one a line): "
+                                  f"choose one with --deal 1..{len(rec)}")
+            rec = rec[deal_no - 1]
+        elif deal_no not in (None, 1):
+            raise BeloteError("--deal chooses a line of a simulate --out file; this is a "
+                              "single record (--deal 1)")
+        steps = load_steps(rec)
     except BeloteError as e:
         _fail(str(e), lang)
         return
