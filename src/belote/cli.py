@@ -222,7 +222,8 @@ def _n_deals(n: int, fr: bool) -> str:
 
 
 #: errors of a stream that cannot take what is written (not a wrong path): exit 4
-_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EBADF, errno.EIO, errno.EFBIG, errno.EDQUOT}
+_OUTPUT_ERRNOS = {getattr(errno, n) for n in ("ENOSPC", "EBADF", "EIO", "EFBIG", "EDQUOT")
+                  if hasattr(errno, n)}  # (not every system has them all)
 
 
 def _write_failed(path: str, e: OSError, lang: str) -> None:

@@ -102,7 +102,7 @@ def _prefetch(typingctx, table, row):
 def _borrowed(typingctx, arr):
     """The same array without its reference count (a null meminfo). numba counts references
     to an array atomically (a locked instruction) every time it is passed to a helper; the
-    search's helpers take the borrowed views, so those updates do nothing (8 % less time).
+    search's helpers take the borrowed views, so those updates do nothing (4 % less time).
     Only valid while the caller holds the array: :func:`search` holds what :func:`_search`
     borrows."""
     def codegen(context, builder, sig, args):
@@ -522,7 +522,8 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
     moves = np.empty((MAXPLY, 10), dtype=np.int64)
     order = np.empty(10, dtype=np.int64)
     st = np.empty((MAXPLY, _NCOL), dtype=np.int64)
-    # killer leads: per ply and seat, the last lead that cut a node off there
+    # killers: per ply and seat, the last card that cut a node off there (leads and third
+    # cards; see the module docstring)
     killer = np.full(MAXPLY * 4, -1, dtype=np.int64)
     epk = epoch << 40
     # the trumps, highest first (for the quick bounds)
