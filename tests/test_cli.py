@@ -420,6 +420,9 @@ def test_every_command_takes_lang(runner):
     r = run(runner, "rules", "nope")
     assert r.exit_code == 2 and r.output.startswith("erreur")
     assert "presets" in run(runner, "rules", "--lang", "en").output
+    assert "presets" in run(runner, "rules", "--lang", "EN").output  # any case
+    r = run(runner, "rules", "--lang", "de")
+    assert r.exit_code == 2 and "expected fr or en" in r.output
     assert "préréglages" in run(runner, "rules").output
 
 

@@ -95,7 +95,9 @@ out = _Out()
 out.soft_wrap = not out.is_terminal
 err = _Err(stderr=True, soft_wrap=True)
 
-LangOpt = Annotated[str, typer.Option("--lang", help="Language of messages: fr or en.")]
+LangOpt = Annotated[str, typer.Option(
+    "--lang", help="Language of messages: fr or en.",
+    callback=lambda v: v.strip().lower() if isinstance(v, str) else v)]  # EN, En: en
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="Override a rules option: NAME=VALUE (repeatable). "
