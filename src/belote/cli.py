@@ -7,6 +7,7 @@ Exit codes: 0 success (a regular deal), 1 an irregular deal (``check``), 2 bad i
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import random
 import re
@@ -162,6 +163,7 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
      r"bot inconnu \1 : au choix \2 (expert:N pour N mondes par décision)"),
     (r"^--option (.*?): expected NAME=VALUE$", r"--option \1 : NOM=VALEUR attendu"),
     (r"^standard input is closed$", r"l'entrée standard est fermée"),
+    (r"^standard output is closed$", r"la sortie standard est fermée"),
     (r"^belote (\w+) needs a terminal .*$",
      (r"belote \1 demande un terminal (une fenêtre interactive) : lancez-la là, sans "
       r"rediriger son entrée ni sa sortie")),
@@ -284,6 +286,28 @@ def _read_record(record: str, lang: str = "en") -> Any:
             raise RecordError(f"{source}, {word} {n}: a deal record (a JSON object) expected")
         deals.append(d)
     return _Lines(deals, [n for n, _ in lines])
+
+
+def _choose_deal(rec: Any, deal_no: int | None, games: bool) -> Any:
+    """The record ``--deal N`` names in what :func:`_read_record` read: a line of a JSON Lines
+    file, or (with ``games``) a deal of a game record; any other record is itself the one deal
+    (``--deal 1`` or none). Raises BeloteError when N is missing or out of range."""
+    lines = isinstance(rec, _Lines)
+    if lines or (games and isinstance(rec, dict) and rec.get("format") == GAME_FORMAT):
+        deals = rec if lines else rec.get("deals")
+        if not isinstance(deals, list) or not deals:
+            raise BeloteError("deals: the game record has no deal")
+        if deal_no is None or deal_no > len(deals):
+            what = f"a file of {len(deals)} deal records (one a line)" if lines else \
+                f"a game of {len(deals)} deals"
+            raise BeloteError(f"this is {what}: choose one with --deal 1..{len(deals)}")
+        return deals[deal_no - 1]
+    if deal_no not in (None, 1):
+        raise BeloteError("--deal chooses a deal of a game record or a line of a simulate --out "
+                          "file; this is a single deal record (--deal 1)" if games else
+                          "--deal chooses a line of a simulate --out file; this is a single "
+                          "record (--deal 1)")
+    return rec
 
 
 def _rules(preset: str, options: list[str] | None) -> Rules:
@@ -677,16 +701,7 @@ def replay(
     from .tui.replay import ReplayApp, load_steps
     _lang(lang)
     try:
-        rec = _read_record(record, lang)
-        if isinstance(rec, _Lines):
-            if deal_no is None or deal_no > len(rec):
-                raise BeloteError(f"this is a file of {len(rec)} deal records (one a line): "
-                                  f"choose one with --deal 1..{len(rec)}")
-            rec = rec[deal_no - 1]
-        elif deal_no not in (None, 1):
-            raise BeloteError("--deal chooses a line of a simulate --out file; this is a "
-                              "single record (--deal 1)")
-        steps = load_steps(rec)
+        steps = load_steps(_choose_deal(_read_record(record, lang), deal_no, games=False))
     except BeloteError as e:
         _fail(str(e), lang)
         return
@@ -713,26 +728,11 @@ def analyse(
     from rich.progress import Progress
 
     from .analysis import analyse_deal
-    from .engine.record import GAME_FORMAT as GF
     from .engine.record import check_deal
     t = _lang(lang)
     fr = lang == "fr"
     try:
-        rec = _read_record(record, lang)
-        lines = isinstance(rec, _Lines)
-        if lines or (isinstance(rec, dict) and rec.get("format") == GF):
-            deals = rec if lines else rec.get("deals")
-            if not isinstance(deals, list) or not deals:
-                raise BeloteError("deals: the game record has no deal")
-            if deal_no is None or deal_no > len(deals):
-                what = f"a file of {len(deals)} deal records (one a line)" if lines else \
-                    f"a game of {len(deals)} deals"
-                raise BeloteError(f"this is {what}: choose one with --deal 1..{len(deals)}")
-            rec = deals[deal_no - 1]
-        elif deal_no not in (None, 1):
-            raise BeloteError("--deal chooses a deal of a game record or a line of a "
-                              "simulate --out file; this is a single deal record (--deal 1)")
-        deal = check_deal(rec).deal
+        deal = check_deal(_choose_deal(_read_record(record, lang), deal_no, games=True)).deal
         _first_use_note(lang)
         with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
             task = prog.add_task("analyse", total=None)
@@ -939,13 +939,12 @@ def main() -> None:
 def _output_failed(reason: str) -> None:
     """The output could not be written: say so if standard error still works (in the language
     asked with ``--lang``, French by default), exit 4."""
-    en = "--lang=en" in sys.argv or any(a == "--lang" and b == "en"
-                                        for a, b in zip(sys.argv, sys.argv[1:]))
-    if not en and reason == "standard output is closed":
-        reason = "la sortie standard est fermée"
+    args = [a.strip().lower() for a in sys.argv]  # as --lang reads it (any case)
+    en = "--lang=en" in args or ("--lang", "en") in itertools.pairwise(args)
+    text = (f"cannot write the output: {reason}" if en else
+            f"la sortie n'a pas pu être écrite : {_in_french(reason)}")
     try:  # stderr may be the stream that failed
-        err.print(f"error: cannot write the output: {reason}" if en else
-                  f"erreur: la sortie n'a pas pu être écrite : {reason}", highlight=False)
+        err.print(f"{TEXT['en' if en else 'fr']['error']}: {text}", highlight=False)
     except OSError:
         pass
     _silence_stdout()
