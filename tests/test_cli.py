@@ -380,6 +380,11 @@ def test_less_frequent_errors_in_french_too(runner, tmp_path):
             (["legal", "--preset", "ffb", "--trump", "H", "--hand", "JH", "--trick", "ZZ"],
              "carte invalide 'ZZ' : couleur inconnue 'Z'", "bad card 'ZZ': unknown suit 'Z'"),
             (["check", str(bad)], "format : clé manquante", "format: missing key"),
+            (["analyse", str(REGULAR), "--deal", "2"],
+             ("--deal choisit une donne d'une partie ou une ligne d'un fichier de simulate --out "
+             "; ceci est une seule donne (--deal 1)"), "this is a single deal record (--deal 1)"),
+            (["replay", str(REGULAR), "--deal", "2"],
+             "ceci est un seul enregistrement (--deal 1)", "this is a single record (--deal 1)"),
             (["arena", "--a", "expert:0", "--deals", "1"], "niveau de bot invalide 'expert:0'",
              "bad bot level 'expert:0'")):
         r = run(runner, *args)

@@ -171,6 +171,13 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
      r"cette partie a \1 donnes : choisissez-en une avec --deal \2"),
     (r"^this is a file of (\d+) deal records \(one a line\): choose one with --deal (.*)$",
      r"ce fichier contient \1 donnes (une par ligne) : choisissez-en une avec --deal \2"),
+    ((r"^--deal chooses a deal of a game record or a line of a simulate --out file; this is a "
+     r"single deal record \(--deal 1\)$"),
+     (r"--deal choisit une donne d'une partie ou une ligne d'un fichier de simulate --out ; "
+     r"ceci est une seule donne (--deal 1)")),
+    (r"^--deal chooses a line of a simulate --out file; this is a single record \(--deal 1\)$",
+     (r"--deal choisit une ligne d'un fichier de simulate --out ; ceci est un seul "
+     r"enregistrement (--deal 1)")),
     (r"^cannot write (.*?): (.*)$", r"écriture impossible de \1 : \2"),
     # options of the rules
     (r"^option (\w+): (.*?) is not one of (.*)$", r"option \1 : \2 n'est pas une valeur possible (\3)"),
