@@ -431,6 +431,29 @@ def test_every_command_takes_lang(runner):
     assert "préréglages" in run(runner, "rules").output
 
 
+def test_lang_before_the_command_and_from_the_environment(runner, monkeypatch):
+    """``belote --lang en CMD`` and ``BELOTE_LANG=en`` set the language of every command;
+    the command's own --lang wins over both, belote's --lang over the variable."""
+    monkeypatch.delenv("BELOTE_LANG", raising=False)
+    r = run(runner, "--lang", "en", "check", str(REGULAR))
+    assert r.exit_code == 0 and r.stdout.startswith("Regular deal.")
+    r = run(runner, "--lang", "EN", "rules", "nope")
+    assert r.exit_code == 2 and r.output.startswith("error:")
+    r = run(runner, "--lang", "en", "check", str(REGULAR), "--lang", "fr")
+    assert r.stdout.startswith("Donne régulière.")
+    monkeypatch.setenv("BELOTE_LANG", "en")
+    assert run(runner, "check", str(REGULAR)).stdout.startswith("Regular deal.")
+    assert run(runner, "--lang", "fr", "check", str(REGULAR)).stdout.startswith("Donne")
+    assert run(runner, "check", str(REGULAR), "--lang", "fr").stdout.startswith("Donne")
+    monkeypatch.setenv("BELOTE_LANG", "")  # empty: the default, French
+    assert run(runner, "check", str(REGULAR)).stdout.startswith("Donne régulière.")
+    r = run(runner, "--lang", "de", "rules")
+    assert r.exit_code == 2 and "expected fr or en, not 'de'" in r.output
+    monkeypatch.setenv("BELOTE_LANG", "de")
+    r = run(runner, "rules")
+    assert r.exit_code == 2 and "BELOTE_LANG" in r.output and "Traceback" not in r.output
+
+
 def test_rule_texts_are_named_in_messages(runner):
     """Messages cite rules by rule-text code (002 §VIII.B, RULES.md); what a player reads names
     the text instead (seed 002 is the FFB's official contrée rules, 003 the simplified belote),
@@ -561,6 +584,17 @@ def test_subprocess_output_that_cannot_be_written_exits_4_and_closed_streams():
                                stdout=full, stderr=subprocess.PIPE, timeout=60, check=False,
                                text=True)
         assert r.returncode == 4 and "error: cannot write the output" in r.stderr
+        # the language of that message: the last --lang given, else $BELOTE_LANG
+        for args, env, english in (
+                (["--lang", "en", "check", str(REGULAR), "--lang=fr"], {}, False),
+                (["--lang=fr", "check", str(REGULAR), "--lang", "EN"], {}, True),
+                (["check", str(REGULAR)], {"BELOTE_LANG": "en"}, True)):
+            with open("/dev/full", "w") as full:
+                r = subprocess.run(belote_cmd() + args, stdout=full, stderr=subprocess.PIPE,
+                                   timeout=60, check=False, text=True,
+                                   env={**os.environ, **env})
+            assert r.returncode == 4, args
+            assert ("cannot write the output" in r.stderr) == english, (args, r.stderr)
         # --out on a full disk: output not written (4), as on standard output
         for cmd in (["deal"], ["simulate", "--deals", "2"]):
             r = subprocess.run(belote_cmd() + cmd + ["--out", "/dev/full"], capture_output=True,

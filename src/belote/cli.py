@@ -96,9 +96,17 @@ out = _Out()
 out.soft_wrap = not out.is_terminal
 err = _Err(stderr=True, soft_wrap=True)
 
+LANG_ENV = "BELOTE_LANG"  # the default language of messages when --lang is not given
+
+
+def _lang_value(v: Any) -> Any:
+    """``--lang`` as typed: any case and spaces (``EN``, `` en``) give ``en``."""
+    return v.strip().lower() if isinstance(v, str) else v
+
+
 LangOpt = Annotated[str, typer.Option(
-    "--lang", help="Language of messages: fr or en.",
-    callback=lambda v: v.strip().lower() if isinstance(v, str) else v)]  # EN, En: en
+    "--lang", help="Language of messages: fr or en (default: belote's own --lang, "
+                   "then $BELOTE_LANG, else fr).", callback=_lang_value)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="Override a rules option: NAME=VALUE (repeatable). "
@@ -127,6 +135,24 @@ def _lang(lang: str) -> dict[str, str]:
     if lang not in TEXT:
         raise typer.BadParameter("expected fr or en", param_hint="--lang")
     return TEXT[lang]
+
+
+@app.callback()
+def _group(
+    ctx: typer.Context,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Language of messages for the command that follows: fr or en "
+                       "(the command's own --lang wins; default: $BELOTE_LANG, else fr).",
+        envvar=LANG_ENV, show_envvar=False, callback=_lang_value)] = None,
+) -> None:
+    # (no docstring: the application's help stays the one given to typer.Typer)
+    if lang:
+        if lang not in TEXT:
+            raise typer.BadParameter(f"expected fr or en, not {lang!r}",
+                                     param_hint=f"--lang / ${LANG_ENV}")
+        # the command's --lang defaults to this one (click's default_map: a command's own
+        # option, given after its name, still wins)
+        ctx.default_map = {name: {"lang": lang} for name in ctx.command.commands}  # type: ignore[attr-defined]
 
 
 def _first_use_note(lang: str) -> None:
@@ -946,8 +972,12 @@ def main() -> None:
 def _output_failed(reason: str) -> None:
     """The output could not be written: say so if standard error still works (in the language
     asked with ``--lang``, French by default), exit 4."""
+    import os
     args = [a.strip().lower() for a in sys.argv]  # as --lang reads it (any case)
-    en = "--lang=en" in args or ("--lang", "en") in itertools.pairwise(args)
+    given = [a[7:] if a.startswith("--lang=") else b
+             for a, b in itertools.pairwise(args + [""]) if a == "--lang" or a.startswith("--lang=")]
+    # the command's --lang comes after belote's own: the last one given, else $BELOTE_LANG
+    en = (given[-1] if given else _lang_value(os.environ.get(LANG_ENV, ""))) == "en"
     text = (f"cannot write the output: {reason}" if en else
             f"la sortie n'a pas pu être écrite : {_in_french(reason)}")
     try:  # stderr may be the stream that failed
