@@ -73,7 +73,7 @@ def test_analyse_table_names_the_contract():
     doubles: the table's caption says 90 ♠ ×2, taker seat 0 (team 0)."""
     res = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "contree-doubled.json")])
     assert res.exit_code == 0, res.output
-    assert "Contrat: 90 ♠ ×2 — Preneur: siège 0 (équipe 0)" in res.output
+    assert "Contrat : 90 ♠ ×2 — Preneur : siège 0 (équipe 0)" in res.output
     res = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "contree-doubled.json"),
                                    "--lang", "en"])
     assert "Contract: 90 ♠ ×2 — Taker: seat 0 (team 0)" in res.output

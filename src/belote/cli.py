@@ -119,7 +119,7 @@ TEXT = {
            "score": "Marque", "held": "Points en litige (reportés)", "team": "équipe",
            "passed": "Tous ont passé : donne redistribuée.", "incomplete": "Donne non terminée.",
            "belote": "Belote", "annonces": "Annonces", "seat": "siège", "trick": "pli",
-           "error": "erreur", "penalty": "Pénalité"},
+           "error": "erreur", "penalty": "Pénalité", "colon": " :"},
     "en": {"regular": "Regular deal.", "irregular": "Irregular deal",
            "taker": "Taker", "trump": "Trump", "contract": "Contract", "made": "made",
            "failed": "failed", "litige": "litige", "capot": "capot",
@@ -127,7 +127,7 @@ TEXT = {
            "held": "Litige points held", "team": "team",
            "passed": "All passed: the cards are dealt again.", "incomplete": "Deal not finished.",
            "belote": "Belote", "annonces": "Annonces", "seat": "seat", "trick": "trick",
-           "error": "error", "penalty": "Penalty"},
+           "error": "error", "penalty": "Penalty", "colon": ":"},
 }
 
 
@@ -246,7 +246,8 @@ def _fail(message: str, lang: str = "fr", code: int = EXIT_BAD_INPUT) -> None:
         message = _in_french(message)
     message = name_sources(message, lang)  # "(002 §IV.C)" -> "(règlement FFB §IV.C)"
     try:
-        err.print(f"[bold red]{TEXT.get(lang, TEXT['fr'])['error']}:[/] {escape(message)}",
+        tl = TEXT.get(lang, TEXT['fr'])
+        err.print(f"[bold red]{tl['error']}{tl['colon']}[/] {escape(message)}",
                   markup=True, highlight=False)
     except OSError:  # standard error closed: the exit code still tells
         pass
@@ -418,8 +419,7 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
                 flag = t["regular"]
             else:
                 irr = r["irregularity"]
-                colon = " : " if lang == "fr" else ": "
-                flag = f"{t['irregular']}{colon}{_irr_message(irr, lang)} [{irr['rule']}]."
+                flag = f"{t['irregular']}{t['colon']} {_irr_message(irr, lang)} [{irr['rule']}]."
             # the contract, and what is known of a deal not finished (a game saved mid-deal)
             if r["passed_out"]:
                 flag += f" {t['passed']}"
@@ -428,9 +428,9 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
             if not r["complete"] and not r["passed_out"]:
                 flag += f" {t['incomplete']}"
                 if r["contract"] is not None and r["score"] is None:
-                    flag += f" {t['points']}: {r['points'][0]} – {r['points'][1]}."
+                    flag += f" {t['points']}{t['colon']} {r['points'][0]} – {r['points'][1]}."
             out.print(f"{i + 1:>3}. {score:>12}  {flag}", highlight=False)
-        out.print(f"[bold]{t['score']}: {totals[0]} – {totals[1]}[/]")
+        out.print(f"[bold]{t['score']}{t['colon']} {totals[0]} – {totals[1]}[/]")
     raise typer.Exit(EXIT_OK if legal_all else EXIT_IRREGULAR)
 
 
@@ -440,7 +440,7 @@ def _contract_line(c: dict, t: dict[str, str]) -> str:
     kind = {"normal": "", "capot": "capot ", "generale": "générale "}[c["kind"]]
     dbl = {1: "", 2: " ×2", 4: " ×4"}[c["doubled"]]
     trump = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(c["trump"], c["trump"])
-    return (f"{t['contract']}: {kind}{value}{trump}{dbl} — {t['taker']}: "
+    return (f"{t['contract']}{t['colon']} {kind}{value}{trump}{dbl} — {t['taker']}{t['colon']} "
             f"{t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
 
 
@@ -465,7 +465,9 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
                 card = f" ({card_fr(parse_card(irr['card'])) if lang == 'fr' else irr['card']})"
             except BeloteError:
                 card = f" ({irr['card']})"
-        out.print(f"[bold red]{t['irregular']}[/]: {where}{card}: {msg} [dim]\\[{irr['rule']}][/]")
+        c = t["colon"]
+        out.print(f"[bold red]{t['irregular']}[/]{c} {where}{card}{c} {msg} "
+                  f"[dim]\\[{irr['rule']}][/]")
     if data["passed_out"]:
         out.print(t["passed"])
         return
@@ -476,13 +478,15 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
     out.print(_contract_line(c, t))
     if data["score"] is None:
         out.print(t["incomplete"])
-        out.print(f"{t['points']}: {data['points'][0]} – {data['points'][1]}")
+        out.print(f"{t['points']}{t['colon']} {data['points'][0]} – {data['points'][1]}")
         return
     verdict = t["made"] if data["made"] else (t["litige"] if data["made"] is None else t["failed"])
     if data["litige"] and data["made"] is False:
         verdict += f" ({t['litige']})"
     if data["capot"]:
         verdict += f", {t['capot']} ({t['team']} {data['capot_team']})"
+    if data["penalty"] is not None:  # made or failed by the penalty, not by the card points
+        verdict += f" ({t['penalty'].lower()})"
     table = Table(show_header=True, header_style="bold")
     table.add_column("")
     table.add_column(f"{t['team']} 0 (0+2)", justify="right")
@@ -494,10 +498,10 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
     out.print(f"→ {verdict}")
     out.print(table)
     if data["held"]:
-        out.print(f"{t['held']}: {data['held']}")
+        out.print(f"{t['held']}{t['colon']} {data['held']}")
     if data["penalty"] is not None:
         faulty = data["penalty"]
-        out.print(f"{t['penalty']}{' :' if lang == 'fr' else ':'} " + name_sources(
+        out.print(f"{t['penalty']}{t['colon']} " + name_sources(
             f"coup irrégulier : la donne est perdue pour l'équipe {faulty}, "
             f"{data['score'][1 - faulty]} points à l'équipe {1 - faulty} (002 §VIII.B)"
             if lang == "fr" else
@@ -922,8 +926,8 @@ def simulate(
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     fr = lang == "fr"
-    table = Table(title=f"{rules.preset}: {_n_deals(deals, fr)}"
-                  + f", seed {seed}")
+    table = Table(title=f"{rules.preset}{t['colon']} {_n_deals(deals, fr)}, "
+                  + ("graine" if fr else "seed") + f" {seed}")
     table.add_column("")
     for k in (0, 1):
         table.add_column(f"{t['team']} {k} ({names[k]}+{names[k + 2]})", justify="right")
@@ -981,7 +985,8 @@ def _output_failed(reason: str) -> None:
     text = (f"cannot write the output: {reason}" if en else
             f"la sortie n'a pas pu être écrite : {_in_french(reason)}")
     try:  # stderr may be the stream that failed
-        err.print(f"{TEXT['en' if en else 'fr']['error']}: {text}", highlight=False)
+        tl = TEXT['en' if en else 'fr']
+        err.print(f"{tl['error']}{tl['colon']} {text}", highlight=False)
     except OSError:
         pass
     _silence_stdout()
