@@ -124,8 +124,8 @@ def test_simulate_is_reproducible_and_reports_per_team(tmp_path):
 
 def test_simulate_bad_bots_exit_2():
     runner = CliRunner()
-    r = runner.invoke(app, ["simulate", "--bots", "heuristic,random"])
-    assert r.exit_code == 2
+    r = runner.invoke(app, ["simulate", "--bots", "heuristic,random,heuristic"])
+    assert r.exit_code == 2 and "2 (équipes 0 et 1)" in r.output
     r = runner.invoke(app, ["simulate", "--bots", "a,b,c,d"])
     assert r.exit_code == 2
     assert "bot inconnu" in r.output  # French by default

@@ -208,7 +208,8 @@ def test_legal_sa_ta(runner):
     (["--hand", "AH 7D", "--trick", "AH"], "AH"),    # in the hand and on the trick
     (["--hand", "AH", "--trick", "7D 8D 9D TD"], "3"),   # a trick holds at most 3 cards
     (["--hand", "6H AH"], "6H"),                     # no sixes in a 32-card game
-    (["--hand", ""], "empty"),
+    (["--hand", ""], "la main est vide"),           # French by default
+    (["--hand", "7S 8S 9S TS JS QS KS AS 7D"], "au plus 8 cartes"),  # 9 cards in a 32-card game
 ])
 def test_legal_bad_input_exit_2(runner, args, needle):
     r = run(runner, "legal", "--preset", "classique", "--trump", "H", *args)
@@ -452,6 +453,89 @@ def test_lang_before_the_command_and_from_the_environment(runner, monkeypatch):
     monkeypatch.setenv("BELOTE_LANG", "de")
     r = run(runner, "rules")
     assert r.exit_code == 2 and "BELOTE_LANG" in r.output and "Traceback" not in r.output
+
+
+def test_an_irregular_bid_stops_the_check_and_says_so(runner, tmp_path):
+    """docs/records.md: an irregular bid ends the check there (the contract it would make is
+    unknown); check, analyse say which bid and why, in French by default (found by the
+    fresh-user run of the 7th session: "Donne non terminée." and English messages)."""
+    rec = json.loads((Path(__file__).parents[1] / "examples" / "coinche.json").read_text())
+    assert rec["bids"][1] == "80 H"
+    rec["bids"][1] = "75 H"
+    p = tmp_path / "bid75.json"
+    p.write_text(json.dumps(rec))
+    r = run(runner, "check", str(p))
+    assert r.exit_code == 1
+    assert r.stdout.splitlines() == [
+        "Donne irrégulière : siège 1 (75 H) : les enchères vont de 80 à 360 par 10 [bid_value]",
+        "Vérification arrêtée à cette enchère (le contrat qu'elle ferait est inconnu)."]
+    r = run(runner, "check", str(p), "--lang", "en")
+    assert "bids go from 80 to 360 by 10" in r.stdout and "Checked up to this bid" in r.stdout
+    data = json.loads(run(runner, "check", str(p), "--json").stdout)
+    assert data["irregularity"]["message_fr"] == "les enchères vont de 80 à 360 par 10"
+    assert data["complete"] is False and data["score"] is None
+    r = run(runner, "analyse", str(p))
+    assert r.exit_code == 0
+    assert "siège 1 (75 H) : les enchères vont de 80 à 360 par 10 [bid_value]" in r.stdout
+    assert "Aucune carte jouée." in r.stdout
+
+
+def test_record_and_option_errors_in_french_by_default(runner, tmp_path):
+    """The record-structure, option-combination and legal errors a user meets most, in French
+    unless --lang en (each worded here from the English message it translates)."""
+    rec = json.loads((Path(__file__).parents[1] / "examples" / "coinche.json").read_text())
+    cases = [({"hands": rec["hands"][:3]}, "hands : 4 mains attendues, pas 3"),
+             ({"dealer": True}, "dealer : type entier attendu, pas booléen"),
+             ({"bids": 5}, "bids : type liste attendu, pas entier"),
+             ({"plays": [rec["plays"][1]] + rec["plays"][1:]}, "plays[0] : le siège 0 n'a pas "),
+             ({"bids": ["pass", "80 Z"]}, "bids[1] : ce n'est pas une action : '80 Z' (atout "
+                                          "inconnu 'Z' : au choix S H D C SA TA)")]
+    for change, french in cases:
+        p = tmp_path / "bad.json"
+        p.write_text(json.dumps({**rec, **change}))
+        r = run(runner, "check", str(p))
+        assert r.exit_code == 2 and r.stderr.startswith(f"erreur : {french}"), r.stderr
+    for args, french in (
+            (["rules", "classique", "-o", "bidding=auction"],
+             "options bidding et deal : les enchères se jouent sur 8 cartes"),
+            (["rules", "classique", "-o", "rounding=true"],
+             "options rounding et scoring : l'arrondi à la dizaine"),
+            (["rules", "retourne", "-o", "sa_ace_points=100000000000000000000000"],
+             "option sa_ace_points : au plus 100000, pas 100000000000000000000000"),
+            (["legal", "--preset", "coinche", "--trump", "SA", "--hand", "JH"],
+             "le préréglage coinche ne joue pas Sans Atout / Tout Atout"),
+            (["simulate", "--bots", "a,b,c"], "--bots : 4 noms (sièges 0,1,2,3), 2 (équipes")):
+        r = run(runner, *args)
+        assert r.exit_code == 2 and r.stderr.startswith(f"erreur : {french}"), r.stderr
+        r = run(runner, *args, "--lang", "en")
+        assert r.exit_code == 2 and r.stderr.startswith("error: ") and french not in r.stderr
+
+
+def test_simulate_bots_by_team_and_deal_out_of_range(runner, tmp_path):
+    """simulate --bots takes one name for every seat or one a team (as play takes one or
+    three); --deal beyond the file says which number was refused."""
+    out = tmp_path / "s.jsonl"
+    r = run(runner, "simulate", "--deals", "3", "--bots", "heuristic,random", "--json",
+            "--out", str(out))
+    assert r.exit_code == 0, r.output
+    assert [p["bot"] for p in json.loads(r.stdout)["ms_per_decision"]] == \
+        ["heuristic", "random", "heuristic", "random"]
+    r = run(runner, "simulate", "--deals", "1", "--bots", "random", "--json")
+    assert [p["bot"] for p in json.loads(r.stdout)["ms_per_decision"]] == ["random"] * 4
+    r = run(runner, "analyse", str(out), "--deal", "9")
+    assert r.exit_code == 2 and "choisissez-en une avec --deal 1..3 (pas 9)" in r.stderr
+    r = run(runner, "analyse", str(out), "--deal", "9", "--lang", "en")
+    assert "choose one with --deal 1..3 (not 9)" in r.stderr
+
+
+def test_tables_keep_their_width_in_files_and_pipes(runner, monkeypatch):
+    """Off a terminal, rich cut the presets table at 80 columns, splitting words ("reto" /
+    "urne"); it now takes the width it needs (COLUMNS, when set, still decides)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    lines = run(runner, "rules").stdout.splitlines()
+    header = next(line for line in lines if "option" in line)
+    assert all(p in header for p in PRESET_NAMES), header
+    assert max(map(len, lines)) > 80
 
 
 def test_rule_texts_are_named_in_messages(runner):

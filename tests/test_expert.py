@@ -457,7 +457,7 @@ def test_a_barred_team_passes_tell_nothing():
     from belote.bots.simbid import PASS_CEILING
     d = _opening(Rules.preset("ffb"),
                  ("7S 8S 7D 8D 9D 7C 8C QC", "JH 9H AH TH KH QH AS AC",
-                  "KS QS AD TD JD KC TC 9C", "JS 9S TS 9H 8H 7H KD QD"),
+                  "KS QS AD TD JD KC TC 9C", "JS 9S TS JC 8H 7H KD QD"),
                  (), dealer=0)
     d.barred_team = 1
     for a in ("pass", "80 S", "pass", "pass", "pass"):

@@ -97,6 +97,62 @@ def test_bad_seat_and_dealer_are_value_errors():
     assert [] not in d.legal_actions()
 
 
+def test_typed_errors_for_views_hands_bids_and_positions():
+    """Adversarial review, 7th session: each of these raised a plain ValueError or TypeError,
+    or built an impossible deal, where a typed error (a BeloteError) is due."""
+    from belote.engine import IllegalAction
+    from belote.engine.actions import ActionError, parse_action
+    from belote.solver import Position, PositionError
+    rules = Rules.preset("coinche")
+    d = Deal.deal(rules, 3, shuffled_deck(rules, random.Random(2)))
+    for seat in (5, "0", True):
+        with pytest.raises(IllegalAction, match="seat must be 0..3"):
+            d.view(seat)
+    # "²" is a digit to str.isdigit but not to int(); 5,000 digits is beyond int()'s limit
+    for text in ("² H", "9" * 5000 + " H", "1000000 H"):
+        with pytest.raises(ActionError, match="not an action"):
+            parse_action(text)
+        assert text not in d.legal_actions()
+        with pytest.raises(ActionError):
+            d.play(text)
+    # from_hands checks its hands as Deal.deal checks its pack
+    full = d.hands
+    for hands, words in (([1, 1, 1, 1], "two hands"), ([0, 0, 0, 0], "each hand holds 8"),
+                         ("x", "four hands"), ([1, 2, 4], "four hands"),
+                         ([full[0], full[1], full[2], full[3] | (1 << 33)], "four hands"),
+                         ([full[0], full[1], full[2], 0], "each hand holds 8")):
+        with pytest.raises(IllegalAction, match=words):
+            Deal.from_hands(rules, 0, hands)
+    with pytest.raises(IllegalAction, match="dealer"):
+        Deal.from_hands(rules, "x", full)
+    with pytest.raises(IllegalAction, match="no turned card"):
+        Deal.from_hands(rules, 0, full, turned=0)
+    assert Deal.from_hands(rules, 0, full).hands == full
+    retourne = Rules.preset("classique")
+    rd = Deal.deal(retourne, 0, shuffled_deck(retourne, random.Random(3)))  # 5 cards each
+    with pytest.raises(IllegalAction, match="bad turned card"):
+        Deal.from_hands(retourne, 0, rd.hands, turned=next(iter(
+            c for c in range(32) if (rd.hands[0] >> c) & 1)))  # in a hand, not turned
+    assert Deal.from_hands(retourne, 0, rd.hands, turned=rd.turned).turned == rd.turned
+    # the solver's position checks the contract kind
+    for trump in (None, "H", 9):
+        with pytest.raises(PositionError, match="trump"):
+            Position(list(full), trump, rules)
+
+
+def test_options_out_of_range_or_meaningless_are_refused():
+    """sa_ace_points of 10**40 overflowed the solver's 64-bit tables (exit 3); rounding with a
+    card-point scoring was accepted and ignored (RULES.md §10: rounding to the ten belongs to
+    the contract scorings only)."""
+    for name in ("sa_ace_points", "target", "irregularity_penalty"):
+        with pytest.raises(BeloteError, match=f"option {name}: at most 100000"):
+            Rules.preset("retourne", **{name: 10**40})
+    for preset in ("classique", "simplifiee", "concours"):
+        with pytest.raises(BeloteError, match="rounding to the ten is for contract scorings"):
+            Rules.preset(preset, rounding=True)
+    assert Rules.preset("coinche", rounding=False).rounding is False
+
+
 @pytest.mark.parametrize("text", [None, 5, "Jſ", "", "J", "JHH", "1OH", "11S"])
 def test_bad_cards_are_card_errors(text):
     with pytest.raises(ValueError):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import itertools
 import json
+import os
 import random
 import re
 import sys
@@ -94,6 +95,10 @@ out = _Out()
 # messages are single lines: not cut at 80 columns when they go to a file or a pipe (a
 # terminal still wraps them between words)
 out.soft_wrap = not out.is_terminal
+if not out.is_terminal and not os.environ.get("COLUMNS"):
+    # tables too: in a file or a pipe they take the width they need (up to 200 columns)
+    # instead of cutting words at rich's default of 80 (COLUMNS still sets a width)
+    out.width = 200
 err = _Err(stderr=True, soft_wrap=True)
 
 LANG_ENV = "BELOTE_LANG"  # the default language of messages when --lang is not given
@@ -119,7 +124,9 @@ TEXT = {
            "score": "Marque", "held": "Points en litige (reportés)", "team": "équipe",
            "passed": "Tous ont passé : donne redistribuée.", "incomplete": "Donne non terminée.",
            "belote": "Belote", "annonces": "Annonces", "seat": "siège", "trick": "pli",
-           "error": "erreur", "penalty": "Pénalité", "colon": " :"},
+           "error": "erreur", "penalty": "Pénalité", "colon": " :",
+           "stopped": "Vérification arrêtée à cette enchère (le contrat qu'elle ferait est "
+                      "inconnu)."},
     "en": {"regular": "Regular deal.", "irregular": "Irregular deal",
            "taker": "Taker", "trump": "Trump", "contract": "Contract", "made": "made",
            "failed": "failed", "litige": "litige", "capot": "capot",
@@ -127,7 +134,8 @@ TEXT = {
            "held": "Litige points held", "team": "team",
            "passed": "All passed: the cards are dealt again.", "incomplete": "Deal not finished.",
            "belote": "Belote", "annonces": "Annonces", "seat": "seat", "trick": "trick",
-           "error": "error", "penalty": "Penalty", "colon": ":"},
+           "error": "error", "penalty": "Penalty", "colon": ":",
+           "stopped": "Checked up to this bid (the contract it would make is unknown)."},
 }
 
 
@@ -193,10 +201,17 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r"^belote (\w+) needs a terminal .*$",
      (r"belote \1 demande un terminal (une fenêtre interactive) : lancez-la là, sans "
       r"rediriger son entrée ni sa sortie")),
-    (r"^this is a game of (\d+) deals: choose one with --deal (.*)$",
-     r"cette partie a \1 donnes : choisissez-en une avec --deal \2"),
-    (r"^this is a file of (\d+) deal records \(one a line\): choose one with --deal (.*)$",
-     r"ce fichier contient \1 donnes (une par ligne) : choisissez-en une avec --deal \2"),
+    (r"^this is a game of (\d+) deals: choose one with --deal (\S+)(?: \(not (\d+)\))?$",
+     lambda m: f"cette partie a {m[1]} donnes : choisissez-en une avec --deal {m[2]}"
+               + (f" (pas {m[3]})" if m[3] else "")),
+    ((r"^this is a file of (\d+) deal records \(one a line\): choose one with --deal (\S+)"
+      r"(?: \(not (\d+)\))?$"),
+     lambda m: f"ce fichier contient {m[1]} donnes (une par ligne) : choisissez-en une avec "
+               f"--deal {m[2]}" + (f" (pas {m[3]})" if m[3] else "")),
+    (r"^--bots: 4 names \(seats 0,1,2,3\), 2 \(teams 0 and 1\) or 1 \(every seat\), got (\d+)$",
+     r"--bots : 4 noms (sièges 0,1,2,3), 2 (équipes 0 et 1) ou 1 (tous les sièges), pas \1"),
+    (r"^--bots: one or three of (.*) \(expert:N for N worlds a decision\)$",
+     r"--bots : un ou trois noms parmi \1 (expert:N pour N mondes par décision)"),
     ((r"^--deal chooses a deal of a game record or a line of a simulate --out file; this is a "
      r"single deal record \(--deal 1\)$"),
      (r"--deal choisit une donne d'une partie ou une ligne d'un fichier de simulate --out ; "
@@ -226,10 +241,109 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
      (r"niveau de bot invalide \1 : seul l'expert en a un, expert:N avec N mondes par "
       r"décision, de 1 à 500")),
     (r"^no saved game to resume \((.*)\)$", r"aucune partie enregistrée à reprendre (\1)"),
+    (r"^option (\w+): at most (\d+), got (.*)$", r"option \1 : au plus \2, pas \3"),
+    (r"^option max_bid: at most (\d+) \(001 goes to 360\)$",
+     r"option max_bid : au plus \1 (001 va jusqu'à 360)"),
+    (r"^option packets: (.*?): packets are of 2 or 3 cards, never 1 or 4 at a time \((.*)\)$",
+     r"option packets : \1 : des paquets de 2 ou 3 cartes, jamais 1 ni 4 à la fois (\2)"),
+    ((r"^options deck and bidding: the 36-card game \(003\) is dealt with a turned card and "
+      r"two bidding rounds$"),
+     (r"options deck et bidding : le jeu de 36 cartes (003) se donne avec une retourne et deux "
+      r"tours d'enchères")),
+    ((r"^options packets and deal: packets (\S+) give (\d+) cards, a (\w+) deal gives (\d+) "
+      r"first$"),
+     (r"options packets et deal : les paquets \1 donnent \2 cartes, une donne \3 en donne \4 "
+      r"d'abord")),
+    ((r"^options bidding and deal: an auction is played on 8 cards dealt at once "
+      r"\(deal=direct\); two rounds need a turned card \(deal=retourne\)$"),
+     (r"options bidding et deal : les enchères se jouent sur 8 cartes données d'un coup "
+      r"(deal=direct) ; deux tours demandent une retourne (deal=retourne)")),
+    (r"^options scoring and bidding: scoring (.*?) needs a contract value, so bidding=auction$",
+     (r"options scoring et bidding : le décompte \1 demande une valeur de contrat, donc "
+      r"bidding=auction")),
+    ((r"^options scoring and bidding: scoring (.*?) is for two-round deals; an auction uses "
+      r"(.*) or (\S+)$"),
+     (r"options scoring et bidding : le décompte \1 est celui des donnes à deux tours ; des "
+      r"enchères prennent \2 ou \3")),
+    (r"^options capot_bid/generale_bid and bidding: capot and générale are auction bids$",
+     (r"options capot_bid/generale_bid et bidding : capot et générale sont des enchères "
+      r"(bidding=auction)")),
+    ((r"^options rounding and scoring: rounding to the ten is for contract scorings \((.*?)\); "
+      r"scoring (.*?) marks the card points as they are$"),
+     (r"options rounding et scoring : l'arrondi à la dizaine est pour les décomptes à contrat "
+      r"(\1) ; le décompte \2 marque les points des cartes tels quels")),
+    (r"^options min_bid, max_bid, bid_step: need 0 < min_bid ≤ max_bid and bid_step > 0$",
+     r"options min_bid, max_bid, bid_step : il faut 0 < min_bid ≤ max_bid et bid_step > 0"),
+    (r"^options game_end and target: a target game needs target > 0$",
+     r"options game_end et target : une partie en points demande target > 0"),
+    (r"^options game_end and deals: a game of deals needs deals > 0$",
+     r"options game_end et deals : une partie en donnes demande deals > 0"),
+    ((r"^options belote_on_failure and bidding: winner_if_doubled \(001 contrée\) needs an "
+      r"auction$"),
+     (r"options belote_on_failure et bidding : winner_if_doubled (001 contrée) demande des "
+      r"enchères")),
+    # belote legal
+    (r"^the hand is empty$", r"la main est vide"),
+    (r"^a trick in progress holds at most 3 cards, got (\d+)$",
+     r"un pli en cours a au plus 3 cartes, pas \1"),
+    (r"^(\S+) is both in the hand and on the trick$", r"\1 est à la fois dans la main et sur le pli"),
+    (r"^(\S+): a 32-card game has no sixes \(use --preset simplifiee\)$",
+     r"\1 : le jeu de 32 cartes n'a pas de six (utilisez --preset simplifiee)"),
+    (r"^preset (\S+) does not play Sans Atout / Tout Atout \(use --option sa_ta=true\)$",
+     r"le préréglage \1 ne joue pas Sans Atout / Tout Atout (utilisez --option sa_ta=true)"),
+    (r"^a hand holds at most (\d+) cards in this game, got (\d+)$",
+     r"une main a au plus \1 cartes dans ce jeu, pas \2"),
     # the structure of a record (the key named first)
     (r"^(.*?): missing key$", r"\1 : clé manquante"),
-    (r"^(.*?): expected (\w+(?: or \w+)*), got (\w+)$", r"\1 : \2 attendu, pas \3"),
+    (r"^(.*?): expected (\w+(?: or \w+)*), got (\w+)$",
+     lambda m: f"{m[1]} : type {_fr_types(m[2])} attendu, pas {_fr_types(m[3])}"),
+    (r"^(hands): (\d+) hands expected, got (\d+)$", r"\1 : \2 mains attendues, pas \3"),
+    (r"^(.*?): a card appears in two hands$", r"\1 : une carte est dans deux mains"),
+    (r"^(.*?): each hand holds (\d+) cards \(got (.*)\)$",
+     r"\1 : chaque main a \2 cartes (ici \3)"),
+    (r"^(.*?): the hands must make the (\d+)-card pack$",
+     r"\1 : les mains doivent faire le jeu de \2 cartes"),
+    (r"^(.*?): a (\d+)-card pack has no such card$", r"\1 : le jeu de \2 cartes n'a pas cette carte"),
+    (r"^(.*?): seat (\d) does not hold (\S+)$",
+     lambda m: f"{m[1]} : le siège {m[2]} n'a pas {_fr_card(m[3])}"),
+    (r"^(.*?): the dealer is a seat 0\.\.3$", r"\1 : le donneur est un siège de 0 à 3"),
+    (r"^(.*?): seats are 0\.\.3$", r"\1 : les sièges vont de 0 à 3"),
+    (r"^(.*?): a card is a string such as JH$", r"\1 : une carte s'écrit comme JH"),
+    (r"^(.*?): a bid is a string$", r"\1 : une enchère est un texte"),
+    (r"^(.*?): not an action: (.*?)(?: \((.*)\))?$",
+     lambda m: f"{m[1]} : ce n'est pas une action : {m[2]}"
+               + (f" ({_in_french(m[3])})" if m[3] else "")),
+    (r"^(.*?): every card has been played already$", r"\1 : toutes les cartes sont déjà jouées"),
+    (r"^(.*?): the bidding was already over$", r"\1 : les enchères étaient déjà finies"),
+    (r"^(.*?): cards are played but the bidding is not over$",
+     r"\1 : des cartes sont jouées mais les enchères ne sont pas finies"),
+    (r"^(.*?): unknown format (.*?): this version reads (.*)$",
+     r"\1 : format inconnu \2 : cette version lit \3"),
+    (r"^(.*?): a two-round deal needs the turned card$",
+     r"\1 : une donne à deux tours demande la retourne"),
+    (r"^(.*?): a (\w+) deal has no turned card$", r"\1 : une donne \2 n'a pas de retourne"),
+    (r"^(.*?): the turned card (\S+) must be in the taker's hand \(seat (\d)\)$",
+     r"\1 : la retourne \2 doit être dans la main du preneur (siège \3)"),
+    (r"^a deal record is a JSON object$", r"une donne s'enregistre dans un objet JSON"),
+    (r"^a game record is a JSON object$", r"une partie s'enregistre dans un objet JSON"),
 )]
+
+#: JSON type names as the record errors give them, in French
+_FR_TYPES = {"int": "entier", "str": "texte", "list": "liste", "dict": "objet", "bool": "booléen",
+             "float": "nombre décimal", "NoneType": "null", "null": "null", "or": "ou"}
+
+
+def _fr_card(text: str) -> str:
+    """A card of an English message (``KD``) as French shows it (``R♦``)."""
+    try:
+        return card_fr(parse_card(text))
+    except BeloteError:
+        return text
+
+
+def _fr_types(words: str) -> str:
+    """``int or null`` → ``entier ou null``."""
+    return " ".join(_FR_TYPES.get(w, w) for w in words.split())
 
 
 def _in_french(message: str) -> str:
@@ -334,7 +448,8 @@ def _choose_deal(rec: Any, deal_no: int | None, games: bool) -> Any:
         if deal_no is None or deal_no > len(deals):
             what = f"a file of {len(deals)} deal records (one a line)" if lines else \
                 f"a game of {len(deals)} deals"
-            raise BeloteError(f"this is {what}: choose one with --deal 1..{len(deals)}")
+            raise BeloteError(f"this is {what}: choose one with --deal 1..{len(deals)}"
+                              + ("" if deal_no is None else f" (not {deal_no})"))
         return deals[deal_no - 1]
     if deal_no not in (None, 1):
         raise BeloteError("--deal chooses a deal of a game record or a line of a simulate --out "
@@ -471,6 +586,9 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
     if data["passed_out"]:
         out.print(t["passed"])
         return
+    if irr is not None and irr["kind"] == "bid":
+        out.print(t["stopped"])
+        return
     c = data["contract"]
     if c is None:
         out.print(t["incomplete"])
@@ -528,6 +646,9 @@ def legal(
         tk = parse_cards(trick)
         if not h:
             raise BeloteError("the hand is empty")
+        if len(h) > rules.hand_size:
+            raise BeloteError(f"a hand holds at most {rules.hand_size} cards in this game, "
+                              f"got {len(h)}")
         if len(tk) > 3:
             raise BeloteError(f"a trick in progress holds at most 3 cards, got {len(tk)}")
         both = set(h) & set(tk)
@@ -769,7 +890,8 @@ def analyse(
     t = _lang(lang)
     fr = lang == "fr"
     try:
-        deal = check_deal(_choose_deal(_read_record(record, lang), deal_no, games=True)).deal
+        report = check_deal(_choose_deal(_read_record(record, lang), deal_no, games=True))
+        deal = report.deal
         _first_use_note(lang)
         with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
             task = prog.add_task("analyse", total=None)
@@ -782,6 +904,11 @@ def analyse(
         print(json.dumps([r.to_json() for r in rows], ensure_ascii=False, indent=2))
         return
     if not rows:
+        irr = report.irregularity
+        if irr is not None and irr["kind"] == "bid":  # the check stopped at that bid
+            out.print(f"{t['irregular']}{t['colon']} {t['seat']} {irr['seat']} ({irr['card']})"
+                      f"{t['colon']} {_irr_message(irr, lang)} [{irr['rule']}]", markup=False,
+                      highlight=False)
         out.print("Aucune carte jouée." if fr else "No card played.")
         return
     table = Table(title="Analyse double-mort" if fr else "Double-dummy analysis",
@@ -881,7 +1008,9 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Seed: the same seed deals the same packs.")] = 1,
     bots: Annotated[str, typer.Option(help="Bots at seats 0,1,2,3 (team 0 = seats 0 and 2): "
                                            "random, heuristic, expert or expert:N (N worlds "
-                                           "a decision), e.g. heuristic,random,heuristic,random.")]
+                                           "a decision), e.g. heuristic,random,heuristic,random; "
+                                           "two names for the two teams (heuristic,random), "
+                                           "one for every seat.")]
     = "heuristic,random,heuristic,random",
     option: OptionOpt = None,
     output: Annotated[str | None, typer.Option(
@@ -899,8 +1028,11 @@ def simulate(
     try:
         rules = _rules(preset, option)
         names = [b.strip() for b in bots.split(",")]
+        if len(names) in (1, 2):  # one for every seat, or one a team
+            names = (names * 4)[:4]
         if len(names) != 4:
-            raise BeloteError(f"--bots needs 4 names (seats 0,1,2,3), got {len(names)}")
+            raise BeloteError(f"--bots: 4 names (seats 0,1,2,3), 2 (teams 0 and 1) or 1 (every "
+                              f"seat), got {len(names)}")
         players = [make_bot(n, seed=seed * 10 + i) for i, n in enumerate(names)]
     except (BeloteError, ValueError) as e:
         _fail(str(e), lang)

@@ -156,7 +156,9 @@ def parse_action(text: str) -> Action:
         if len(words) == 2 and words[0].lower() in ("capot", "generale", "générale"):
             tr = Trump.parse(words[1])
             return Capot(tr) if words[0].lower() == "capot" else Generale(tr)
-        if len(words) == 2 and words[0].isdigit():
+        # ASCII digits only ("²" is a digit to str.isdigit, not to int()), and no more than a
+        # bid can hold (int() refuses 4,300 digits and more)
+        if len(words) == 2 and words[0].isascii() and words[0].isdigit() and len(words[0]) <= 6:
             return Bid(int(words[0]), Trump.parse(words[1]))
         if len(words) == 1:
             w = words[0]

@@ -159,14 +159,20 @@ def validate_declaration(hand: int, groups: Iterable[int], trump: Trump) -> list
     out = []
     for g in groups:
         if g & ~hand:
-            raise IllegalAction("you cannot declare cards you do not hold", rule="bad_annonce")
+            raise IllegalAction("you cannot declare cards you do not hold", rule="bad_annonce",
+                                message_fr="on n'annonce que des cartes qu'on a en main")
         if g & used:
-            raise IllegalAction("a card may serve in only one annonce (001)", rule="bad_annonce")
+            raise IllegalAction("a card may serve in only one annonce (001)", rule="bad_annonce",
+                                message_fr="une carte ne sert qu'à une seule annonce (001)")
         a = classify(g, trump)
         if a is None:
             raise IllegalAction("these cards are not an annonce: a tierce, cinquante or cent "
                                 "is 3, 4 or 5+ cards in a row of one suit; a carré is four J, "
-                                "9, A, 10, K or Q", rule="bad_annonce")
+                                "9, A, 10, K or Q", rule="bad_annonce",
+                                message_fr="ces cartes ne sont pas une annonce : une tierce, "
+                                "une cinquante ou un cent sont 3, 4 ou 5 cartes ou plus qui se "
+                                "suivent dans une couleur ; un carré, quatre valets, 9, as, 10, "
+                                "rois ou dames")
         used |= g
         out.append(a)
     # 001: "Six cartes ou plus qui se suivent ne font qu'un seul Cent": a run may not be split
@@ -175,7 +181,9 @@ def validate_declaration(hand: int, groups: Iterable[int], trump: Trump) -> list
         for b in out[i + 1:]:
             if a.suit is not None and a.suit == b.suit and classify(a.cards | b.cards, trump):
                 raise IllegalAction("six or more cards in a row are a single cent (001): declare "
-                                    "the run as one annonce", rule="bad_annonce")
+                                    "the run as one annonce", rule="bad_annonce",
+                                    message_fr="six cartes ou plus qui se suivent font un seul "
+                                    "cent (001) : annoncez la suite en une fois")
     return out
 
 

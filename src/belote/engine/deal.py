@@ -195,8 +195,46 @@ class Deal:
                    last_deal: bool = False) -> Deal:
         """A deal from the final hands (what each seat holds when card play starts), as in a
         record. In a two-round deal the turned card is already in its taker's hand: the views of
-        the bidding then show the final hands."""
-        return cls(rules, dealer, hands, turned, [], last_deal)
+        the bidding then show the final hands.
+
+        ``hands``: four 32-bit (36-bit for a 36-card pack) masks of the same size, the
+        preset's hand size (or 5, a two-round deal saved before the second round), with no
+        card twice; full hands make the whole pack. ``turned``: a card (two-round deals only),
+        in a hand when the hands are full.
+
+        Raises :class:`IllegalAction` (``rule="bad_seat"`` for the dealer, ``"bad_deck"`` for
+        the hands and the turned card)."""
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise IllegalAction(f"the dealer is a seat 0..3, got {dealer!r}", rule="bad_seat")
+        full = deck_mask(rules.deck)
+        if not isinstance(hands, (list, tuple)) or len(hands) != 4 or \
+                any(type(h) is not int or h < 0 or h & ~full for h in hands):
+            raise IllegalAction(f"four hands of cards of the {rules.deck}-card pack are needed",
+                                rule="bad_deck")
+        seen = 0
+        for h in hands:
+            if h & seen:
+                raise IllegalAction("a card is in two hands", rule="bad_deck")
+            seen |= h
+        sizes = {h.bit_count() for h in hands}
+        ok = {rules.hand_size} | ({5} if rules.deal == "retourne" else set())
+        if len(sizes) != 1 or not sizes <= ok:
+            raise IllegalAction(f"each hand holds {rules.hand_size} cards (got "
+                                f"{', '.join(str(h.bit_count()) for h in hands)})",
+                                rule="bad_deck")
+        if sizes == {rules.hand_size} and seen != full:
+            raise IllegalAction(f"the hands must make the {rules.deck}-card pack",
+                                rule="bad_deck")
+        if turned is not None:
+            if rules.deal != "retourne":
+                raise IllegalAction(f"a {rules.preset} deal has no turned card",
+                                    rule="bad_deck")
+            if type(turned) is not int or not 0 <= turned < 36 or not (full >> turned) & 1 \
+                    or (sizes == {rules.hand_size} and not (seen >> turned) & 1) \
+                    or (sizes == {5} and (seen >> turned) & 1):
+                raise IllegalAction(f"bad turned card {turned!r}: a card of the pack, in a "
+                                    "hand once the hands are full", rule="bad_deck")
+        return cls(rules, dealer, list(hands), turned, [], last_deal)
 
     def clone(self) -> Deal:
         """An independent copy (for search)."""
@@ -326,80 +364,104 @@ class Deal:
         self.apply(action)
 
     def _why_illegal(self, action: Action, seat: int) -> IllegalAction:
+        """Why ``action`` is refused: the rule broken, in English and in French."""
         r = self.rules
+
+        def no(en: str, fr: str, rule: str) -> IllegalAction:
+            return IllegalAction(en, rule=rule, seat=seat, message_fr=fr)
+
         if self.phase == Phase.BIDDING:
             if isinstance(action, (Play, SayBelote, Declare)):
-                return IllegalAction("the bidding is not over", rule="bidding_not_over", seat=seat)
+                return no("the bidding is not over", "les enchères ne sont pas finies",
+                          "bidding_not_over")
             if self.barred_team is not None and seat % 2 == self.barred_team:
-                return IllegalAction("your team dealt two misdeals in a row and may not take on "
-                                     "this deal (002 §VIII.A)", rule="barred", seat=seat)
+                return no("your team dealt two misdeals in a row and may not take on this deal "
+                          "(002 §VIII.A)", "votre équipe a fait deux maldonnes de suite et ne "
+                          "peut pas prendre sur cette donne (002 §VIII.A)", "barred")
             if r.bidding == "two_rounds":
                 if isinstance(action, Choose) and self.round == 1:
-                    return IllegalAction("in the first round you may only take the turned card's "
-                                         "suit or pass (001)", rule="bid_round1", seat=seat)
+                    return no("in the first round you may only take the turned card's suit or "
+                              "pass (001)", "au premier tour, on prend dans la couleur de la "
+                              "retourne ou on passe (001)", "bid_round1")
                 if isinstance(action, Take) and self.round == 2:
-                    return IllegalAction("in the second round name another suit or pass (001)",
-                                         rule="bid_round2", seat=seat)
+                    return no("in the second round name another suit or pass (001)",
+                              "au second tour, nommez une autre couleur ou passez (001)",
+                              "bid_round2")
                 if isinstance(action, Choose):
-                    return IllegalAction(f"in the second round you may name one of the other "
-                                         f"suits{' or SA/TA' if r.sa_ta else ''}, not {action} "
-                                         "(001, 004)", rule="bid_round2", seat=seat)
-                return IllegalAction(f"{action} is not a bid of a two-round deal", rule="bad_bid",
-                                     seat=seat)
+                    return no(f"in the second round you may name one of the other suits"
+                              f"{' or SA/TA' if r.sa_ta else ''}, not {action} (001, 004)",
+                              f"au second tour, nommez une des autres couleurs"
+                              f"{' ou SA/TA' if r.sa_ta else ''}, pas {action} (001, 004)",
+                              "bid_round2")
+                return no(f"{action} is not a bid of a two-round deal",
+                          f"{action} n'est pas une enchère d'une donne à deux tours", "bad_bid")
             if isinstance(action, (Take, Choose)):
-                return IllegalAction("this is an auction: bid a value and a suit, or pass",
-                                     rule="bad_bid", seat=seat)
+                return no("this is an auction: bid a value and a suit, or pass",
+                          "ce sont des enchères : annoncez une valeur et une couleur, ou passez",
+                          "bad_bid")
             if isinstance(action, Double):
                 if self.best is None:
-                    return IllegalAction("there is no bid to double", rule="double", seat=seat)
+                    return no("there is no bid to double", "il n'y a pas d'enchère à contrer",
+                              "double")
                 if self.doubled > 1:
-                    return IllegalAction("the contract is already doubled", rule="double", seat=seat)
-                return IllegalAction("you may only double an opponent's bid", rule="double",
-                                     seat=seat)
+                    return no("the contract is already doubled", "le contrat est déjà contré",
+                              "double")
+                return no("you may only double an opponent's bid",
+                          "on ne contre que l'enchère d'un adversaire", "double")
             if isinstance(action, Redouble):
-                return IllegalAction("only the doubled team may redouble a doubled bid",
-                                     rule="redouble", seat=seat)
+                return no("only the doubled team may redouble a doubled bid",
+                          "seule l'équipe contrée peut surcontrer", "redouble")
             if self.doubled > 1:
-                return IllegalAction("after a double no one may bid any more (001)",
-                                     rule="bid_after_double", seat=seat)
+                return no("after a double no one may bid any more (001)",
+                          "après un contre, plus personne ne peut enchérir (001)",
+                          "bid_after_double")
             if isinstance(action, Bid):
                 if action.trump in (Trump.SA, Trump.TA) and not r.sa_ta:
-                    return IllegalAction("Sans Atout / Tout Atout are not allowed by these rules "
-                                         "(option sa_ta)", rule="sa_ta", seat=seat)
+                    return no("Sans Atout / Tout Atout are not allowed by these rules (option "
+                              "sa_ta)", "Sans Atout / Tout Atout ne sont pas permis par ces "
+                              "règles (option sa_ta)", "sa_ta")
                 if not (r.min_bid <= action.value <= r.max_bid) or \
                         (action.value - r.min_bid) % r.bid_step:
-                    return IllegalAction(f"bids go from {r.min_bid} to {r.max_bid} by "
-                                         f"{r.bid_step}", rule="bid_value", seat=seat)
+                    return no(f"bids go from {r.min_bid} to {r.max_bid} by {r.bid_step}",
+                              f"les enchères vont de {r.min_bid} à {r.max_bid} par "
+                              f"{r.bid_step}", "bid_value")
                 current = self.best[1] if self.best else "none"
-                return IllegalAction(f"a bid must be above the current bid ({current})",
-                                     rule="bid_too_low", seat=seat)
+                return no(f"a bid must be above the current bid ({current})",
+                          f"une enchère doit dépasser l'enchère en cours "
+                          f"({self.best[1] if self.best else 'aucune'})", "bid_too_low")
             if isinstance(action, Capot) and not r.capot_bid or \
                     isinstance(action, Generale) and not r.generale_bid:
-                return IllegalAction(f"{type(action).__name__.lower()} is not a bid of these rules",
-                                     rule="bad_bid", seat=seat)
-            return IllegalAction("a bid must be above the current bid", rule="bid_too_low",
-                                 seat=seat)
+                name = type(action).__name__.lower()
+                return no(f"{name} is not a bid of these rules",
+                          f"{'la générale' if name == 'generale' else 'le capot'} n'est pas "
+                          "une enchère de ces règles", "bad_bid")
+            return no("a bid must be above the current bid",
+                      "une enchère doit dépasser l'enchère en cours", "bid_too_low")
         # card play
         if not isinstance(action, (Play, SayBelote, Declare)):
-            return IllegalAction("the bidding is over: play a card", rule="bidding_over", seat=seat)
+            return no("the bidding is over: play a card",
+                      "les enchères sont finies : jouez une carte", "bidding_over")
         if isinstance(action, SayBelote):
-            return IllegalAction("you can say belote only when playing the first of the king and "
-                                 "queen of trump, holding both", rule="belote", seat=seat)
+            return no("you can say belote only when playing the first of the king and queen of "
+                      "trump, holding both", "on dit belote en jouant le premier du roi et de "
+                      "la dame d'atout, en ayant les deux", "belote")
         if isinstance(action, Declare):
             if not r.annonces:
-                return IllegalAction("these rules have no annonces", rule="no_annonces", seat=seat)
+                return no("these rules have no annonces", "ces règles n'ont pas d'annonces",
+                          "no_annonces")
             if self.played_any[seat] or seat in self.declared:
-                return IllegalAction("annonces are declared with your first card (001)",
-                                     rule="annonce_late", seat=seat)
+                return no("annonces are declared with your first card (001)",
+                          "les annonces se font avec sa première carte (001)", "annonce_late")
             try:
                 ann.validate_declaration(self.hands[seat], action.groups, self.contract.trump)
             except IllegalAction as e:
                 e.seat = seat
                 return e
-            return IllegalAction("bad declaration", rule="bad_annonce", seat=seat)
+            return no("bad declaration", "annonce invalide", "bad_annonce")
         if self.belote_pending[seat] and (self.hands[seat] >> action.card) & 1:
-            return IllegalAction("you said belote: play the king or queen of trump now",
-                                 rule="belote_card", seat=seat)
+            return no("you said belote: play the king or queen of trump now",
+                      "vous avez dit belote : jouez maintenant le roi ou la dame d'atout",
+                      "belote_card")
         args = (action.card, self.hands[seat], self.trick, self.tt, r.must_underruff,
                 r.must_beat_in_suit)
         why = explain(*args, overtrump_partner=r.must_overtrump_partner)
@@ -542,7 +604,10 @@ class Deal:
 
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know, as plain data (no other seat's cards)."""
+        """What ``seat`` may know, as plain data (no other seat's cards).
+
+        Raises :class:`IllegalAction` (``rule="bad_seat"``) unless ``seat`` is an ``int``
+        0..3."""
         from .views import SeatView
         return SeatView.of(self, seat)
 

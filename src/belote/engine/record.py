@@ -317,7 +317,9 @@ def check_deal(rec: Any) -> CheckReport:
         try:
             deal.play(a)
         except IllegalAction as e:
-            report.irregularity = _irregular("bid", seat, None, b, e.rule, str(e), i)
+            # the contract an irregular bid would make is unknown: the check stops here
+            report.irregularity = _irregular("bid", seat, None, b, e.rule, str(e), i,
+                                             message_fr=e.message_fr)
             return report
     plays = _get(rec, "plays", list, required=False, default=[])
     if deal.phase == Phase.BIDDING:
@@ -351,7 +353,9 @@ def check_deal(rec: Any) -> CheckReport:
         if holders.get(seat, 0) < n and report.irregularity is None:
             report.irregularity = _irregular(
                 "belote", seat, None, None, "belote_not_held",
-                f"seat {seat} said belote without holding the king and queen of trump")
+                f"seat {seat} said belote without holding the king and queen of trump",
+                message_fr=f"le siège {seat} a dit belote sans avoir le roi et la dame "
+                           "d'atout")
     annonces = rec.get("annonces", "auto")
     declare: dict[int, Declare] = {}
     if annonces == "auto":
@@ -429,10 +433,12 @@ def check_deal(rec: Any) -> CheckReport:
 
 
 def _irregular(kind: str, seat: int, trick: int | None, card: str | None, rule: str,
-               message: str, index: int | None = None, **extra: Any) -> dict[str, Any]:
-    """The ``irregularity`` entry of a check report."""
+               message: str, index: int | None = None,
+               message_fr: str | None = None) -> dict[str, Any]:
+    """The ``irregularity`` entry of a check report (``message_fr``: the same in French,
+    ``None`` where the engine has no French text)."""
     return {"kind": kind, "seat": seat, "trick": trick, "card": card, "rule": rule,
-            "message": message, **extra, "index": index}
+            "message": message, "message_fr": message_fr, "index": index}
 
 
 def _declare(report: CheckReport, deal: Deal, seat: int, action: Declare) -> None:
@@ -443,7 +449,7 @@ def _declare(report: CheckReport, deal: Deal, seat: int, action: Declare) -> Non
     except IllegalAction as e:
         if report.irregularity is None:
             report.irregularity = _irregular("annonce", seat, len(deal.tricks) + 1, None,
-                                             e.rule, str(e))
+                                             e.rule, str(e), message_fr=e.message_fr)
 
 
 def _opens_belote(deal: Deal, seat: int, card: int) -> bool:

@@ -35,6 +35,9 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 MAX_BID_LIMIT = 1000  # bids are listed as legal actions: keep the list finite and small
+#: the largest value of a whole-number option (points, deals): a card's points must fit the
+#: solver's tables, and no real game needs more
+MAX_NUMBER = 100_000
 CLASSIC_SCORINGS = ("classic", "simplifiee")
 AUCTION_SCORINGS = ("contree", "coinche", "faits", "annonces", "faits+annonces")
 FFB_SCORINGS = ("faits", "annonces", "faits+annonces")
@@ -217,6 +220,8 @@ class Rules:
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise RulesError(f"option {name}: expected a whole number ≥ 0, got {v!r}")
+            if v > MAX_NUMBER:
+                raise RulesError(f"option {name}: at most {MAX_NUMBER}, got {v!r}")
         if not isinstance(self.packets, tuple) or not all(
                 isinstance(p, int) and p in (2, 3) for p in self.packets):
             raise RulesError(f"option packets: {self.packets!r}: packets are of 2 or 3 cards, "
@@ -241,6 +246,10 @@ class Rules:
         if (self.capot_bid or self.generale_bid) and self.bidding != "auction":
             raise RulesError("options capot_bid/generale_bid and bidding: capot and générale are "
                              "auction bids")
+        if self.rounding and self.scoring in CLASSIC_SCORINGS:
+            raise RulesError(f"options rounding and scoring: rounding to the ten is for contract "
+                             f"scorings (001 contrée, 002 §VII.A.1); scoring {self.scoring!r} "
+                             "marks the card points as they are")
         if self.max_bid > MAX_BID_LIMIT:
             raise RulesError(f"option max_bid: at most {MAX_BID_LIMIT} (001 goes to 360)")
         if self.bidding == "auction":

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .annonces import annonce_str
 from .cards import card_str, hand_str, popcount
+from .errors import IllegalAction
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -58,7 +59,7 @@ class SeatView:
     @classmethod
     def of(cls, deal: Deal, seat: int) -> SeatView:
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise ValueError(f"seat must be 0..3, got {seat!r}")
+            raise IllegalAction(f"seat must be 0..3, got {seat!r}", rule="bad_seat")
         shown = len(deal.tricks) >= 1
         anns: dict[str, list[dict]] = {}
         for s, lst in deal.declared.items():

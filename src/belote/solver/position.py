@@ -40,6 +40,9 @@ class Position:
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
             raise PositionError("rules: a belote.engine.Rules is needed")
+        if not isinstance(self.trump, Trump):
+            raise PositionError(f"trump: a belote.engine.Trump (a suit, SA or TA), not "
+                                f"{self.trump!r}")
         if not isinstance(self.hands, (list, tuple)) or len(self.hands) != 4:
             raise PositionError("four hands are needed")
         deck = (1 << self.rules.deck) - 1 if self.rules.deck == 36 else (1 << 32) - 1
