@@ -488,8 +488,8 @@ def test_record_and_option_errors_in_french_by_default(runner, tmp_path):
              ({"dealer": True}, "dealer : type entier attendu, pas booléen"),
              ({"bids": 5}, "bids : type liste attendu, pas entier"),
              ({"plays": [rec["plays"][1]] + rec["plays"][1:]}, "plays[0] : le siège 0 n'a pas "),
-             ({"bids": ["pass", "80 Z"]}, "bids[1] : ce n'est pas une action : '80 Z' (atout "
-                                          "inconnu 'Z' : au choix S H D C SA TA)")]
+             ({"bids": ["pass", "80 Z"]}, ("bids[1] : ce n'est pas une action : '80 Z' (atout "
+                                           "inconnu 'Z' : au choix S H D C SA TA)"))]
     for change, french in cases:
         p = tmp_path / "bad.json"
         p.write_text(json.dumps({**rec, **change}))

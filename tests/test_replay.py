@@ -50,4 +50,19 @@ def test_replay_app_steps_forwards_and_backwards():
             assert "Marked" in board  # the deal's result at its end
             await pilot.press("n")
             assert (app.deal_i, app.k) == (min(1, len(steps) - 1), 0)
+            await pilot.press("p")
+            assert app.deal_i == 0
+            # the footer in the replay's language only (it was "next / suivant" in both)
+            shown = {b.binding.description for b in app.active_bindings.values() if b.binding.show}
+            assert shown == {"next", "back", "next deal", "previous deal", "quit"}
     asyncio.run(run())
+
+    async def run_fr():
+        app = ReplayApp(steps)  # French by default
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.press("space")
+            assert app.k == 1
+            shown = {b.binding.description for b in app.active_bindings.values() if b.binding.show}
+            assert shown == {"suivant", "retour", "donne suivante", "donne précédente",
+                             "quitter"}
+    asyncio.run(run_fr())

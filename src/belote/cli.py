@@ -173,6 +173,14 @@ def _first_use_note(lang: str) -> None:
                              "First use: compiling the solver (about 10 s, once)…") + "[/]")
 
 
+def _warm_up(lang: str) -> None:
+    """Before a timed match with the expert: compile the solver (or load it from the disk
+    cache) first, saying so on a terminal, so that the time per decision does not count it."""
+    from .solver import warm_up
+    _first_use_note(lang)
+    warm_up()
+
+
 def _need_terminal(command: str, lang: str) -> None:
     """The full-screen commands (play, replay) need a terminal for input and output: without
     one they would draw for nobody and never end. Exit 2 with a message."""
@@ -974,7 +982,7 @@ def arena(
         # --worlds sets the plain expert's worlds; expert:N names its own
         return lambda s: make_bot(name, s, worlds=worlds)
     if any(n.startswith("expert") for n in (a, b)):
-        _first_use_note(lang)
+        _warm_up(lang)
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
         task = prog.add_task("arena", total=deals)
         rep = run_arena(rules, maker(a), maker(b), (a, b), deals, seed, play_only,
@@ -1043,6 +1051,8 @@ def simulate(
         except OSError as e:
             _write_failed(output, e, lang)
             return
+    if any(n.startswith("expert") for n in names):
+        _warm_up(lang)
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
         task = prog.add_task("simulation", total=deals)
         report = run_sim(rules, players, names, deals, seed, keep_records=bool(output),

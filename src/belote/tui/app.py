@@ -292,7 +292,7 @@ class BeloteApp(App):
             parts.append(t["hint_value"])
         if "contre" in legal or "surcontre" in legal:
             parts.append(t["hint_double"])
-        return f"{t['your_bid_short']} : " + " · ".join(parts)
+        return f"{t['your_bid_short']}{t['colon']} " + " · ".join(parts)
 
     def bot_step(self) -> None:
         d = self.deal
@@ -345,7 +345,7 @@ class BeloteApp(App):
                 name=name, bid=action_words(action, t, self.lang, d.rules.double_word)))
             if d.contract is not None:
                 c = d.contract
-                self.log_line(f"[b]{t['contract']}[/b] : {self.contract_text(d)}"
+                self.log_line(f"[b]{t['contract']}[/b]{t['colon']} {self.contract_text(d)}"
                               f" — {t['taker']} {self.seat_name(c.taker)}")
             return
         if action == "belote":
@@ -367,7 +367,7 @@ class BeloteApp(App):
                                                         else 0)
             shown = " ".join(card_markup(c, self.lang) for c in cards)
             won = t["trick_won_you"] if w == self.human else t["trick_won"]
-            self.log_line(f"{t['trick']} {len(d.tricks)} : {shown} — "
+            self.log_line(f"{t['trick']} {len(d.tricks)}{t['colon']} {shown} — "
                           + won.format(name=self.seat_name(w), pts=pts))
             if len(d.tricks) == 1:
                 for s, anns in d.declared.items():
@@ -580,7 +580,7 @@ class BeloteApp(App):
         us, them = self.human % 2, 1 - self.human % 2
         if d is None:
             return
-        info = (f"[b]{t['deal']} {self._deal_no} [/b]· {t['dealer']} : {self.seat_name(d.dealer)}"
+        info = (f"[b]{t['deal']} {self._deal_no} [/b]· {t['dealer']}{t['colon']} {self.seat_name(d.dealer)}"
                 f" · [b]{t['contract']} [/b]: {self.contract_text(d)}")
         if d.contract is not None:
             info += f" ({t['taker']} {self.seat_name(d.contract.taker)})"
@@ -601,7 +601,7 @@ class BeloteApp(App):
                      (f"{self.team_name(seat % 2)} · {d.hands[seat].bit_count()} "
                      f"{t['cards'] if d.hands[seat].bit_count() > 1 else t['card']}")]
             if d.phase == Phase.BIDDING and seat in last_bid:
-                lines.append(f"« {last_bid[seat]} »")
+                lines.append(f"« {last_bid[seat]} »" if self.lang == "fr" else f'"{last_bid[seat]}"')
             if seat in trick_by_seat:
                 lines.append(card_markup(trick_by_seat[seat], self.lang))
             if any(s == seat for s, _su in d.belotes):
@@ -612,9 +612,9 @@ class BeloteApp(App):
             w.set_class(d.to_move == seat, "to-move")
         centre = []
         if d.phase == Phase.BIDDING and d.turned is not None:
-            centre.append(f"{t['turned']} : {card_markup(d.turned, self.lang)}")
+            centre.append(f"{t['turned']}{t['colon']} {card_markup(d.turned, self.lang)}")
         if d.trick:
-            centre.append(f"{t['trick']} {len(d.tricks) + 1} : " + "  ".join(
+            centre.append(f"{t['trick']} {len(d.tricks) + 1}{t['colon']} " + "  ".join(
                 f"{self.short_name((d.leader + i) % 4)} {card_markup(c, self.lang)}"
                 for i, c in enumerate(d.trick)))
         self.query_one("#centre", Static).update("\n".join(centre))
@@ -703,11 +703,11 @@ class BeloteApp(App):
                 f"[b]{verdict}[/b]", "",
                 f"{'':<28}{cols[0]:>8}{cols[1]:>8}",
                 row(t["points"], res.points),
-                f"  {t['dix_de_der']} : {self.team_name(d.tricks[-1][2] % 2)}",
+                f"  {t['dix_de_der']}{t['colon']} {self.team_name(d.tricks[-1][2] % 2)}",
                 row(t["belote"], res.belote),
                 row(t["annonces"], res.annonces), row(t["marked"], mark),
-                f"{t['held']} : {res.held}" if res.held else "",
-                f"[b]{t['score']}[/b] : {self.game.scores[us]} – {self.game.scores[them]}"])
+                f"{t['held']}{t['colon']} {res.held}" if res.held else "",
+                f"[b]{t['score']}[/b]{t['colon']} {self.game.scores[us]} – {self.game.scores[them]}"])
             self._deal_no += 1
         self.messages.append(text)
 

@@ -93,20 +93,25 @@ class ReplayApp(App):
     #board { height: 1fr; padding: 1 2; }
     """
     BINDINGS: ClassVar = [
-        Binding("right,space", "step(1)", "→ next / suivant"),
-        Binding("left", "step(-1)", "← back / retour"),
-        Binding("n", "deal(1)", "next deal / donne suivante"),
-        Binding("p", "deal(-1)", "previous deal / précédente"),
         Binding("home", "step(-10000)", "start", show=False),
         Binding("end", "step(10000)", "end", show=False),
-        Binding("q", "quit", "quit / quitter"),
     ]
+    #: the keys shown in the footer, in the replay's language (bound in ``__init__``)
+    KEYS: ClassVar = (
+        ("right,space", "step(1)", {"fr": "suivant", "en": "next"}),
+        ("left", "step(-1)", {"fr": "retour", "en": "back"}),
+        ("n", "deal(1)", {"fr": "donne suivante", "en": "next deal"}),
+        ("p", "deal(-1)", {"fr": "donne précédente", "en": "previous deal"}),
+        ("q", "quit", {"fr": "quitter", "en": "quit"}),
+    )
 
     def __init__(self, steps: list[DealSteps], lang: str = "fr"):
         super().__init__()
         self.steps = steps
         self.lang = lang
         self.t = texts(lang)
+        for keys, action, words in self.KEYS:
+            self.bind(keys, action, description=words.get(lang, words["en"]))
         self.deal_i = 0
         self.k = 0
 
@@ -137,7 +142,7 @@ class ReplayApp(App):
                 f"{self.k}/{total} · {d.rules.preset}")
         if self.k:
             seat, a = st.actions[self.k - 1]
-            head += f" · {self.seat(seat)} : {self.words(a, d)}"
+            head += f" · {self.seat(seat)}{t['colon']} {self.words(a, d)}"
         self.query_one("#head", Static).update(head)
         lines = []
         c = d.contract
@@ -145,10 +150,10 @@ class ReplayApp(App):
             sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}[str(c.trump)]
             value = f"{c.value} " if c.value else ""
             dbl = {1: "", 2: " ×2", 4: " ×4"}[c.doubled]
-            lines.append(f"[b]{t['contract']}[/b] : {value}{sym}{dbl} — {t['taker']} "
+            lines.append(f"[b]{t['contract']}[/b]{t['colon']} {value}{sym}{dbl} — {t['taker']} "
                          f"{self.seat(c.taker)}")
         elif d.turned is not None:
-            lines.append(f"{t['turned']} : {card_markup(d.turned, self.lang)}")
+            lines.append(f"{t['turned']}{t['colon']} {card_markup(d.turned, self.lang)}")
         lines.append("")
         for seat in range(4):
             cards = sorted(iter_cards(d.hands[seat]),
@@ -160,16 +165,16 @@ class ReplayApp(App):
         if d.bids:
             lines.append(" · ".join(f"{s}: {self.words(a, d)}" for s, a in d.bids))
         if d.trick:
-            lines.append(f"{t['trick']} {len(d.tricks) + 1} : " + " ".join(
+            lines.append(f"{t['trick']} {len(d.tricks) + 1}{t['colon']} " + " ".join(
                 f"{(d.leader + i) % 4}:{card_markup(x, self.lang)}" for i, x in enumerate(d.trick)))
         if d.tricks:
             _ld, cards, w = d.tricks[-1]
-            lines.append(f"{t['last_trick']} : " + " ".join(card_markup(x, self.lang) for x in cards)
+            lines.append(f"{t['last_trick']}{t['colon']} " + " ".join(card_markup(x, self.lang) for x in cards)
                          + f" → {self.seat(w)}")
-        lines.append(f"{t['points']} : {d.points[0]} – {d.points[1]}")
+        lines.append(f"{t['points']}{t['colon']} {d.points[0]} – {d.points[1]}")
         if d.result is not None:
             r = d.result
-            lines.append(f"[b]{t['marked']}[/b] : {r.score[0]} – {r.score[1]}")
+            lines.append(f"[b]{t['marked']}[/b]{t['colon']} {r.score[0]} – {r.score[1]}")
         self.query_one("#board", Static).update("\n".join(lines))
 
     def seat(self, s: int) -> str:
