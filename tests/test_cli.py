@@ -538,6 +538,17 @@ def test_tables_keep_their_width_in_files_and_pipes(runner, monkeypatch):
     assert max(map(len, lines)) > 80
 
 
+def test_version_and_short_help(runner):
+    """belote --version prints the package's version; -h is --help everywhere."""
+    from belote import __version__
+    r = run(runner, "--version")
+    assert r.exit_code == 0 and r.stdout == f"belote {__version__}\n"
+    for args in (["-h"], ["check", "-h"], ["arena", "-h"]):
+        r = run(runner, *args)
+        assert r.exit_code == 0 and r.stdout.startswith("Usage: belote"), args
+        assert r.stdout == run(runner, *args[:-1], "--help").stdout
+
+
 def test_rule_texts_are_named_in_messages(runner):
     """Messages cite rules by rule-text code (002 §VIII.B, RULES.md); what a player reads names
     the text instead (seed 002 is the FFB's official contrée rules, 003 the simplified belote),

@@ -57,6 +57,7 @@ EXIT_OUTPUT = 4
 
 app = typer.Typer(
     name="belote", no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     help="belote — règles, arbitrage et jeu de la belote, contrée et coinche.\n\n"
          "Play, referee and analyse belote, contrée and coinche. "
@@ -123,7 +124,7 @@ TEXT = {
            "failed": "chuté", "litige": "litige", "capot": "capot", "points": "Points (plis + dix de der)",
            "score": "Marque", "held": "Points en litige (reportés)", "team": "équipe",
            "passed": "Tous ont passé : donne redistribuée.", "incomplete": "Donne non terminée.",
-           "belote": "Belote", "annonces": "Annonces", "seat": "siège", "trick": "pli",
+           "belote": "Belote", "annonces": "Annonces retenues", "seat": "siège", "trick": "pli",
            "error": "erreur", "penalty": "Pénalité", "colon": " :",
            "stopped": "Vérification arrêtée à cette enchère (le contrat qu'elle ferait est "
                       "inconnu)."},
@@ -133,7 +134,7 @@ TEXT = {
            "points": "Points (tricks + dix de der)", "score": "Score marked",
            "held": "Litige points held", "team": "team",
            "passed": "All passed: the cards are dealt again.", "incomplete": "Deal not finished.",
-           "belote": "Belote", "annonces": "Annonces", "seat": "seat", "trick": "trick",
+           "belote": "Belote", "annonces": "Annonces that count", "seat": "seat", "trick": "trick",
            "error": "error", "penalty": "Penalty", "colon": ":",
            "stopped": "Checked up to this bid (the contract it would make is unknown)."},
 }
@@ -145,6 +146,14 @@ def _lang(lang: str) -> dict[str, str]:
     return TEXT[lang]
 
 
+def _print_version() -> None:
+    """``belote --version``: print the version and exit 0 (an eager option: before any
+    command is needed)."""
+    from . import __version__
+    out.print(f"belote {__version__}", highlight=False)
+    raise typer.Exit(EXIT_OK)
+
+
 @app.callback()
 def _group(
     ctx: typer.Context,
@@ -152,6 +161,9 @@ def _group(
         "--lang", help="Language of messages for the command that follows: fr or en "
                        "(the command's own --lang wins; default: $BELOTE_LANG, else fr).",
         envvar=LANG_ENV, show_envvar=False, callback=_lang_value)] = None,
+    version: Annotated[bool, typer.Option(
+        "--version", help="Print belote's version and exit.", is_eager=True,
+        callback=lambda v: _print_version() if v else None)] = False,
 ) -> None:
     # (no docstring: the application's help stays the one given to typer.Typer)
     if lang:
