@@ -66,3 +66,18 @@ def test_replay_app_steps_forwards_and_backwards():
             assert shown == {"suivant", "retour", "donne suivante", "donne précédente",
                              "quitter"}
     asyncio.run(run_fr())
+
+
+def test_replay_header_numbers_a_line_of_a_simulate_file():
+    """belote replay FILE --deal 3 (a simulate --out file of 20 lines) says 3/20, not 1/1."""
+    g = _played_game("classique", 6)
+    steps = load_steps(game_to_record(g))[:1]
+
+    async def run():
+        app = ReplayApp(steps, lang="en", numbered=(3, 20))
+        async with app.run_test(size=(120, 30)):
+            assert "Deal 3/20" in str(app.query_one("#head").render())
+        app = ReplayApp(steps, lang="en")
+        async with app.run_test(size=(120, 30)):
+            assert "Deal 1/1" in str(app.query_one("#head").render())
+    asyncio.run(run())

@@ -879,12 +879,15 @@ def replay(
     from .tui.replay import ReplayApp, load_steps
     _lang(lang)
     try:
-        steps = load_steps(_choose_deal(_read_record(record, lang), deal_no, games=False))
+        rec = _read_record(record, lang)
+        steps = load_steps(_choose_deal(rec, deal_no, games=False))
     except BeloteError as e:
         _fail(str(e), lang)
         return
     _need_terminal("replay", lang)
-    ReplayApp(steps, lang=lang).run()
+    # one line of a simulate --out file: its header says which (3/20, not 1/1)
+    numbered = (deal_no, len(rec)) if isinstance(rec, _Lines) and deal_no else None
+    ReplayApp(steps, lang=lang, numbered=numbered).run()
 
 
 @app.command()

@@ -105,9 +105,13 @@ class ReplayApp(App):
         ("q", "quit", {"fr": "quitter", "en": "quit"}),
     )
 
-    def __init__(self, steps: list[DealSteps], lang: str = "fr"):
+    def __init__(self, steps: list[DealSteps], lang: str = "fr",
+                 numbered: tuple[int, int] | None = None):
+        """``numbered``: ``(n, total)`` when ``steps`` is the one deal ``n`` of a file of
+        ``total`` (``belote replay FILE --deal n``): the header says ``n/total``."""
         super().__init__()
         self.steps = steps
+        self.numbered = numbered if numbered is not None and len(steps) == 1 else None
         self.lang = lang
         self.t = texts(lang)
         for keys, action, words in self.KEYS:
@@ -138,7 +142,8 @@ class ReplayApp(App):
         st = self.steps[self.deal_i]
         d = st.state(self.k)
         total = len(st.actions)
-        head = (f"[b]{t['deal']} {self.deal_i + 1}/{len(self.steps)}[/b] · "
+        n, of = self.numbered or (self.deal_i + 1, len(self.steps))
+        head = (f"[b]{t['deal']} {n}/{of}[/b] · "
                 f"{self.k}/{total} · {d.rules.preset}")
         if self.k:
             seat, a = st.actions[self.k - 1]
