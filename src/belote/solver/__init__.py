@@ -83,25 +83,6 @@ def _check_bonus(bonus) -> int:
     return bonus
 
 
-def _zero_groups(tt, deck: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per suit, the cards worth no point at the bottom of the suit's order, lowest first
-    (``int64[4, 4]`` padded with -1, and their counts): the kernel treats them as
-    interchangeable for its table (quasi-symmetry)."""
-    zorder = np.full((4, 4), -1, dtype=np.int64)
-    zlen = np.zeros(4, dtype=np.int64)
-    for s in range(4):
-        cards = sorted((c for c in iter_cards(SUIT_MASK[s] & ((1 << deck) - 1 if deck == 32
-                                                             else (1 << 36) - 1))),
-                       key=lambda c: tt.strength[c])
-        k = 0
-        while k < len(cards) and tt.points[cards[k]] == 0 and k < 4:
-            k += 1
-        for i in range(k):
-            zorder[s, i] = cards[i]
-        zlen[s] = k
-    return zorder, zlen
-
-
 class Solver:
     """A double-dummy solver with its own transposition table (about 10 MB; reused between
     calls while the contract kind and play rules stay the same). Not thread-safe: one solver
@@ -137,7 +118,6 @@ class Solver:
                 np.array(SUIT_MASK, dtype=np.int64), np.int64(tt.trump_mask),
                 np.int64(tt.ruff_mask), bool(r.must_underruff), bool(r.must_beat_in_suit),
                 bool(r.must_overtrump_partner))
-            self._zero = _zero_groups(tt, r.deck)
             self._ctx = ctx
         return self._arrays
 
@@ -170,7 +150,7 @@ class Solver:
         self.hist[:] = 0
         return int(kernel.mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(),
                                upper, g, guess is not None, int(tolerance), *a, self.table, np.int64(self.epoch), self.stats,
-                               self.hist, *self._zero, b, pos.won_flags())) - b
+                               self.hist, b, pos.won_flags())) - b
 
     def search(self, pos: Position, alpha: int, beta: int) -> int:
         """One fail-soft alpha-beta search of ``pos`` with the window ``(alpha, beta)`` on the
@@ -189,7 +169,7 @@ class Solver:
         self.hist[:] = 0
         return int(kernel.search(hands, trick, len(pos.trick), pos.leader,
                                  pos.tricks_left_total(), alpha, beta, *a, self.table,
-                                 np.int64(self.epoch), self.stats, self.hist, *self._zero,
+                                 np.int64(self.epoch), self.stats, self.hist,
                                  0, pos.won_flags()))
 
     def solve(self, pos: Position, values: bool = True, capot_bonus: int = 0,

@@ -379,57 +379,6 @@ def _sure(hands, leader, pts, higher, suit_mask, ruff, torder, tn):
 
 
 @njit(cache=True, inline="always")
-def _normal(hands, zorder, zlen):
-    """The hands with each suit's remaining zero-point low cards moved down to the lowest
-    ones, owners kept in order (quasi-symmetry). Those cards are the bottom of their suit in
-    every contract kind and worth nothing, so the positions are the same game: the table
-    stores and finds them under one key."""
-    n0 = hands[0]
-    n1 = hands[1]
-    n2 = hands[2]
-    n3 = hands[3]
-    for s in range(4):
-        j = 0
-        for i in range(zlen[s]):
-            c = zorder[s, i]
-            bc = np.int64(1) << c
-            if (n0 | n1 | n2 | n3) & bc:
-                t = zorder[s, j]
-                if t != c:
-                    bt = np.int64(1) << t
-                    if n0 & bc:
-                        n0 = (n0 & ~bc) | bt
-                    elif n1 & bc:
-                        n1 = (n1 & ~bc) | bt
-                    elif n2 & bc:
-                        n2 = (n2 & ~bc) | bt
-                    else:
-                        n3 = (n3 & ~bc) | bt
-                j += 1
-    return n0, n1, n2, n3
-
-
-@njit(cache=True, inline="always")
-def _denormal(card, hands, suit_of, zorder, zlen):
-    """The real card behind a card of the normalised hands (see :func:`_normal`)."""
-    if card < 0:
-        return card
-    s = suit_of[card]
-    for j in range(zlen[s]):
-        if zorder[s, j] == card:
-            u = hands[0] | hands[1] | hands[2] | hands[3]
-            k = 0
-            for i in range(zlen[s]):
-                c = zorder[s, i]
-                if (u >> c) & 1:
-                    if k == j:
-                        return c
-                    k += 1
-            return card
-    return card
-
-
-@njit(cache=True, inline="always")
 def _key0(h0, leader, epk, won, bonus):
     """First key word of a table entry: hand 0 (bits 0-35), the leader (37-38), the epoch
     (40-), and with a capot bonus which teams have won a trick (bits 36 and 39)."""
@@ -462,27 +411,10 @@ def _narrow(lo, hi, alpha, beta):
     return False, 0, max(alpha, lo), min(beta, hi)
 
 
-@njit(cache=True, inline="always")
-def _normal_card(card, hands, suit_of, zorder, zlen):
-    """The card of the normalised hands standing for a real card (see :func:`_normal`)."""
-    if card < 0:
-        return card
-    s = suit_of[card]
-    u = hands[0] | hands[1] | hands[2] | hands[3]
-    k = 0
-    for i in range(zlen[s]):
-        c = zorder[s, i]
-        if c == card:
-            return zorder[s, k]
-        if (u >> c) & 1:
-            k += 1
-    return card
-
-
 @njit(cache=True, nogil=True)
 def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength, higher,
            suit_of, suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner,
-           table, epoch, stats, hist, zorder, zlen, bonus, won0):
+           table, epoch, stats, hist, bonus, won0):
     """Fail-soft alpha-beta with window ``(alpha0, beta0)``; returns team 0's future points
     (see the module docstring). ``left0`` counts the tricks not complete (the one in progress
     included) and must be at least 1.
@@ -494,15 +426,14 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
     team 1)."""
     return _search(hands_in.copy(), np.empty(16, dtype=np.int64), rtrick, rtlen, leader0, left0,
                    alpha0, beta0, pts, strength, higher, suit_of, suit_mask, trump_mask, ruff,
-                   underruff, beat_in_suit, overtrump_partner, table, epoch, stats, hist, zorder,
-                   zlen, bonus, won0)
+                   underruff, beat_in_suit, overtrump_partner, table, epoch, stats, hist, bonus,
+                   won0)
 
 
 @njit(cache=True, nogil=True)
 def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0, pts_own,
             strength_own, higher_own, suit_of_own, suit_mask_own, trump_mask, ruff, underruff,
-            beat_in_suit, overtrump_partner, table, epoch, stats, hist, zorder_own, zlen_own,
-            bonus, won0):
+            beat_in_suit, overtrump_partner, table, epoch, stats, hist, bonus, won0):
     """:func:`search` on its own copy of the hands (``hands_own``, changed as the search goes)
     and a scratch array for the trump order (``torder_own``, 16 entries); the arrays that
     helpers take are borrowed (see :func:`_borrowed`)."""
@@ -513,8 +444,6 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
     higher = _borrowed(higher_own)
     suit_of = _borrowed(suit_of_own)
     suit_mask = _borrowed(suit_mask_own)
-    zorder = _borrowed(zorder_own)
-    zlen = _borrowed(zlen_own)
     seq = np.empty(MAXPLY + 4, dtype=np.int64)
     for i in range(rtlen):
         seq[i] = rtrick[i]
@@ -594,7 +523,10 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
         else:
             hint = -1
             if tlen == 0 and left > TT_MIN_LEFT:
-                h0, h1, h2, h3 = _normal(hands, zorder, zlen)
+                h0 = hands[0]
+                h1 = hands[1]
+                h2 = hands[2]
+                h3 = hands[3]
                 b = _bucket(h0, h1, h2, h3, leader)
                 k0 = _key0(h0, leader, epk, won, bonus)
                 _prefetch(table, b)  # loads while the quick bounds are computed
@@ -629,8 +561,7 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
                             hi = acc + ((w3 >> 36) & 0xFFFF)
                             imm, v, alpha, beta = _narrow(lo, hi, alpha, beta)
                             if not imm:  # the stored best move is searched first
-                                hint = _denormal(((w2 >> 52) & 0x3F) - 1, hands, suit_of, zorder,
-                                                 zlen)
+                                hint = ((w2 >> 52) & 0x3F) - 1
                             break
             if not imm:
                 # ---- generate and order the moves ----
@@ -645,11 +576,18 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
                     legal = _legal(hand, lead, suit_mask[suit_of[lead]], wc, higher[wc],
                                    suit_of[wc] == suit_of[lead], partner_wins, trump_mask, ruff,
                                    underruff, beat_in_suit, overtrump_partner)
-                others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-                for i in range(tlen):
-                    others |= np.int64(1) << seq[base + ply - tlen + i]
                 n = 0
                 m = legal
+                others = 0
+                if legal & (legal - 1) == 0:
+                    # one legal card (a quarter of the nodes): nothing to order or compare
+                    moves[ply, 0] = trailing_zeros(legal)
+                    n = 1
+                    m = 0
+                else:
+                    others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+                    for i in range(tlen):
+                        others |= np.int64(1) << seq[base + ply - tlen + i]
                 while m:
                     c = trailing_zeros(m)
                     m &= m - 1
@@ -720,13 +658,14 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
                 st[ply, _HAND] = hand
                 st[ply, _WON] = won
                 st[ply, _HP] = hp
-                # the table key, for the store when the node is done
-                st[ply, _NH0] = h0
-                st[ply, _NH1] = h1
-                st[ply, _NH2] = h2
-                st[ply, _NH3] = h3
-                st[ply, _BKT] = b
-                st[ply, _K0] = k0
+                if tlen == 0:
+                    # the table key, for the store when the node is done
+                    st[ply, _NH0] = h0
+                    st[ply, _NH1] = h1
+                    st[ply, _NH2] = h2
+                    st[ply, _NH3] = h3
+                    st[ply, _BKT] = b
+                    st[ply, _K0] = k0
                 st[ply, _WC] = wc
                 st[ply, _WI] = wi
         # ---- climb: deliver values up, or pick the next move of a node ----
@@ -827,11 +766,11 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
                         slot = b + 1
                 table[slot, 0] = k0
                 table[slot, 1] = h1
-                bmn = _normal_card(st[ply, _BM], hands, suit_of, zorder, zlen)
-                table[slot, 2] = h2 | (lo << 36) | ((bmn + 1) << 52)
+                table[slot, 2] = h2 | (lo << 36) | ((st[ply, _BM] + 1) << 52)
                 table[slot, 3] = h3 | (hi << 36) | (lft << 52)
             bm = st[ply, _BM]
-            if bm >= 0 and (v <= st[ply, _A0] or v >= st[ply, _B0]):
+            # (a forced move teaches the history nothing)
+            if bm >= 0 and st[ply, _N] > 1 and (v <= st[ply, _A0] or v >= st[ply, _B0]):
                 hist[bm] += st[ply, _LEFT] * st[ply, _LEFT]
                 tl = st[ply, _TLEN]
                 if (tl == 0 or tl == 2) and (v >= st[ply, _B0]) == (st[ply, _SEAT] % 2 == 0):
@@ -842,7 +781,7 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
 @njit(cache=True, nogil=True)
 def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, near, tol, pts, strength, higher,
          suit_of, suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, table,
-         epoch, stats, hist, zorder, zlen, bonus, won0):
+         epoch, stats, hist, bonus, won0):
     """Exact value by zero-window searches: first at ``guess`` (MTD(f)), then, when the guess
     is ``near`` the value, steps of 1, 2, 4… from the bound found, away from the guess, until
     a test fails the other way; then (or at once without ``near``) bisecting the interval left
@@ -870,7 +809,7 @@ def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, near, tol, pts, s
             b = (lower + upper + 1) // 2
         g = search(hands, trick, tlen, leader, left, b - 1, b, pts, strength, higher, suit_of,
                    suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner,
-                   table, epoch, stats, hist, zorder, zlen, bonus, won0)
+                   table, epoch, stats, hist, bonus, won0)
         if g < b:
             upper = g
             if up and step > 1:
