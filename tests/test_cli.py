@@ -340,6 +340,27 @@ def test_check_game_saved_mid_deal_shows_contract_and_state(runner, tmp_path):
         assert f"{pts[0]} – {pts[1]}" in text
 
 
+def test_check_game_line_keeps_the_rule_key_in_brackets(runner, tmp_path):
+    """The one-line-per-deal summary of a game record printed "… la dame d'atout . Contrat":
+    rich took "[belote_not_held]" for a style and dropped it."""
+    from belote.engine import Rules
+    from belote.engine.game import Game
+    from belote.engine.record import belote_holders, game_to_record
+    g = Game(Rules.preset("coinche"), seed=4, first_dealer=0)
+    for a in ("90 S", "pass", "pass", "pass"):
+        g.play(a)
+    rec = game_to_record(g)
+    seat = next(s for s in range(4) if s not in belote_holders(g.current))
+    rec["deals"][0]["belote"] = [seat]
+    p = tmp_path / "said.json"
+    p.write_text(json.dumps(rec), encoding="utf-8")
+    r = run(runner, "check", str(p))
+    assert r.exit_code == 1
+    line = " ".join(r.stdout.split())
+    assert (f"Donne irrégulière : le siège {seat} a dit belote sans avoir le roi et la dame "
+            "d'atout [belote_not_held]. Contrat : 90 ♠") in line, line
+
+
 def test_frequent_errors_are_in_french_by_default(runner):
     """The CLI speaks French by default: the most frequent errors (files, JSON, presets,
     options, bots) read in French; with --lang en in English."""
@@ -450,9 +471,15 @@ def test_lang_before_the_command_and_from_the_environment(runner, monkeypatch):
     assert run(runner, "check", str(REGULAR)).stdout.startswith("Donne régulière.")
     r = run(runner, "--lang", "de", "rules")
     assert r.exit_code == 2 and "expected fr or en, not 'de'" in r.output
+    # a bad variable is said once and ignored: it must not stop every command (nor -h), and
+    # a command's own --lang still wins
     monkeypatch.setenv("BELOTE_LANG", "de")
     r = run(runner, "rules")
-    assert r.exit_code == 2 and "BELOTE_LANG" in r.output and "Traceback" not in r.output
+    assert r.exit_code == 0 and "préréglages" in r.stdout
+    assert r.stderr == "belote: BELOTE_LANG='de' ignored (fr or en)\n"
+    r = run(runner, "check", str(REGULAR), "--lang", "en")
+    assert r.exit_code == 0 and r.stdout.startswith("Regular deal.")
+    assert run(runner, "check", "-h").exit_code == 0
 
 
 def test_an_irregular_bid_stops_the_check_and_says_so(runner, tmp_path):
@@ -477,7 +504,8 @@ def test_an_irregular_bid_stops_the_check_and_says_so(runner, tmp_path):
     r = run(runner, "analyse", str(p))
     assert r.exit_code == 0
     assert "siège 1 (75 H) : les enchères vont de 80 à 360 par 10 [bid_value]" in r.stdout
-    assert "Aucune carte jouée." in r.stdout
+    assert "Vérification arrêtée à cette enchère" in r.stdout
+    assert "Aucune carte jouée." not in r.stdout
 
 
 def test_record_and_option_errors_in_french_by_default(runner, tmp_path):
@@ -501,7 +529,7 @@ def test_record_and_option_errors_in_french_by_default(runner, tmp_path):
             (["rules", "classique", "-o", "rounding=true"],
              "options rounding et scoring : l'arrondi à la dizaine"),
             (["rules", "retourne", "-o", "sa_ace_points=100000000000000000000000"],
-             "option sa_ace_points : au plus 100000, pas 100000000000000000000000"),
+             "option sa_ace_points : au plus 1000, pas 100000000000000000000000"),
             (["legal", "--preset", "coinche", "--trump", "SA", "--hand", "JH"],
              "le préréglage coinche ne joue pas Sans Atout / Tout Atout"),
             (["simulate", "--bots", "a,b,c"], "--bots : 4 noms (sièges 0,1,2,3), 2 (équipes")):
@@ -509,6 +537,48 @@ def test_record_and_option_errors_in_french_by_default(runner, tmp_path):
         assert r.exit_code == 2 and r.stderr.startswith(f"erreur : {french}"), r.stderr
         r = run(runner, *args, "--lang", "en")
         assert r.exit_code == 2 and r.stderr.startswith("error: ") and french not in r.stderr
+
+
+def test_nested_json_and_system_errors_in_french(runner, tmp_path, monkeypatch):
+    """A place followed by a known message is translated after the place; the JSON decoder's
+    and the system's words too (the second fresh-user run of the 7th session)."""
+    rec = json.loads((Path(__file__).parents[1] / "examples" / "coinche.json").read_text())
+    two = list(rec["hands"])
+    two[1] = two[0]
+    for change, french in (
+            ({"plays": ["ZD"] + rec["plays"][1:]},
+             "plays[0] : carte invalide 'ZD' : hauteur inconnue 'Z'"),
+            ({"options": {"sa_ta": "yes"}}, "options : option sa_ta : true ou false attendu"),
+            ({"preset": "belote"}, "preset : préréglage inconnu 'belote'"),
+            ({"annonces": 5}, 'annonces : "auto" attendu, ou {siège: [[cartes], …]}'),
+            ({"bids": ["pass"] * 4}, "plays : des cartes sont jouées après une donne où tous"),
+            ({"hands": two}, "hands[1] : ")):
+        p = tmp_path / "bad.json"
+        p.write_text(json.dumps({**rec, **change}))
+        r = run(runner, "check", str(p))
+        assert r.exit_code == 2 and r.stderr.startswith(f"erreur : {french}"), r.stderr
+    assert "est dans deux mains" in r.stderr  # the card named, in French
+    p.write_text('{"a": 1,}')
+    r = run(runner, "check", str(p))
+    assert r.stderr.strip().endswith(
+        "JSON invalide : nom de clé entre guillemets attendu, ligne 1, colonne 9"), r.stderr
+    r = run(runner, "deal", "--out", str(tmp_path / "no" / "x.json"))
+    assert r.exit_code == 2 and r.stderr.strip().endswith("fichier ou dossier introuvable")
+    ret = json.loads((Path(__file__).parents[1] / "examples" / "retourne.json").read_text())
+    p.write_text(json.dumps({**ret, "turned": "6S"}))  # a six: not in a 32-card pack
+    r = run(runner, "check", str(p))
+    assert r.exit_code == 2 and r.stderr.startswith(
+        "erreur : turned : le jeu de 32 cartes n'a pas cette carte"), r.stderr
+    game = {"format": "belote-game/1", "preset": "coinche", "first_dealer": 7, "deals": []}
+    p.write_text(json.dumps(game))
+    r = run(runner, "check", str(p))
+    assert r.exit_code == 2 and "first_dealer : le premier donneur est un siège de 0 à 3" \
+        in r.stderr
+    monkeypatch.setenv("BELOTE_LANG", "en_US.UTF-8")  # a locale name: its language
+    assert run(runner, "check", str(REGULAR)).stdout.startswith("Regular deal.")
+    monkeypatch.delenv("BELOTE_LANG")
+    r = run(runner, "rules", "coinche")
+    assert "│ sa_ta " in r.stdout and "false" in r.stdout and "False" not in r.stdout
 
 
 def test_simulate_bots_by_team_and_deal_out_of_range(runner, tmp_path):

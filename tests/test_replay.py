@@ -81,3 +81,45 @@ def test_replay_header_numbers_a_line_of_a_simulate_file():
         async with app.run_test(size=(120, 30)):
             assert "Deal 1/1" in str(app.query_one("#head").render())
     asyncio.run(run())
+
+
+def test_replay_shows_the_irregularity_and_the_checked_result():
+    """replay agrees with belote check: the irregular card is marked from its step on, the
+    last step shows the score with the 002 §VIII.B penalty; an irregular bid ends the replay
+    with a message (the fresh-user run of the 7th session: replay showed 0 – 160 where check
+    says 160 – 0, and stopped silently at a bid)."""
+    import json
+    from pathlib import Path
+    root = Path(__file__).parents[1]
+    rec = json.loads((root / "examples" / "ffb-irregular.json").read_text())
+    steps = load_steps(rec)
+    st = steps[0]
+    at = st.irregular_step()
+    assert at is not None and str(st.actions[at - 1][1]) == "TS"  # the revoke, trick 1
+
+    async def run(steps, lang, checks):
+        app = ReplayApp(steps, lang=lang)
+        async with app.run_test(size=(140, 40)):
+            for k, present, absent in checks:
+                app.k = k
+                app.render_state()
+                board = str(app.query_one("#board").render())
+                for w in present:
+                    assert w in board, (k, w, board)
+                for w in absent:
+                    assert w not in board, (k, w, board)
+    total = len(st.actions)
+    asyncio.run(run(steps, "en", [
+        (at - 1, [], ["Irregular"]),
+        (at, ["Irregular: seat 1 (1), 10♠: you must follow suit: Clubs was led [follow_suit]"],
+         []),
+        (total, ["Marked: 160 – 0 (penalty)"], ["0 – 160"])]))
+    asyncio.run(run(steps, "fr", [(total, ["Marqué : 160 – 0 (pénalité)",
+                                           "vous devez fournir à la couleur demandée"], [])]))
+    bad = json.loads((root / "examples" / "coinche.json").read_text())
+    bad["bids"][1] = "75 H"
+    steps = load_steps(bad)
+    assert len(steps[0].actions) == 1  # the pass before the irregular bid
+    stop = ("siège 1 (1), 75 H : les enchères vont de 80 à 360 par 10 — enchère irrégulière : "
+            "la relecture s'arrête ici")
+    asyncio.run(run(steps, "fr", [(1, [stop], [])]))

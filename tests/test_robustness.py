@@ -109,12 +109,16 @@ def test_typed_errors_for_views_hands_bids_and_positions():
         with pytest.raises(IllegalAction, match="seat must be 0..3"):
             d.view(seat)
     # "²" is a digit to str.isdigit but not to int(); 5,000 digits is beyond int()'s limit
-    for text in ("² H", "9" * 5000 + " H", "1000000 H"):
+    for text in ("² H", "9" * 5000 + " H", "9" * 19 + " H"):
         with pytest.raises(ActionError, match="not an action"):
             parse_action(text)
         assert text not in d.legal_actions()
         with pytest.raises(ActionError):
             d.play(text)
+    # a value of up to 18 digits is a bid, refused by the rules (an irregular bid in a record)
+    assert parse_action("9" * 18 + " H") == Bid(10**18 - 1, Trump.H)
+    with pytest.raises(IllegalAction, match="bids go from 80 to 360 by 10"):
+        d.play("1000000 H")
     # from_hands checks its hands as Deal.deal checks its pack
     full = d.hands
     for hands, words in (([1, 1, 1, 1], "two hands"), ([0, 0, 0, 0], "each hand holds 8"),
@@ -144,9 +148,19 @@ def test_options_out_of_range_or_meaningless_are_refused():
     """sa_ace_points of 10**40 overflowed the solver's 64-bit tables (exit 3); rounding with a
     card-point scoring was accepted and ignored (RULES.md §10: rounding to the ten belongs to
     the contract scorings only)."""
-    for name in ("sa_ace_points", "target", "irregularity_penalty"):
-        with pytest.raises(BeloteError, match=f"option {name}: at most 100000"):
-            Rules.preset("retourne", **{name: 10**40})
+    for name, most in (("sa_ace_points", 1000), ("target", 10**9),
+                       ("irregularity_penalty", 10**9)):
+        with pytest.raises(BeloteError, match=f"option {name}: at most {most}, got"):
+            Rules.preset("retourne", **{name: most + 1})
+        assert getattr(Rules.preset("retourne", **{name: most}), name) == most
+    # the largest Sans Atout ace still fits the solver (16-bit bounds), with a capot bonus
+    from belote.solver import Position, Solver
+    big = Rules.preset("retourne", sa_ace_points=1000)
+    aces = [parse_card(c) for c in ("AS", "AH", "AD", "AC")]
+    pos = Position([1 << c for c in aces], Trump.SA, big, leader=0)
+    # one trick left: seat 0 leads A♠, nobody can follow, its team takes the four aces, the
+    # dix de der and (no trick to team 1 before) the capot bonus
+    assert Solver().future(pos, capot_bonus=250) == 4 * 1000 + 10 + 250
     for preset in ("classique", "simplifiee", "concours"):
         with pytest.raises(BeloteError, match="rounding to the ten is for contract scorings"):
             Rules.preset(preset, rounding=True)
@@ -180,7 +194,7 @@ def test_cli_error_message_is_not_eaten_by_markup(tmp_path):
     f.write_text(json.dumps(rec))
     rc, _out, err = _run(["check", str(f)])
     assert rc == 2
-    assert "[[cards]" in err
+    assert "[[cartes]" in err  # French by default; the brackets are text, not markup
 
 
 def _saved_game(data_dir):

@@ -379,3 +379,11 @@ def test_the_expert_thinks_without_freezing_the_table():
             played = [g for g in game.deals if not g.passed_out]
             assert len(played) == 1 and len(played[0].plays) == 32
     asyncio.run(run())
+
+
+def test_card_counts_take_each_language_s_number():
+    """A seat's card count: "0 carte" and "1 carte" in French, "0 cards" but "1 card" in
+    English (the English table said "Us · 0 card")."""
+    from belote.tui.app import _singular
+    assert [_singular(n, "fr") for n in (0, 1, 2)] == [True, True, False]
+    assert [_singular(n, "en") for n in (0, 1, 2)] == [False, True, False]

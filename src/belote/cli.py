@@ -106,13 +106,17 @@ LANG_ENV = "BELOTE_LANG"  # the default language of messages when --lang is not 
 
 
 def _lang_value(v: Any) -> Any:
-    """``--lang`` as typed: any case and spaces (``EN``, `` en``) give ``en``."""
-    return v.strip().lower() if isinstance(v, str) else v
+    """``--lang`` as typed: any case and spaces (``EN``, `` en``) give ``en``, and a locale
+    name its language (``en_US.UTF-8``: ``en``, as in ``LANG``)."""
+    if not isinstance(v, str):
+        return v
+    v = v.strip().lower()
+    return re.split(r"[_.@-]", v, maxsplit=1)[0] if re.match(r"^[a-z]{2}[_.@-]", v) else v
 
 
 LangOpt = Annotated[str, typer.Option(
     "--lang", help="Language of messages: fr or en (default: belote's own --lang, "
-                   "then $BELOTE_LANG, else fr).", callback=_lang_value)]
+                   "then $BELOTE_LANG, else fr).", callback=_lang_value, show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", help="Override a rules option: NAME=VALUE (repeatable). "
@@ -166,10 +170,16 @@ def _group(
         callback=lambda v: _print_version() if v else None)] = False,
 ) -> None:
     # (no docstring: the application's help stays the one given to typer.Typer)
+    if lang and lang not in TEXT:
+        source = ctx.get_parameter_source("lang")  # (typer's own copy of click's enum)
+        if getattr(source, "name", None) != "ENVIRONMENT":
+            raise typer.BadParameter(f"expected fr or en, not {lang!r}", param_hint="--lang")
+        # a variable set for something else must not stop every command (a command's own
+        # --lang would still win): say it once and go on in the default language
+        err.print(f"belote: {LANG_ENV}={os.environ.get(LANG_ENV)!r} ignored (fr or en)",
+                  highlight=False)
+        lang = None
     if lang:
-        if lang not in TEXT:
-            raise typer.BadParameter(f"expected fr or en, not {lang!r}",
-                                     param_hint=f"--lang / ${LANG_ENV}")
         # the command's --lang defaults to this one (click's default_map: a command's own
         # option, given after its name, still wins)
         ctx.default_map = {name: {"lang": lang} for name in ctx.command.commands}  # type: ignore[attr-defined]
@@ -206,8 +216,9 @@ def _need_terminal(command: str, lang: str) -> None:
 _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r"^no such file: (.*)$", r"fichier introuvable : \1"),
     (r"^(.*) is a folder, not a record file$", r"\1 est un dossier, pas un fichier d'enregistrement"),
-    (r"^cannot read (.*?): (.*)$", r"lecture impossible de \1 : \2"),
-    (r"^(.*?):? (?:is )?not valid JSON: (.*)$", r"\1 : JSON invalide : \2"),
+    (r"^cannot read (.*?): (.*)$", lambda m: f"lecture impossible de {m[1]} : {_fr_os(m[2])}"),
+    (r"^(.*?):? (?:is )?not valid JSON: (.*)$", lambda m: f"{m[1]} : JSON invalide : "
+                                                          f"{_fr_json(m[2])}"),
     (r"^(.*?) is not UTF-8 text: (.*)$", r"\1 n'est pas un texte UTF-8 : \2"),
     (r"^unknown preset (.*?): expected one of (.*)$", r"préréglage inconnu \1 : au choix \2"),
     (r"^unknown option (.*?); known options: (.*)$", r"option inconnue \1 ; options : \2"),
@@ -239,7 +250,7 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r"^--deal chooses a line of a simulate --out file; this is a single record \(--deal 1\)$",
      (r"--deal choisit une ligne d'un fichier de simulate --out ; ceci est un seul "
      r"enregistrement (--deal 1)")),
-    (r"^cannot write (.*?): (.*)$", r"écriture impossible de \1 : \2"),
+    (r"^cannot write (.*?): (.*)$", lambda m: f"écriture impossible de {m[1]} : {_fr_os(m[2])}"),
     # options of the rules
     (r"^option (\w+): (.*?) is not one of (.*)$", r"option \1 : \2 n'est pas une valeur possible (\3)"),
     (r"^option (\w+): expected true or false, got (.*)$", r"option \1 : true ou false attendu, pas \2"),
@@ -318,7 +329,23 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r"^(.*?): expected (\w+(?: or \w+)*), got (\w+)$",
      lambda m: f"{m[1]} : type {_fr_types(m[2])} attendu, pas {_fr_types(m[3])}"),
     (r"^(hands): (\d+) hands expected, got (\d+)$", r"\1 : \2 mains attendues, pas \3"),
-    (r"^(.*?): a card appears in two hands$", r"\1 : une carte est dans deux mains"),
+    (r"^(\S+) appears in two hands$", lambda m: f"{_fr_card(m[1])} est dans deux mains"),
+    (r"^cards are played after a passed-out deal$",
+     r"des cartes sont jouées après une donne où tous ont passé"),
+    (r'^expected "auto" or \{seat: \[\[cards\], …\]\}$',
+     r'"auto" attendu, ou {siège: [[cartes], …]}'),
+    (r'^expected "auto" or a list of seats$', r'"auto" attendu, ou une liste de sièges'),
+    (r"^seat (\d) deals this deal, not (\d)$", r"le siège \1 donne cette donne, pas \2"),
+    (r"^the first dealer is a seat 0\.\.3$", r"le premier donneur est un siège de 0 à 3"),
+    (r"^deals: expected a list of deal records$", r"deals : une liste de donnes attendue"),
+    (r"^the game was already over$", r"la partie était déjà finie"),
+    (r"^this deal is not finished but another one follows$",
+     r"cette donne n'est pas finie mais une autre la suit"),
+    (r"^a deal's rules differ from the game's$", r"les règles d'une donne diffèrent de la partie"),
+    ((r"^(.*?): a resumed game keeps its own rules, seats and bots; start a new game to change "
+      r"them$"),
+     (r"\1 : une partie reprise garde ses règles, ses sièges et ses bots ; commencez une "
+      r"nouvelle partie pour les changer")),
     (r"^(.*?): each hand holds (\d+) cards \(got (.*)\)$",
      r"\1 : chaque main a \2 cartes (ici \3)"),
     (r"^(.*?): the hands must make the (\d+)-card pack$",
@@ -330,9 +357,17 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r"^(.*?): seats are 0\.\.3$", r"\1 : les sièges vont de 0 à 3"),
     (r"^(.*?): a card is a string such as JH$", r"\1 : une carte s'écrit comme JH"),
     (r"^(.*?): a bid is a string$", r"\1 : une enchère est un texte"),
-    (r"^(.*?): not an action: (.*?)(?: \((.*)\))?$",
-     lambda m: f"{m[1]} : ce n'est pas une action : {m[2]}"
-               + (f" ({_in_french(m[3])})" if m[3] else "")),
+    (r"^(.*?): not an action: (.*) \((.*)\)$",
+     lambda m: f"{m[1]} : ce n'est pas une action : {m[2]} ({_in_french(m[3])})"),
+    (r"^(.*?): not an action: (.*)$", r"\1 : ce n'est pas une action : \2"),
+    (r"^not an action: (.*) \(a bid value has at most 18 digits\)$",
+     r"ce n'est pas une action : \1 (une enchère a au plus 18 chiffres)"),
+    (r"^a team is 0 or 1$", r"une équipe est 0 ou 1"),
+    (r"^the turned card must be in the taker's hand$",
+     r"la retourne doit être dans la main du preneur"),
+    (r"^stock is for a two-round deal saved during the bidding, with 5-card hands$",
+     (r"stock est pour une donne à deux tours enregistrée pendant les enchères, avec des "
+      r"mains de 5 cartes")),
     (r"^(.*?): every card has been played already$", r"\1 : toutes les cartes sont déjà jouées"),
     (r"^(.*?): the bidding was already over$", r"\1 : les enchères étaient déjà finies"),
     (r"^(.*?): cards are played but the bidding is not over$",
@@ -366,11 +401,54 @@ def _fr_types(words: str) -> str:
     return " ".join(_FR_TYPES.get(w, w) for w in words.split())
 
 
+#: what the system says of a file (``strerror``), in French
+_FR_OS = {"No such file or directory": "fichier ou dossier introuvable",
+          "Permission denied": "permission refusée", "Is a directory": "c'est un dossier",
+          "Not a directory": "ce n'est pas un dossier",
+          "No space left on device": "plus de place sur le disque",
+          "Read-only file system": "système de fichiers en lecture seule",
+          "Disk quota exceeded": "quota de disque dépassé",
+          "File name too long": "nom de fichier trop long", "Broken pipe": "tube fermé"}
+#: the JSON decoder's messages (Python's ``json``), in French
+_FR_JSON = [(re.compile(a), b) for a, b in (
+    (r"^Expecting value", "valeur attendue"),
+    (r"^Expecting property name enclosed in double quotes", "nom de clé entre guillemets attendu"),
+    (r"^Expecting ',' delimiter", "virgule attendue"),
+    (r"^Expecting ':' delimiter", "deux-points attendu"),
+    (r"^Extra data", "données en trop"),
+    (r"^Unterminated string starting at", "texte non terminé, commencé"),
+    (r"^Invalid control character at", "caractère de contrôle invalide"),
+    (r"^Invalid \\escape", "échappement \\ invalide"),
+    (r" at line (\d+) column (\d+)", r", ligne \1, colonne \2"),
+    (r" \(char \d+\)$", ""),
+)]
+
+
+def _fr_os(reason: str) -> str:
+    return _FR_OS.get(reason, reason)
+
+
+def _fr_json(msg: str) -> str:
+    for pattern, french in _FR_JSON:
+        msg = pattern.sub(french, msg, count=1)
+    return msg
+
+
+#: "where: message": a place in a record (``plays[0]``, ``deals[1].dealer``) or an option
+_WHERE = re.compile(r"^(\S+): (.+)$")
+
+
 def _in_french(message: str) -> str:
-    """``message`` in French when it is one of :data:`_FR_ERRORS`, else as it is."""
+    """``message`` in French when it is one of :data:`_FR_ERRORS`, or a place followed by
+    one (``plays[0]: bad card …``: the place kept, the rest translated); else as it is."""
     for pattern, french in _FR_ERRORS:
         if pattern.match(message):
             return pattern.sub(french, message, count=1)
+    m = _WHERE.match(message)
+    if m:
+        inner = _in_french(m[2])
+        if inner != m[2]:
+            return f"{m[1]} : {inner}"
     return message
 
 
@@ -564,7 +642,8 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
                 flag += f" {t['incomplete']}"
                 if r["contract"] is not None and r["score"] is None:
                     flag += f" {t['points']}{t['colon']} {r['points'][0]} – {r['points'][1]}."
-            out.print(f"{i + 1:>3}. {score:>12}  {flag}", highlight=False)
+            # (no markup: a rule key in brackets, "[follow_suit]", is text, not a style)
+            out.print(f"{i + 1:>3}. {score:>12}  {flag}", markup=False, highlight=False)
         out.print(f"[bold]{t['score']}{t['colon']} {totals[0]} – {totals[1]}[/]")
     raise typer.Exit(EXIT_OK if legal_all else EXIT_IRREGULAR)
 
@@ -713,14 +792,19 @@ def rules_cmd(
     if as_json:
         print(json.dumps({r.preset: r.to_dict() for r in rules}, ensure_ascii=False, indent=2))
         return
-    table = Table(title="belote : préréglages" if lang == "fr" else "belote: presets")
+    table = Table(title="belote : préréglages" if lang == "fr" else "belote: presets",
+                  caption="valeurs telles que -o NOM=VALEUR les prend" if lang == "fr" else
+                  "values as -o NAME=VALUE takes them")
     table.add_column("option", no_wrap=True)
     for r in rules:
         table.add_column(r.preset, overflow="fold")
+
+    def shown(v: Any) -> str:  # as typed after -o NAME=
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        return "-".join(map(str, v)) if isinstance(v, tuple) else str(v)
     for name in OPTION_NAMES:
-        vals = [getattr(r, name) for r in rules]
-        table.add_row(name, *["-".join(map(str, v)) if isinstance(v, tuple) else str(v)
-                              for v in vals])
+        table.add_row(name, *[shown(getattr(r, name)) for r in rules])
     out.print(table)
 
 
@@ -780,7 +864,10 @@ def play(
     resume: Annotated[bool, typer.Option("--resume", help="Continue the game saved on quitting "
                                          "(the saved game's rules, seats and bots).")] = False,
     option: OptionOpt = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="fr (default) or en.")] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Language of the table: fr or en (default: belote's own --lang, then "
+                       "$BELOTE_LANG, then a resumed game's, else fr).",
+        callback=_lang_value)] = None,
 ) -> None:
     """Play a game in the terminal against three bots (full screen; q quits and saves)."""
     from .bots import BOT_NAMES, parse_bot
@@ -932,7 +1019,9 @@ def analyse(
             out.print(f"{t['irregular']}{t['colon']} {t['seat']} {irr['seat']} ({irr['card']})"
                       f"{t['colon']} {_irr_message(irr, lang)} [{irr['rule']}]", markup=False,
                       highlight=False)
-        out.print("Aucune carte jouée." if fr else "No card played.")
+            out.print(t["stopped"])
+        else:
+            out.print("Aucune carte jouée." if fr else "No card played.")
         return
     table = Table(title="Analyse double-mort" if fr else "Double-dummy analysis",
                   caption=_contract_line(deal.contract.to_json(), t))

@@ -156,9 +156,13 @@ def parse_action(text: str) -> Action:
         if len(words) == 2 and words[0].lower() in ("capot", "generale", "générale"):
             tr = Trump.parse(words[1])
             return Capot(tr) if words[0].lower() == "capot" else Generale(tr)
-        # ASCII digits only ("²" is a digit to str.isdigit, not to int()), and no more than a
-        # bid can hold (int() refuses 4,300 digits and more)
-        if len(words) == 2 and words[0].isascii() and words[0].isdigit() and len(words[0]) <= 6:
+        # ASCII digits only ("²" is a digit to str.isdigit, not to int()); up to 18 digits (a
+        # value beyond the rules is an illegal bid, refused with the rule; int() refuses 4,300
+        # digits and more)
+        if len(words) == 2 and words[0].isascii() and words[0].isdigit():
+            if len(words[0]) > 18:
+                raise ActionError(f"not an action: {text[:40]!r}… (a bid value has at most "
+                                  "18 digits)")
             return Bid(int(words[0]), Trump.parse(words[1]))
         if len(words) == 1:
             w = words[0]

@@ -248,7 +248,8 @@ def check_deal(rec: Any) -> CheckReport:
         if h & ~full:
             raise RecordError(f"a {rules.deck}-card pack has no such card", where=f"hands[{i}]")
         if h & seen:
-            raise RecordError("a card appears in two hands", where=f"hands[{i}]")
+            raise RecordError(f"{card_str((h & seen).bit_length() - 1)} appears in two hands",
+                              where=f"hands[{i}]")
         seen |= h
     turned = None
     if "turned" in rec and rec["turned"] is not None:
@@ -257,6 +258,8 @@ def check_deal(rec: Any) -> CheckReport:
             turned = parse_card(t)
         except CardError as e:
             raise RecordError(str(e), where="turned") from None
+        if not (full >> turned) & 1:
+            raise RecordError(f"a {rules.deck}-card pack has no such card", where="turned")
     stock_txt = _get(rec, "stock", list, required=False, default=[])
     try:
         stock = parse_cards(stock_txt) if stock_txt else []
@@ -485,6 +488,8 @@ def game_from_record(rec: Any) -> Game:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError("the seed is a whole number or null", where="seed")
     first = _get(rec, "first_dealer", int)
+    if not 0 <= first <= 3:
+        raise RecordError("the first dealer is a seat 0..3", where="first_dealer")
     deals = _get(rec, "deals", list)
     game = Game(rules, seed=seed, first_dealer=first)
     for i, drec in enumerate(deals):

@@ -35,9 +35,11 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 MAX_BID_LIMIT = 1000  # bids are listed as legal actions: keep the list finite and small
-#: the largest value of a whole-number option (points, deals): a card's points must fit the
-#: solver's tables, and no real game needs more
-MAX_NUMBER = 100_000
+#: the largest value of a whole-number option (points, deals): no real game needs more
+MAX_NUMBER = 1_000_000_000
+#: the largest Sans Atout ace: four of them and the other cards must fit the solver's 16-bit
+#: bounds (65,535 points in all, a capot bonus included); 11 and 19 are the real values
+MAX_SA_ACE_POINTS = 1000
 CLASSIC_SCORINGS = ("classic", "simplifiee")
 AUCTION_SCORINGS = ("contree", "coinche", "faits", "annonces", "faits+annonces")
 FFB_SCORINGS = ("faits", "annonces", "faits+annonces")
@@ -220,8 +222,9 @@ class Rules:
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise RulesError(f"option {name}: expected a whole number ≥ 0, got {v!r}")
-            if v > MAX_NUMBER:
-                raise RulesError(f"option {name}: at most {MAX_NUMBER}, got {v!r}")
+            most = MAX_SA_ACE_POINTS if name == "sa_ace_points" else MAX_NUMBER
+            if v > most:
+                raise RulesError(f"option {name}: at most {most}, got {v!r}")
         if not isinstance(self.packets, tuple) or not all(
                 isinstance(p, int) and p in (2, 3) for p in self.packets):
             raise RulesError(f"option packets: {self.packets!r}: packets are of 2 or 3 cards, "

@@ -124,10 +124,16 @@ class Summary(ModalScreen[None]):
         self.dismiss(None)
 
 
+def _singular(n: int, lang: str) -> bool:
+    """Whether ``n`` takes the singular: 0 and 1 in French ("0 carte"), 1 in English."""
+    return n <= 1 if lang == "fr" else n == 1
+
+
 class BeloteApp(App):
     """The table. ``human`` is your seat (0..3); ``bots`` the bots of the other seats."""
 
     TITLE = "belote"
+    ENABLE_COMMAND_PALETTE = False  # Textual's own palette (^p): English, and nothing to do here
     CSS = """
     Screen { layout: vertical; }
     #info { height: 3; padding: 0 1; background: $boost; }
@@ -581,10 +587,10 @@ class BeloteApp(App):
         if d is None:
             return
         info = (f"[b]{t['deal']} {self._deal_no} [/b]· {t['dealer']}{t['colon']} {self.seat_name(d.dealer)}"
-                f" · [b]{t['contract']} [/b]: {self.contract_text(d)}")
+                f" · [b]{t['contract']}[/b]{t['colon']} {self.contract_text(d)}")
         if d.contract is not None:
             info += f" ({t['taker']} {self.seat_name(d.contract.taker)})"
-        info += (f"\n[b]{t['score']} [/b]: [green]{t['team_us']} {g.scores[us]} [/green]· "
+        info += (f"\n[b]{t['score']}[/b]{t['colon']} [green]{t['team_us']} {g.scores[us]} [/green]· "
                  f"[magenta]{t['team_them']} {g.scores[them]}[/magenta]")
         if g.held:
             info += f" · {t['held']} {g.held}"
@@ -599,7 +605,7 @@ class BeloteApp(App):
             w = self.query_one(f"#seat-{pos}", Static)
             lines = [f"[b]{self.seat_name(seat)}[/b]",
                      (f"{self.team_name(seat % 2)} · {d.hands[seat].bit_count()} "
-                     f"{t['cards'] if d.hands[seat].bit_count() > 1 else t['card']}")]
+                     f"{t['card'] if _singular(d.hands[seat].bit_count(), self.lang) else t['cards']}")]
             if d.phase == Phase.BIDDING and seat in last_bid:
                 lines.append(f"« {last_bid[seat]} »" if self.lang == "fr" else f'"{last_bid[seat]}"')
             if seat in trick_by_seat:

@@ -26,6 +26,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "capot_by": "Capot ({team})", "points": "Points (plis + dix de der)",
         "dix_de_der": "dont dix de der (10)", "colon": " :",
         "belote": "Belote", "annonces": "Annonces", "marked": "Marqué", "held": "En litige",
+        "irregular": "Irrégulier", "penalty": "pénalité",
+        "stopped_bid": "enchère irrégulière : la relecture s'arrête ici (le contrat qu'elle "
+                       "ferait est inconnu)",
         "end_title": "Fin de la donne {n}", "passed_out": "Tout le monde passe : on redonne.",
         "game_over": "Partie terminée", "winner_us": "Vous gagnez {a} à {b} !",
         "winner_them": "Vous perdez {a} à {b}.", "draw": "Égalité {a} à {b}.",
@@ -65,6 +68,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "capot_by": "Capot ({team})", "points": "Points (tricks + dix de der)",
         "dix_de_der": "including dix de der (10)", "colon": ":",
         "belote": "Belote", "annonces": "Annonces", "marked": "Marked", "held": "Held",
+        "irregular": "Irregular", "penalty": "penalty",
+        "stopped_bid": "irregular bid: the replay stops here (the contract it would make is "
+                       "unknown)",
         "end_title": "End of deal {n}", "passed_out": "Everyone passed: the cards are dealt again.",
         "game_over": "Game over", "winner_us": "You win {a} to {b}!",
         "winner_them": "You lose {a} to {b}.", "draw": "Draw {a} to {b}.",

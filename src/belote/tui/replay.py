@@ -11,10 +11,10 @@ from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from ..engine.actions import BELOTE, Action, Declare, Play
-from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, iter_cards, sort_key
+from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, iter_cards, parse_card, sort_key
 from ..engine.deal import Deal
 from ..engine.errors import RecordError
-from ..engine.record import DEAL_FORMAT, GAME_FORMAT, check_deal
+from ..engine.record import DEAL_FORMAT, GAME_FORMAT, CheckReport, check_deal
 from .app import SUIT_DISPLAY, action_words, card_markup
 from .i18n import texts
 
@@ -26,6 +26,24 @@ class DealSteps:
     record: dict
     actions: list[tuple[int, Action]]
     final: Deal
+    #: the check of the record: its first irregularity and its result (a penalty included)
+    report: CheckReport | None = None
+
+    def irregular_step(self) -> int | None:
+        """The step (1-based, as ``k``) from which the record's irregularity is shown: the
+        irregular card's own step; the last step for a bid (the replay stops there), a
+        declaration or a belote said; None for a regular deal."""
+        irr = self.report.irregularity if self.report else None
+        if irr is None:
+            return None
+        if irr["kind"] == "card":
+            n = 0
+            for k, (_seat, a) in enumerate(self.actions, 1):
+                if isinstance(a, Play):
+                    if n == irr["index"]:
+                        return k
+                    n += 1
+        return len(self.actions)
 
     def state(self, k: int) -> Deal:
         """The deal after its first ``k`` actions."""
@@ -60,7 +78,7 @@ def deal_steps(rec: dict) -> DealSteps:
                 said.remove((seat, s))
                 acts.append((seat, BELOTE))
         acts.append((seat, Play(card)))
-    return DealSteps(rec, acts, d)
+    return DealSteps(rec, acts, d, report)
 
 
 def load_steps(rec: object) -> list[DealSteps]:
@@ -88,6 +106,7 @@ class ReplayApp(App):
     """Arrows step through the actions; n / p jump between deals."""
 
     TITLE = "belote replay"
+    ENABLE_COMMAND_PALETTE = False  # Textual's own palette (^p): English, and nothing to do here
     CSS = """
     #head { height: 2; padding: 0 1; background: $boost; }
     #board { height: 1fr; padding: 1 2; }
@@ -177,9 +196,23 @@ class ReplayApp(App):
             lines.append(f"{t['last_trick']}{t['colon']} " + " ".join(card_markup(x, self.lang) for x in cards)
                          + f" → {self.seat(w)}")
         lines.append(f"{t['points']}{t['colon']} {d.points[0]} – {d.points[1]}")
+        at = st.irregular_step()
+        if at is not None and self.k >= at:  # as belote check says it
+            irr = st.report.irregularity
+            what = irr["message_fr"] if self.lang == "fr" and irr.get("message_fr") else \
+                irr["message"]
+            if irr["kind"] == "bid":
+                what = f"{irr['card']}{t['colon']} {what} — {t['stopped_bid']}"
+            elif irr["card"]:
+                what = f"{card_markup(parse_card(irr['card']), self.lang)}{t['colon']} {what}"
+            lines.append(f"[b red]{t['irregular']}[/b red]{t['colon']} {self.seat(irr['seat'])}, "
+                         f"{what} \\[{irr['rule']}]")
         if d.result is not None:
-            r = d.result
-            lines.append(f"[b]{t['marked']}[/b]{t['colon']} {r.score[0]} – {r.score[1]}")
+            # at the end, the record's result as checked: a penalty (002 §VIII.B) included
+            r = st.report.result if st.report and st.report.result and self.k == total \
+                else d.result
+            pen = f" ({t['penalty']})" if r.penalty is not None else ""
+            lines.append(f"[b]{t['marked']}[/b]{t['colon']} {r.score[0]} – {r.score[1]}{pen}")
         self.query_one("#board", Static).update("\n".join(lines))
 
     def seat(self, s: int) -> str:
