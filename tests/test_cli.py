@@ -476,7 +476,7 @@ def test_lang_before_the_command_and_from_the_environment(runner, monkeypatch):
     monkeypatch.setenv("BELOTE_LANG", "de")
     r = run(runner, "rules")
     assert r.exit_code == 0 and "préréglages" in r.stdout
-    assert r.stderr == "belote: BELOTE_LANG='de' ignored (fr or en)\n"
+    assert r.stderr == "belote : BELOTE_LANG='de' ignorée (fr ou en)\n"
     r = run(runner, "check", str(REGULAR), "--lang", "en")
     assert r.exit_code == 0 and r.stdout.startswith("Regular deal.")
     assert run(runner, "check", "-h").exit_code == 0

@@ -176,8 +176,8 @@ def _group(
             raise typer.BadParameter(f"expected fr or en, not {lang!r}", param_hint="--lang")
         # a variable set for something else must not stop every command (a command's own
         # --lang would still win): say it once and go on in the default language
-        err.print(f"belote: {LANG_ENV}={os.environ.get(LANG_ENV)!r} ignored (fr or en)",
-                  highlight=False)
+        err.print(f"belote : {LANG_ENV}={os.environ.get(LANG_ENV)!r} ignorée (fr ou en)",
+                  highlight=False)  # in the language it falls back to
         lang = None
     if lang:
         # the command's --lang defaults to this one (click's default_map: a command's own
