@@ -83,9 +83,13 @@ def run(args) -> int:
             arena(rules, maker(args.a), maker(args.b), (args.a, args.b), 1, args.seed,
                   args.play_only, first=i, on_deal=write)
             el = time.perf_counter() - t0
-            print(f"\r{n}/{len(todo)} deals, {el / 60:.1f} min", end="", file=sys.stderr,
+            # on a terminal one line rewritten; in a log file a line a deal
+            tty = sys.stderr.isatty()
+            line = f"{n}/{len(todo)} deals, {el / 60:.1f} min"
+            print("\r" + line if tty else line, end="" if tty else "\n", file=sys.stderr,
                   flush=True)
-    print(file=sys.stderr)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
     return 0
 
 
