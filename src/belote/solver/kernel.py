@@ -55,8 +55,8 @@ TT_MIN_LEFT = 2  # positions with more tricks left than this go to the table (tw
 
 # columns of the per-ply state
 (_N, _I, _ALPHA, _BETA, _A0, _B0, _BEST, _BM, _SEAT, _TLEN, _LEADER, _LEFT, _ACC, _HAND,
- _WON, _HP, _NH0, _NH1, _NH2, _NH3, _BKT, _K0, _WC, _WI) = range(24)
-_NCOL = 24
+ _WON, _HP, _BKT, _K0, _WC, _WI) = range(20)
+_NCOL = 20
 MAXPLY = 40
 
 
@@ -659,11 +659,8 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
                 st[ply, _WON] = won
                 st[ply, _HP] = hp
                 if tlen == 0:
-                    # the table key, for the store when the node is done
-                    st[ply, _NH0] = h0
-                    st[ply, _NH1] = h1
-                    st[ply, _NH2] = h2
-                    st[ply, _NH3] = h3
+                    # the table's bucket and first key word, for the store when the node is
+                    # done (the other key words are the hands, as they are again by then)
                     st[ply, _BKT] = b
                     st[ply, _K0] = k0
                 st[ply, _WC] = wc
@@ -729,10 +726,10 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
             v = st[ply, _BEST]
             if st[ply, _TLEN] == 0 and st[ply, _LEFT] > TT_MIN_LEFT:
                 acc = st[ply, _ACC]
-                h0 = st[ply, _NH0]
-                h1 = st[ply, _NH1]
-                h2 = st[ply, _NH2]
-                h3 = st[ply, _NH3]
+                # every child has put its mover's hand back: the hands are the node's own
+                h1 = hands[1]
+                h2 = hands[2]
+                h3 = hands[3]
                 b = st[ply, _BKT]
                 k0 = st[ply, _K0]
                 slot = -1
