@@ -42,6 +42,7 @@ from .engine.record import (
     deal_to_record,
     dumps,
     game_from_record,
+    irregularity_message,
     loads_json,
     read_file,
 )
@@ -632,7 +633,7 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
                 flag = t["regular"]
             else:
                 irr = r["irregularity"]
-                flag = f"{t['irregular']}{t['colon']} {_irr_message(irr, lang)} [{irr['rule']}]."
+                flag = f"{t['irregular']}{t['colon']} {irregularity_message(irr, lang)} [{irr['rule']}]."
             # the contract, and what is known of a deal not finished (a game saved mid-deal)
             if r["passed_out"]:
                 flag += f" {t['passed']}"
@@ -658,18 +659,12 @@ def _contract_line(c: dict, t: dict[str, str]) -> str:
             f"{t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
 
 
-def _irr_message(irr: dict, lang: str) -> str:
-    """An irregularity's message (a report's JSON) in ``lang``, rule texts named."""
-    msg = irr.get("message_fr") if lang == "fr" and irr.get("message_fr") else irr["message"]
-    return name_sources(msg, lang)
-
-
 def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
     irr = data["irregularity"]
     if irr is None:
         out.print(f"[bold green]{t['regular']}[/]")
     else:
-        msg = _irr_message(irr, lang)
+        msg = irregularity_message(irr, lang)
         where = f"{t['seat']} {irr['seat']}"
         if irr["trick"]:
             where += f", {t['trick']} {irr['trick']}"
@@ -1017,7 +1012,7 @@ def analyse(
         irr = report.irregularity
         if irr is not None and irr["kind"] == "bid":  # the check stopped at that bid
             out.print(f"{t['irregular']}{t['colon']} {t['seat']} {irr['seat']} ({irr['card']})"
-                      f"{t['colon']} {_irr_message(irr, lang)} [{irr['rule']}]", markup=False,
+                      f"{t['colon']} {irregularity_message(irr, lang)} [{irr['rule']}]", markup=False,
                       highlight=False)
             out.print(t["stopped"])
         else:

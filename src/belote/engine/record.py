@@ -46,6 +46,7 @@ from .errors import BeloteError, CardError, IllegalAction, RecordError, RulesErr
 from .game import Game
 from .rules import PRESETS, Rules
 from .scoring import DealResult, penalty_result
+from .sources import name_sources
 
 DEAL_FORMAT = "belote-deal/1"
 GAME_FORMAT = "belote-game/1"
@@ -433,6 +434,13 @@ def check_deal(rec: Any) -> CheckReport:
                                 f"points to team {1 - irr['seat'] % 2}")
         report.result = res
     return report
+
+
+def irregularity_message(irr: dict[str, Any], lang: str = "fr") -> str:
+    """The message of a report's ``irregularity`` in ``lang`` (French where the engine has
+    it, else English), the rule texts it cites named (``name_sources``)."""
+    msg = irr.get("message_fr") if lang == "fr" and irr.get("message_fr") else irr["message"]
+    return name_sources(msg, lang)
 
 
 def _irregular(kind: str, seat: int, trick: int | None, card: str | None, rule: str,

@@ -14,7 +14,7 @@ from ..engine.actions import BELOTE, Action, Declare, Play
 from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, iter_cards, parse_card, sort_key
 from ..engine.deal import Deal
 from ..engine.errors import RecordError
-from ..engine.record import DEAL_FORMAT, GAME_FORMAT, CheckReport, check_deal
+from ..engine.record import DEAL_FORMAT, GAME_FORMAT, CheckReport, check_deal, irregularity_message
 from .app import SUIT_DISPLAY, action_words, card_markup
 from .i18n import texts
 
@@ -199,8 +199,7 @@ class ReplayApp(App):
         at = st.irregular_step()
         if at is not None and self.k >= at:  # as belote check says it
             irr = st.report.irregularity
-            what = irr["message_fr"] if self.lang == "fr" and irr.get("message_fr") else \
-                irr["message"]
+            what = irregularity_message(irr, self.lang)
             if irr["kind"] == "bid":
                 what = f"{irr['card']}{t['colon']} {what} — {t['stopped_bid']}"
             elif irr["card"]:
