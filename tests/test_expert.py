@@ -116,6 +116,12 @@ def test_arena_cli_json_and_play_only():
     assert 0 < data["points_share"]["mean"] < 1
     bad = CliRunner().invoke(app, ["arena", "--a", "oracle"])
     assert bad.exit_code == 2
+    # the text report's first line, French colon spacing as the other commands
+    for lang, head in (("fr", "coinche : 2 donnes × 2 tables, A = heuristic, B = random"),
+                       ("en", "coinche: 2 deals × 2 tables, A = heuristic, B = random")):
+        r = CliRunner().invoke(app, ["arena", "--a", "heuristic", "--b", "random", "--deals",
+                                     "2", "--lang", lang])
+        assert r.exit_code == 0 and r.stdout.splitlines()[0] == head, r.stdout
 
 
 def test_cards_worth_the_same_in_every_world_are_solved_once():

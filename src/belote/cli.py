@@ -1067,7 +1067,7 @@ def arena(
     from .bots import make_bot, parse_bot
     from .sim import arena as run_arena
     fr = lang == "fr"
-    _lang(lang)
+    t = _lang(lang)
     a, b = a.strip(), b.strip()
     try:
         rules = _rules(preset, option)
@@ -1091,7 +1091,7 @@ def arena(
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     lo, hi = data["ci95"]
-    out.print(f"{preset}: {_n_deals(deals, fr)} × 2 tables"
+    out.print(f"{preset}{t['colon']} {_n_deals(deals, fr)} × 2 tables"
               + f", A = {a}, B = {b}")
     out.print(("écart moyen A − B par donne : " if fr else "mean difference A − B per deal: ")
               + f"[b]{data['mean_diff']:.1f}[/b] [{lo:.1f}, {hi:.1f}]")
