@@ -88,11 +88,13 @@ def test_analyse_team_totals_follow_each_language_typography():
 
 
 def test_analyse_shows_cards_as_check_and_legal_do():
-    """French cards in French (V♦, 10♥, D♥), record codes in English, as ``check`` and
-    ``legal`` show them. examples/coinche.json: seat 0 leads the jack of diamonds, worth 13
+    """Cards with suit symbols in both languages (V♦, 10♥, D♥ in French; J♦, 10♥, Q♥ in
+    English), as ``check``, ``legal`` and ``replay`` show them; record codes (JD) only in
+    the JSON output. examples/coinche.json: seat 0 leads the jack of diamonds, worth 13
     like six other cards."""
     fr = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json")])
     en = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json"), "--lang", "en"])
     assert "│ V♦ " in fr.output and "13 (9♠ 10♥ D♥ 7♦ V♦ 7♣ 9♣)" in fr.output
     assert "JD" not in fr.output
-    assert "│ JD " in en.output and "13 (9S TH QH 7D JD 7C 9C)" in en.output
+    assert "│ J♦ " in en.output and "13 (9♠ 10♥ Q♥ 7♦ J♦ 7♣ 9♣)" in en.output
+    assert "JD" not in en.output

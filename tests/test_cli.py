@@ -74,7 +74,7 @@ def test_check_irregular_exit_1(runner):
     assert data["score"] == [160, 0]   # 002 §VIII.B
     r = run(runner, "check", str(IRREGULAR), "--lang", "en")
     assert r.exit_code == 1
-    assert "Irregular deal" in r.stdout and "7D" in r.stdout and "trick 3" in r.stdout
+    assert "Irregular deal" in r.stdout and "(7♦)" in r.stdout and "trick 3" in r.stdout
 
 
 def test_check_litige_and_capot_json(runner):
@@ -162,7 +162,7 @@ def test_legal_text_output(runner):
     r = run(runner, "legal", "--preset", "classique", "--trump", "H", "--hand", "9H 7H AD",
             "--trick", "8H", "--lang", "en")
     assert r.exit_code == 0
-    assert r.stdout.split() == ["9H"]          # trump led: go higher (001)
+    assert r.stdout.split() == ["9♥"]          # trump led: go higher (001); codes: --json
     r = run(runner, "legal", "--preset", "classique", "--trump", "H", "--hand", "9H 7H AD",
             "--trick", "8H")
     assert r.exit_code == 0

@@ -27,6 +27,7 @@ from .engine import (
     RecordError,
     Rules,
     Trump,
+    card_en,
     card_fr,
     card_str,
     parse_card,
@@ -671,7 +672,8 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
         card = ""
         if irr["card"]:
             try:
-                card = f" ({card_fr(parse_card(irr['card'])) if lang == 'fr' else irr['card']})"
+                show = card_fr if lang == "fr" else card_en
+                card = f" ({show(parse_card(irr['card']))})"
             except BeloteError:
                 card = f" ({irr['card']})"
         c = t["colon"]
@@ -765,7 +767,7 @@ def legal(
     if as_json:
         print(json.dumps([card_str(c) for c in cards]))
     else:
-        show = card_fr if lang == "fr" else card_str
+        show = card_fr if lang == "fr" else card_en
         out.print(" ".join(show(c) for c in cards), highlight=False)
 
 
@@ -1025,7 +1027,7 @@ def analyse(
                 ("valeur" if fr else "value", "right"), ("meilleure" if fr else "best", "left"),
                 ("perte" if fr else "loss", "right")):
         table.add_column(col[0], justify=col[1])
-    show = card_fr if fr else card_str  # V♦ in French, as check and legal show cards
+    show = card_fr if fr else card_en  # V♦ / J♦ as check, legal and replay show cards
     for r in rows:
         best_cards = " ".join(show(c) for c, v in sorted(r.values.items()) if v == r.best)
         loss = f"[red]{r.loss}[/]" if r.loss else "0"

@@ -20,6 +20,7 @@ from .actions import (
 )
 from .cards import (
                       Trump,
+                      card_en,
                       card_fr,
                       card_str,
                       hand_str,
@@ -62,6 +63,7 @@ __all__ = [
                       "Take",
                       "Trump",
                       "WrongTurn",
+                      "card_en",
                       "card_fr",
                       "card_str",
                       "hand_str",
