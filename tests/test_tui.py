@@ -76,6 +76,12 @@ def test_a_full_deal_through_the_pilot(data_dir):
             text = str(app.screen.query_one("#summary-text").render())
             game = app.game
             first = game.deals[0]
+            # behind the summary: the finished deal (no card left in hand, not the next
+            # deal's), and a status line that says the deal ended, not whose turn it was
+            assert len(app.query("#hand Button")) == 0
+            status = str(app.query_one("#status").render())
+            assert status.startswith("Tout le monde passe" if first.passed_out
+                                     else "Fin de la donne 1 — Contrat ")
             assert game.marks[0] == (first.result.score if not first.passed_out else [0, 0])
             # the summary shows what each team marked, "Nous" column first (we are team 0)
             if not first.passed_out:
@@ -296,6 +302,47 @@ def test_keyboard_bidding():
             d = app.game.deals[-1] if app.game.deals else app.game.current
             assert d.bids[0][0] == 0 and str(d.bids[0][1]) == "take"
     asyncio.run(run())
+
+
+def test_a_bidding_key_that_does_not_apply_says_so():
+    """coinche, seat 0 opens: nothing to double yet and no "take" in an auction, so x and t
+    are refused on the status line (with the keys that do apply) and no bid is made; in
+    classique's first round (take or pass), 5 (Sans Atout) is refused the same way."""
+    async def run():
+        app = make_app(preset="coinche", seed=41, dealer=3)
+        async with app.run_test(size=SIZE) as pilot:
+            assert await human_turn(app, pilot) is True
+            await pilot.press("x")
+            await pilot.pause()
+            status = str(app.query_one("#status").render())
+            assert status.startswith("Coincher : pas à ce tour. À vous de parler : p passer")
+            await pilot.press("t")
+            await pilot.pause()
+            assert str(app.query_one("#status").render()).startswith(
+                "Je prends : pas à ce tour.")
+            assert app.game.current.bids == []
+        app = make_app(preset="classique", seed=41, dealer=3)
+        async with app.run_test(size=SIZE) as pilot:
+            assert await human_turn(app, pilot) is True
+            await pilot.press("5")
+            await pilot.pause()
+            assert str(app.query_one("#status").render()).startswith("SA : pas à ce tour.")
+            assert app.game.current.bids == []
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("preset, words", [("coinche", ("x coincher", "x surcoincher")),
+                                           ("contree", ("x contrer", "x surcontrer"))])
+def test_the_double_key_is_named_with_the_game_s_word(preset, words):
+    """The status line names x with the word of the button: seat 1 bids 80 ♥, seat 2 (the
+    defence) may coinche / contre, then seat 3 (the taker's partner) may surcoinche."""
+    app = make_app(preset=preset)
+    d = Deal.deal(Rules.preset(preset), 3, list(range(32)))
+    d.play("pass")
+    d.play("80 H")
+    assert words[0] in app.bid_hint(d) and words[1] not in app.bid_hint(d)
+    d.play("contre")
+    assert words[1] in app.bid_hint(d)
 
 
 def test_small_terminal_hides_the_log_and_shows_the_trick_in_the_centre():

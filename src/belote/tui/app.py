@@ -26,6 +26,7 @@ from ..engine.cards import (
     QUEEN,
     RANK_OF,
     SUIT_OF,
+    card_en,
     card_fr,
     card_str,
     iter_cards,
@@ -45,9 +46,7 @@ SUIT_DISPLAY = (0, 1, 3, 2)
 
 def card_markup(card: int, lang: str = "fr") -> str:
     """Rich markup of a card, red for hearts and diamonds."""
-    text = card_fr(card) if lang == "fr" else card_str(card).replace("T", "10")
-    if lang != "fr":
-        text = text[:-1] + "♠♥♦♣"[SUIT_OF[card]]
+    text = card_fr(card) if lang == "fr" else card_en(card)
     return f"[bold red]{text}[/]" if SUIT_OF[card] in RED_SUITS else f"[bold]{text}[/]"
 
 
@@ -292,12 +291,13 @@ class BeloteApp(App):
         parts = [t["hint_pass"]]
         if "take" in legal:
             parts.append(t["hint_take"])
-        if any(a in legal for a in ("S", "H", "D", "C", "SA", "TA")):
-            parts.append(t["hint_suit"])
+        if any(a.split()[-1] in ("S", "H", "D", "C", "SA", "TA") for a in legal):
+            parts.append(t["hint_suit"])  # a suit to take, or to bid the value chosen in
         if any(len(a.split()) == 2 for a in legal):
             parts.append(t["hint_value"])
-        if "contre" in legal or "surcontre" in legal:
-            parts.append(t["hint_double"])
+        for a in ("contre", "surcontre"):  # in the game's own word: contrer, surcoincher…
+            if a in legal:
+                parts.append("x " + action_words(a, t, self.lang, d.rules.double_word).lower())
         return f"{t['your_bid_short']}{t['colon']} " + " · ".join(parts)
 
     def bot_step(self) -> None:
@@ -495,6 +495,9 @@ class BeloteApp(App):
                         and suits.index(name[1]) == i - 1:
                     b.press()
                     return
+            if 1 <= i <= len(suits) and not self.busy and d.to_move == self.human:
+                self._not_now(action_words(suits[i - 1], self.t, self.lang,
+                                           d.rules.double_word), d)
             return
         cards = self.hand_cards()
         if 1 <= i <= len(cards):
@@ -502,13 +505,19 @@ class BeloteApp(App):
 
     def action_bid_key(self, what: str) -> None:
         d = self.deal
-        if d is None or d.phase != Phase.BIDDING:
+        if d is None or d.phase != Phase.BIDDING or self.busy or d.to_move != self.human:
             return
         legal = [str(a) for a in d.legal_actions()]
         if what == "double":
-            what = "contre" if "contre" in legal else "surcontre"
+            what = "surcontre" if "surcontre" in legal else "contre"
         if what in legal:
             self.human_bid(what)
+        else:  # a key that does not apply now says so (the status line lists those that do)
+            self._not_now(action_words(what, self.t, self.lang, d.rules.double_word), d)
+
+    def _not_now(self, words: str, d: Deal) -> None:
+        """The status line when a bidding key does not apply to this turn."""
+        self.set_status(self.t["not_now"].format(what=words) + " " + self.bid_hint(d))
 
     def action_bid_value(self, step: int) -> None:
         sel = self.query("#bidbar Select")
@@ -567,8 +576,9 @@ class BeloteApp(App):
         return f"{self.started}-seed{self.game.seed}"
 
     # -- rendering ------------------------------------------------------------------------
-    def hand_cards(self) -> list[int]:
-        d = self.deal
+    def hand_cards(self, d: Deal | None = None) -> list[int]:
+        """The human's cards in display order, in ``d`` (default: the deal in play)."""
+        d = d or self.deal
         if d is None:
             return []
         trump = d.trump
@@ -634,9 +644,8 @@ class BeloteApp(App):
         if d.phase == Phase.PLAY and d.to_move == self.human:
             legal = {str(a) for a in d.legal_actions()}
         buttons = []
-        for i, c in enumerate(self.hand_cards(), 1):
-            label = f"{i} " + (card_fr(c) if self.lang == "fr" else
-                               card_str(c).replace("T", "10")[:-1] + "♠♥♦♣"[SUIT_OF[c]])
+        for i, c in enumerate(self.hand_cards(d), 1):  # a finished deal: no card left
+            label = f"{i} " + (card_fr(c) if self.lang == "fr" else card_en(c))
             b = Button(label, name=f"card:{card_str(c)}", classes="card")
             b.add_class("red" if SUIT_OF[c] in RED_SUITS else "black")
             if d.phase == Phase.PLAY and d.to_move == self.human:
@@ -686,7 +695,7 @@ class BeloteApp(App):
         t = self.t
         us = self.human % 2
         if d.passed_out:
-            text = t["passed_out"]
+            text = status = t["passed_out"]
         else:
             res = d.result
             if res.made:
@@ -714,8 +723,10 @@ class BeloteApp(App):
                 row(t["annonces"], res.annonces), row(t["marked"], mark),
                 f"{t['held']}{t['colon']} {res.held}" if res.held else "",
                 f"[b]{t['score']}[/b]{t['colon']} {self.game.scores[us]} – {self.game.scores[them]}"])
+            status = f"{t['end_title'].format(n=self._deal_no)} — {verdict}"
             self._deal_no += 1
         self.messages.append(text)
+        self.set_status(status)  # not the last turn's "… réfléchit" under the summary
 
         def next_deal(_=None) -> None:
             self._shown_annonces.clear()
