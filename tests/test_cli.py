@@ -470,7 +470,7 @@ def test_lang_before_the_command_and_from_the_environment(runner, monkeypatch):
     monkeypatch.setenv("BELOTE_LANG", "")  # empty: the default, French
     assert run(runner, "check", str(REGULAR)).stdout.startswith("Donne régulière.")
     r = run(runner, "--lang", "de", "rules")
-    assert r.exit_code == 2 and "expected fr or en, not 'de'" in r.output
+    assert r.exit_code == 2 and "fr ou en attendu, pas 'de'" in r.output
     # a bad variable is said once and ignored: it must not stop every command (nor -h), and
     # a command's own --lang still wins
     monkeypatch.setenv("BELOTE_LANG", "de")
@@ -790,3 +790,41 @@ def test_subprocess_legal_and_stdin():
     r = subprocess.run(belote_cmd() + ["check", "-", "--json"], input="not json",
                        capture_output=True, check=False, text=True, timeout=60)
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("args, fr, en", [
+    (["check", "--foo", "x"], "erreur : option inconnue : --foo", "Error: No such option: --foo"),
+    (["check", "--jso"], "option inconnue : --jso (options possibles : --json)",
+     "No such option: --jso"),
+    (["check"], "erreur : argument manquant : « record »", "Missing argument 'record'."),
+    (["nosuch"], "erreur : commande inconnue : « nosuch »", "No such command 'nosuch'."),
+    (["arena", "--deals", "abc"], "valeur invalide pour --deals : un nombre entier est attendu",
+     "Invalid value for '--deals'"),
+    (["check", "a", "b"], "erreur : argument en trop : b", "unexpected extra argument"),
+    (["legal", "--hand"], "erreur : l'option --hand attend une valeur",
+     "Option '--hand' requires an argument."),
+])
+def test_usage_errors_in_the_language_asked(runner, monkeypatch, args, fr, en):
+    """click's usage errors (typer parses the command line) in French by default, with the
+    usage line and where to find help; click's own English with --lang en; exit 2 both."""
+    monkeypatch.delenv("BELOTE_LANG", raising=False)
+    r = run(runner, *args)
+    assert r.exit_code == 2 and fr in r.output, r.output
+    if "Usage" in r.output:
+        assert "Usage : belote" in r.output and "Essayez « belote" in r.output
+        assert "Try '" not in r.output
+    r = run(runner, "--lang", "en", *args)
+    assert r.exit_code == 2 and en in r.output and "erreur" not in r.output, r.output
+    monkeypatch.setenv("BELOTE_LANG", "en")
+    assert en in run(runner, *args).output
+
+
+def test_help_and_version_still_exit_0(runner):
+    """The group that words usage errors leaves -h, --version and plain ``belote`` (the help,
+    exit 2 as click's no_args_is_help) as they were."""
+    r = run(runner, "check", "-h")
+    assert r.exit_code == 0 and r.output.startswith("Usage: belote check")
+    r = run(runner, "--version")
+    assert r.exit_code == 0 and r.output.startswith("belote ")
+    r = run(runner)
+    assert r.exit_code == 2 and "Commands" in r.output

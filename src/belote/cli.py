@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from typer.core import TyperGroup
 
 from .engine import (
     PRESET_NAMES,
@@ -57,8 +58,59 @@ EXIT_PIPE = 141
 #: the output could not be written (a full disk, a closed stream): not a bug of ours
 EXIT_OUTPUT = 4
 
+# click's exception classes as typer raises them (typer carries its own copy of click: the
+# ``click`` package's classes are other classes); typer exports BadParameter, a subclass
+_ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+class _Group(TyperGroup):
+    """belote's command group: typer's own, with click's usage errors ("No such option",
+    "Missing argument"…) in the language the command line asks for, French by default
+    (click words them in English). Exit codes as click's: 2 for a usage error."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        argv = sys.argv[1:] if args is None else list(args)
+        try:
+            rv = super().main(argv, prog_name, complete_var, False, **extra)
+        except _ClickException as e:
+            if type(e).__name__ == "NoArgsIsHelpError":  # plain ``belote``: the help
+                e.show()
+            else:
+                _click_error(e, _lang_of(argv))
+            sys.exit(e.exit_code)
+        except typer.Abort:
+            err.print("Interrompu." if _lang_of(argv) == "fr" else "Aborted!", highlight=False)
+            sys.exit(1)
+        # a finished command returns None (exit 0); typer.Exit(n) comes back as n
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _click_error(e: Exception, lang: str) -> None:
+    """A usage error as click shows it (the usage line, where to find help, the error), in
+    French unless ``lang`` is ``en``."""
+    if lang == "en":
+        e.show()
+        return
+    ctx = getattr(e, "ctx", None)
+    lines = []
+    if ctx is not None:
+        lines.append(ctx.get_usage().replace("Usage:", "Usage :", 1))
+        if ctx.command.get_help_option(ctx) is not None:
+            lines.append(f"Essayez « {ctx.command_path} {ctx.help_option_names[0]} » pour "
+                         "l'aide.")
+        lines.append("")
+    try:
+        err.print(escape("\n".join(lines + [""])) + "[bold red]erreur :[/] " +
+                  escape(_in_french(e.format_message())), highlight=False)
+    except OSError:  # standard error closed: the exit code still tells
+        pass
+
+
 app = typer.Typer(
-    name="belote", no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+    name="belote", cls=_Group, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     help="belote — règles, arbitrage et jeu de la belote, contrée et coinche.\n\n"
@@ -216,6 +268,30 @@ def _need_terminal(command: str, lang: str) -> None:
 #: the most frequent error messages (files, JSON, presets, options, bots, the CLI's own), in
 #: French: (pattern of the English message, French text); the others stay in English
 _FR_ERRORS = [(re.compile(a), b) for a, b in (
+    # click's usage errors (typer parses the command line), see _Group
+    (r"^No such option: (\S+) Did you mean (\S+)\?$",
+     r"option inconnue : \1 (vouliez-vous dire \2 ?)"),
+    (r"^No such option: (\S+) \(Possible options: (.*)\)$",
+     r"option inconnue : \1 (options possibles : \2)"),
+    (r"^No such option: (\S+)$", r"option inconnue : \1"),
+    (r"^No such command '(.*)'\.$", r"commande inconnue : « \1 »"),
+    (r"^Missing command\.$", r"commande manquante"),
+    (r"^Missing argument '(.*)'\.$", r"argument manquant : « \1 »"),
+    (r"^Missing option '(.*)'\.$", r"option manquante : \1"),
+    (r"^Option '(.*)' requires an argument\.$", r"l'option \1 attend une valeur"),
+    (r"^Option '(.*)' requires (\d+) arguments\.$", r"l'option \1 attend \2 valeurs"),
+    (r"^Option '(.*)' does not take a value\.$", r"l'option \1 ne prend pas de valeur"),
+    (r"^Got unexpected extra argument(?:s|\(s\))? \((.*)\)$", r"argument en trop : \1"),
+    (r"^Invalid value for '?(.*?)'?: (.*)$",
+     lambda m: f"valeur invalide pour {m[1]} : {_in_french(m[2])}"),
+    (r"^'(.*)' is not a valid integer\.$", r"« \1 » n'est pas un nombre entier"),
+    (r"^'(.*)' is not a valid float\.$", r"« \1 » n'est pas un nombre"),
+    (r"^'(.*)' is not one of (.*)\.$", r"« \1 » n'est pas au choix : \2"),
+    (r"^'(.*)' is not (.*)\.$", r"« \1 » n'est pas \2"),
+    (r"^(.*) is not in the range (.*)\.$", r"\1 n'est pas dans l'intervalle \2"),
+    (r"^Input should be a valid integer(?:, .*)?$", r"un nombre entier est attendu"),
+    (r"^Input should be a valid number(?:, .*)?$", r"un nombre est attendu"),
+    (r"^expected fr or en, not (.*)$", r"fr ou en attendu, pas \1"),
     (r"^no such file: (.*)$", r"fichier introuvable : \1"),
     (r"^(.*) is a folder, not a record file$", r"\1 est un dossier, pas un fichier d'enregistrement"),
     (r"^cannot read (.*?): (.*)$", lambda m: f"lecture impossible de {m[1]} : {_fr_os(m[2])}"),
@@ -1216,15 +1292,22 @@ def main() -> None:
         _internal(e)
 
 
+def _lang_of(args: list[str]) -> str:
+    """The language a command line asks for before it is parsed (its errors are shown
+    before ``--lang`` is read): the last ``--lang`` given (the command's own comes after
+    belote's), else ``$BELOTE_LANG``; ``en`` or ``fr`` (anything else: French)."""
+    words = [str(a).strip().lower() for a in args]  # as --lang reads it (any case)
+    given = [a[7:] if a.startswith("--lang=") else b
+             for a, b in itertools.pairwise(words + [""])
+             if a == "--lang" or a.startswith("--lang=")]
+    lang = _lang_value(given[-1] if given else os.environ.get(LANG_ENV, ""))
+    return "en" if lang == "en" else "fr"
+
+
 def _output_failed(reason: str) -> None:
     """The output could not be written: say so if standard error still works (in the language
     asked with ``--lang``, French by default), exit 4."""
-    import os
-    args = [a.strip().lower() for a in sys.argv]  # as --lang reads it (any case)
-    given = [a[7:] if a.startswith("--lang=") else b
-             for a, b in itertools.pairwise(args + [""]) if a == "--lang" or a.startswith("--lang=")]
-    # the command's --lang comes after belote's own: the last one given, else $BELOTE_LANG
-    en = (given[-1] if given else _lang_value(os.environ.get(LANG_ENV, ""))) == "en"
+    en = _lang_of(sys.argv) == "en"
     text = (f"cannot write the output: {reason}" if en else
             f"la sortie n'a pas pu être écrite : {_in_french(reason)}")
     try:  # stderr may be the stream that failed
