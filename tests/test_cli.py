@@ -449,7 +449,7 @@ def test_every_command_takes_lang(runner):
     assert "presets" in run(runner, "rules", "--lang", "en").output
     assert "presets" in run(runner, "rules", "--lang", "EN").output  # any case
     r = run(runner, "rules", "--lang", "de")
-    assert r.exit_code == 2 and "expected fr or en" in r.output
+    assert r.exit_code == 2 and "fr ou en attendu, pas 'de'" in r.output
     assert "préréglages" in run(runner, "rules").output
 
 
@@ -803,6 +803,10 @@ def test_subprocess_legal_and_stdin():
     (["check", "a", "b"], "erreur : argument en trop : b", "unexpected extra argument"),
     (["legal", "--hand"], "erreur : l'option --hand attend une valeur",
      "Option '--hand' requires an argument."),
+    (["simulate", "--deals", "-5"], "valeur invalide pour --deals : au moins 1 attendu",
+     "Input should be greater than or equal to 1"),
+    (["play", "--seat", "9"], "valeur invalide pour --seat : au plus 3 attendu",
+     "Input should be less than or equal to 3"),
 ])
 def test_usage_errors_in_the_language_asked(runner, monkeypatch, args, fr, en):
     """click's usage errors (typer parses the command line) in French by default, with the
@@ -828,3 +832,11 @@ def test_help_and_version_still_exit_0(runner):
     assert r.exit_code == 0 and r.output.startswith("belote ")
     r = run(runner)
     assert r.exit_code == 2 and "Commands" in r.output
+
+
+def test_a_bad_lang_after_the_command_is_refused_in_french(runner, monkeypatch):
+    """The command's own --lang refused with the value given, in French like belote's."""
+    monkeypatch.delenv("BELOTE_LANG", raising=False)
+    r = run(runner, "check", str(REGULAR), "--lang", "de")
+    assert r.exit_code == 2
+    assert "erreur : valeur invalide pour --lang : fr ou en attendu, pas 'de'" in r.output

@@ -200,7 +200,7 @@ TEXT = {
 
 def _lang(lang: str) -> dict[str, str]:
     if lang not in TEXT:
-        raise typer.BadParameter("expected fr or en", param_hint="--lang")
+        raise typer.BadParameter(f"expected fr or en, not {lang!r}", param_hint="--lang")
     return TEXT[lang]
 
 
@@ -291,6 +291,10 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r"^(.*) is not in the range (.*)\.$", r"\1 n'est pas dans l'intervalle \2"),
     (r"^Input should be a valid integer(?:, .*)?$", r"un nombre entier est attendu"),
     (r"^Input should be a valid number(?:, .*)?$", r"un nombre est attendu"),
+    (r"^Input should be greater than or equal to (.*)$", r"au moins \1 attendu"),
+    (r"^Input should be less than or equal to (.*)$", r"au plus \1 attendu"),
+    (r"^Input should be greater than (.*)$", r"plus de \1 attendu"),
+    (r"^Input should be less than (.*)$", r"moins de \1 attendu"),
     (r"^expected fr or en, not (.*)$", r"fr ou en attendu, pas \1"),
     (r"^no such file: (.*)$", r"fichier introuvable : \1"),
     (r"^(.*) is a folder, not a record file$", r"\1 est un dossier, pas un fichier d'enregistrement"),
