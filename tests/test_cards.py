@@ -306,3 +306,14 @@ class TestDeck36:
         assert r.deck == 36
         assert r.hand_size == 9
         assert Rules.preset("classique").hand_size == 8
+
+
+def test_card_label_reads_as_a_player_says_the_card():
+    """French ranks in French (V, D, R: valet, dame, roi), English ranks otherwise; both with
+    the suit's symbol and 10 for the ten; records keep the two-letter codes."""
+    from belote.engine import card_label
+    assert card_label(parse_card("JH"), "fr") == "V♥"
+    assert card_label(parse_card("JH"), "en") == "J♥"
+    assert card_label(parse_card("TS"), "en") == "10♠"
+    assert card_label(parse_card("QD")) == "D♦"  # French by default
+    assert card_str(parse_card("TS")) == "TS"

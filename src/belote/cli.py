@@ -28,8 +28,8 @@ from .engine import (
     RecordError,
     Rules,
     Trump,
-    card_en,
     card_fr,
+    card_label,
     card_str,
     parse_card,
     parse_cards,
@@ -752,8 +752,7 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
         card = ""
         if irr["card"]:
             try:
-                show = card_fr if lang == "fr" else card_en
-                card = f" ({show(parse_card(irr['card']))})"
+                card = f" ({card_label(parse_card(irr['card']), lang)})"
             except BeloteError:
                 card = f" ({irr['card']})"
         c = t["colon"]
@@ -847,8 +846,7 @@ def legal(
     if as_json:
         print(json.dumps([card_str(c) for c in cards]))
     else:
-        show = card_fr if lang == "fr" else card_en
-        out.print(" ".join(show(c) for c in cards), highlight=False)
+        out.print(" ".join(card_label(c, lang) for c in cards), highlight=False)
 
 
 @app.command("rules")
@@ -1107,12 +1105,12 @@ def analyse(
                 ("valeur" if fr else "value", "right"), ("meilleure" if fr else "best", "left"),
                 ("perte" if fr else "loss", "right")):
         table.add_column(col[0], justify=col[1])
-    show = card_fr if fr else card_en  # V♦ / J♦ as check, legal and replay show cards
-    for r in rows:
-        best_cards = " ".join(show(c) for c, v in sorted(r.values.items()) if v == r.best)
+    for r in rows:  # cards as check, legal and replay show them: V♦ / J♦
+        best_cards = " ".join(card_label(c, lang) for c, v in sorted(r.values.items())
+                              if v == r.best)
         loss = f"[red]{r.loss}[/]" if r.loss else "0"
         mark = (" (irrégulière)" if fr else " (irregular)") if r.irregular else ""
-        table.add_row(str(r.trick), str(r.seat), show(r.card) + mark, str(r.played),
+        table.add_row(str(r.trick), str(r.seat), card_label(r.card, lang) + mark, str(r.played),
                       f"{r.best} ({best_cards})", loss)
     out.print(table)
     lost = [0, 0]

@@ -282,6 +282,12 @@ def card_en(card: int) -> str:
     return ("10" if r == "T" else r) + SUIT_SYMBOLS[SUIT_OF[card]]
 
 
+def card_label(card: int, lang: str = "fr") -> str:
+    """How a player reads ``card`` in ``lang``: :func:`card_fr` in French (``V♥``),
+    :func:`card_en` otherwise (``J♥``); records and JSON use :func:`card_str` (``JH``)."""
+    return card_fr(card) if lang == "fr" else card_en(card)
+
+
 def sort_key(card: int, trump: Trump | None = None) -> tuple[int, int]:
     """Sort key for display: by suit, then by strength in the contract (plain order if none)."""
     if trump is None:

@@ -26,8 +26,7 @@ from ..engine.cards import (
     QUEEN,
     RANK_OF,
     SUIT_OF,
-    card_en,
-    card_fr,
+    card_label,
     card_str,
     iter_cards,
     parse_card,
@@ -46,7 +45,7 @@ SUIT_DISPLAY = (0, 1, 3, 2)
 
 def card_markup(card: int, lang: str = "fr") -> str:
     """Rich markup of a card, red for hearts and diamonds."""
-    text = card_fr(card) if lang == "fr" else card_en(card)
+    text = card_label(card, lang)
     return f"[bold red]{text}[/]" if SUIT_OF[card] in RED_SUITS else f"[bold]{text}[/]"
 
 
@@ -438,8 +437,8 @@ class BeloteApp(App):
                 if yes:
                     self.apply(self.human, "belote")
                 self._play_card(text)
-            self.push_screen(Question(self.t["belote_q"].format(card=card_fr(card) if
-                                                                 self.lang == "fr" else text),
+            self.push_screen(Question(self.t["belote_q"].format(card=card_label(card,
+                                                                                self.lang)),
                                       self.t["yes"], self.t["no"]), after)
             return
         self._play_card(text)
@@ -645,7 +644,7 @@ class BeloteApp(App):
             legal = {str(a) for a in d.legal_actions()}
         buttons = []
         for i, c in enumerate(self.hand_cards(d), 1):  # a finished deal: no card left
-            label = f"{i} " + (card_fr(c) if self.lang == "fr" else card_en(c))
+            label = f"{i} " + card_label(c, self.lang)
             b = Button(label, name=f"card:{card_str(c)}", classes="card")
             b.add_class("red" if SUIT_OF[c] in RED_SUITS else "black")
             if d.phase == Phase.PLAY and d.to_move == self.human:
