@@ -227,7 +227,7 @@ def _group(
     if lang and lang not in TEXT:
         source = ctx.get_parameter_source("lang")  # (typer's own copy of click's enum)
         if getattr(source, "name", None) != "ENVIRONMENT":
-            raise typer.BadParameter(f"expected fr or en, not {lang!r}", param_hint="--lang")
+            _lang(lang)  # refused as a command's own --lang is
         # a variable set for something else must not stop every command (a command's own
         # --lang would still win): say it once and go on in the default language
         err.print(f"belote : {LANG_ENV}={os.environ.get(LANG_ENV)!r} ignorée (fr ou en)",
