@@ -615,7 +615,7 @@ def test_version_and_short_help(runner):
     assert r.exit_code == 0 and r.stdout == f"belote {__version__}\n"
     for args in (["-h"], ["check", "-h"], ["arena", "-h"]):
         r = run(runner, *args)
-        assert r.exit_code == 0 and r.stdout.startswith("Usage: belote"), args
+        assert r.exit_code == 0 and r.stdout.startswith("Usage : belote"), args
         assert r.stdout == run(runner, *args[:-1], "--help").stdout
 
 
@@ -796,7 +796,7 @@ def test_subprocess_legal_and_stdin():
     (["check", "--foo", "x"], "erreur : option inconnue : --foo", "Error: No such option: --foo"),
     (["check", "--jso"], "option inconnue : --jso (options possibles : --json)",
      "No such option: --jso"),
-    (["check"], "erreur : argument manquant : « record »", "Missing argument 'record'."),
+    (["check"], "erreur : argument manquant : « FICHIER »", "Missing argument 'RECORD'."),
     (["nosuch"], "erreur : commande inconnue : « nosuch »", "No such command 'nosuch'."),
     (["arena", "--deals", "abc"], "valeur invalide pour --deals : un nombre entier est attendu",
      "Invalid value for '--deals'"),
@@ -827,11 +827,51 @@ def test_help_and_version_still_exit_0(runner):
     """The group that words usage errors leaves -h, --version and plain ``belote`` (the help,
     exit 2 as click's no_args_is_help) as they were."""
     r = run(runner, "check", "-h")
-    assert r.exit_code == 0 and r.output.startswith("Usage: belote check")
+    assert r.exit_code == 0 and r.output.startswith("Usage : belote check")
     r = run(runner, "--version")
     assert r.exit_code == 0 and r.output.startswith("belote ")
     r = run(runner)
-    assert r.exit_code == 2 and "Commands" in r.output
+    assert r.exit_code == 2 and "Commandes :" in r.output
+
+
+def test_help_in_the_language_asked(runner, monkeypatch):
+    """-h speaks the command's language, French by default (belote's help and each
+    command's, typer's own words, defaults and value names), English with --lang en or
+    BELOTE_LANG=en; every command and every option has its French text."""
+    from belote.cli_help import COMMANDS_FR, PARAMS_FR
+    monkeypatch.delenv("BELOTE_LANG", raising=False)
+    def words_of(r):  # the text without its line breaks (the width wraps it anywhere)
+        return " ".join(r.output.split())
+    fr = words_of(run(runner, "arena", "-h"))
+    for words in ("Usage : belote arena [OPTIONS]", "Match en duplicate du bot A",
+                  "Options :", "--preset PRÉRÉGLAGE", "-o, --option NOM=VALEUR",
+                  "[par défaut : coinche]", "Afficher cette aide et quitter."):
+        assert words in fr, words
+    assert "Show this message" not in fr and "default:" not in fr
+    en = words_of(run(runner, "--lang", "en", "arena", "-h"))
+    for words in ("Usage: belote arena [OPTIONS]", "Duplicate match of bot A",
+                  "--preset PRESET", "-o, --option NAME=VALUE", "[default: coinche]",
+                  "Show this message and exit."):
+        assert words in en, words
+    monkeypatch.setenv("BELOTE_LANG", "en")
+    assert words_of(run(runner, "arena", "-h")) == en
+    assert words_of(run(runner, "arena", "-h", "--lang", "fr")) == fr
+    monkeypatch.delenv("BELOTE_LANG")
+    top = run(runner, "-h").output
+    assert "Commandes :" in top and "COMMANDE [ARGS]" in top
+    assert "  check     Vérifier une donne enregistrée (règles et marque).\n" in top
+    r = run(runner, "check", "-h")
+    assert "Arguments :\n  FICHIER  Enregistrement d'une donne" in r.output  # no <str>
+    assert "[obligatoire]" in r.output
+    # nothing left in English: every command and parameter of the tree has a French text
+    import typer
+
+    from belote.cli import app
+    group = typer.main.get_command(app)
+    assert set(COMMANDS_FR) == set(group.commands)
+    assert set(PARAMS_FR[""]) == {p.name for p in group.params}
+    for name, cmd in group.commands.items():
+        assert set(PARAMS_FR[name]) == {p.name for p in cmd.params}, name
 
 
 def test_a_bad_lang_after_the_command_is_refused_in_french(runner, monkeypatch):

@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
 
+from .cli_help import localize
 from .engine import (
     PRESET_NAMES,
     BeloteError,
@@ -70,9 +71,10 @@ class _Group(TyperGroup):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, False, **extra)
         argv = sys.argv[1:] if args is None else list(args)
+        localize(self, _lang_of(argv))  # -h and usage lines in the command's language
+        if not standalone_mode:
+            return super().main(argv, prog_name, complete_var, False, **extra)
         try:
             rv = super().main(argv, prog_name, complete_var, False, **extra)
         except _ClickException as e:
@@ -97,7 +99,7 @@ def _click_error(e: Exception, lang: str) -> None:
     ctx = getattr(e, "ctx", None)
     lines = []
     if ctx is not None:
-        lines.append(ctx.get_usage().replace("Usage:", "Usage :", 1))
+        lines.append(ctx.get_usage())  # "Usage : …" (cli_help.localize)
         if ctx.command.get_help_option(ctx) is not None:
             lines.append(f"Essayez « {ctx.command_path} {ctx.help_option_names[0]} » pour "
                          "l'aide.")
@@ -113,8 +115,7 @@ app = typer.Typer(
     name="belote", cls=_Group, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
-    help="belote — règles, arbitrage et jeu de la belote, contrée et coinche.\n\n"
-         "Play, referee and analyse belote, contrée and coinche. "
+    help="belote — play, referee and analyse belote, contrée and coinche.\n\n"
          "Exit codes: 0 ok, 1 irregular deal, 2 bad input, 3 internal error, 4 output not "
          "written (disk full), 141 output closed early (a pipe into head).")
 class _Out(Console):
@@ -650,7 +651,7 @@ def _rules(preset: str, options: list[str] | None) -> Rules:
     return Rules.preset(preset, **over)
 
 
-@app.command()
+@app.command(short_help="Check a deal record against its rules and score it.")
 def check(
     record: Annotated[str, typer.Argument(
         help="Deal record (JSON file, or - for standard input); a game record, or a file of "
@@ -802,7 +803,7 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
             f"points to team {1 - faulty} (002 §VIII.B)", lang))
 
 
-@app.command()
+@app.command(short_help="The cards the player to move may legally play.")
 def legal(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")],
     trump: Annotated[str, typer.Option(help="Contract kind: S H D C SA TA.")],
@@ -849,7 +850,7 @@ def legal(
         out.print(" ".join(card_label(c, lang) for c in cards), highlight=False)
 
 
-@app.command("rules")
+@app.command("rules", short_help="Show the presets and their options.")
 def rules_cmd(
     preset: Annotated[str | None, typer.Argument(help="A preset to show (all if omitted).")] = None,
     option: OptionOpt = None,
@@ -883,7 +884,7 @@ def rules_cmd(
     out.print(table)
 
 
-@app.command("deal")
+@app.command("deal", short_help="Deal and play one random legal deal (JSON record).")
 def deal_cmd(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
     seed: Annotated[int | None, typer.Option(help="Random seed (same seed, same deal).")] = None,
@@ -922,7 +923,7 @@ def deal_cmd(
         sys.stdout.write(text)
 
 
-@app.command()
+@app.command(short_help="Play a game against three bots in the terminal.")
 def play(
     preset: Annotated[str | None, typer.Option(
         help=f"Rules preset: {', '.join(PRESET_NAMES)} (default classique).")] = None,
@@ -1028,7 +1029,7 @@ def _table_settings(table: dict, bot_names) -> tuple[list[str], int, bool, str, 
     return names, human, auto, lang, stamp
 
 
-@app.command()
+@app.command(short_help="Step through a saved game or deal, card by card.")
 def replay(
     record: Annotated[str, typer.Argument(
         help="A saved game or deal record (JSON), or with --deal a file of one deal record a "
@@ -1052,7 +1053,7 @@ def replay(
     ReplayApp(steps, lang=lang, numbered=numbered).run()
 
 
-@app.command()
+@app.command(short_help="Double-dummy value of every card played.")
 def analyse(
     record: Annotated[str, typer.Argument(
         help="A deal record (JSON), or with --deal a game record or a file of one deal record "
@@ -1121,7 +1122,7 @@ def analyse(
                  f"{t['team']} 0: {lost[0]} · {t['team']} 1: {lost[1]}"))
 
 
-@app.command()
+@app.command(short_help="Duplicate match of two bots.")
 def arena(
     a: Annotated[str, typer.Option("--a", help="Bot A (random, heuristic, expert; expert:N "
                                    "for N worlds a decision).")] = "expert",
@@ -1188,7 +1189,7 @@ def arena(
         out.print(f"  {side.upper()} ({name}): {line}", highlight=False)
 
 
-@app.command()
+@app.command(short_help="Bots against bots: mean scores, contracts, capots.")
 def simulate(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
     deals: Annotated[int, typer.Option(help="Number of deals to play.", min=1)] = 1000,
