@@ -479,7 +479,13 @@ def test_lang_before_the_command_and_from_the_environment(runner, monkeypatch):
     assert r.stderr == "belote : BELOTE_LANG='de' ignorée (fr ou en)\n"
     r = run(runner, "check", str(REGULAR), "--lang", "en")
     assert r.exit_code == 0 and r.stdout.startswith("Regular deal.")
+    assert r.stderr == "belote: BELOTE_LANG='de' ignored (fr or en)\n"  # as the command speaks
     assert run(runner, "check", "-h").exit_code == 0
+    # a bad --lang is refused in the variable's language when that one is good
+    monkeypatch.setenv("BELOTE_LANG", "en")
+    r = run(runner, "check", str(REGULAR), "--lang", "de")
+    assert r.exit_code == 2 and "expected fr or en, not 'de'" in r.output, r.output
+    assert "Usage: belote check" in r.output
 
 
 def test_an_irregular_bid_stops_the_check_and_says_so(runner, tmp_path):

@@ -72,7 +72,8 @@ class _Group(TyperGroup):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
         argv = sys.argv[1:] if args is None else list(args)
-        localize(self, _lang_of(argv))  # -h and usage lines in the command's language
+        self.belote_lang = _lang_of(argv)  # read before parsing (see _lang_of)
+        localize(self, self.belote_lang)  # -h and usage lines in the command's language
         if not standalone_mode:
             return super().main(argv, prog_name, complete_var, False, **extra)
         try:
@@ -231,8 +232,10 @@ def _group(
             _lang(lang)  # refused as a command's own --lang is
         # a variable set for something else must not stop every command (a command's own
         # --lang would still win): say it once and go on in the default language
-        err.print(f"belote : {LANG_ENV}={os.environ.get(LANG_ENV)!r} ignorée (fr ou en)",
-                  highlight=False)  # in the language it falls back to
+        bad = os.environ.get(LANG_ENV)
+        err.print(f"belote: {LANG_ENV}={bad!r} ignored (fr or en)"  # a command's --lang en
+                  if getattr(ctx.command, "belote_lang", "fr") == "en" else
+                  f"belote : {LANG_ENV}={bad!r} ignorée (fr ou en)", highlight=False)
         lang = None
     if lang:
         # the command's --lang defaults to this one (click's default_map: a command's own
@@ -1298,13 +1301,17 @@ def main() -> None:
 def _lang_of(args: list[str]) -> str:
     """The language a command line asks for before it is parsed (its errors are shown
     before ``--lang`` is read): the last ``--lang`` given (the command's own comes after
-    belote's), else ``$BELOTE_LANG``; ``en`` or ``fr`` (anything else: French)."""
+    belote's), else ``$BELOTE_LANG``; ``en`` or ``fr``. A value that is neither (its error is
+    about to be shown) gives way to the variable, then to French."""
     words = [str(a).strip().lower() for a in args]  # as --lang reads it (any case)
     given = [a[7:] if a.startswith("--lang=") else b
              for a, b in itertools.pairwise(words + [""])
              if a == "--lang" or a.startswith("--lang=")]
-    lang = _lang_value(given[-1] if given else os.environ.get(LANG_ENV, ""))
-    return "en" if lang == "en" else "fr"
+    for v in given[-1:] + [os.environ.get(LANG_ENV, "")]:
+        lang = _lang_value(v)
+        if lang in ("fr", "en"):
+            return lang
+    return "fr"
 
 
 def _output_failed(reason: str) -> None:
