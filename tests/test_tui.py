@@ -327,6 +327,10 @@ def test_a_bidding_key_that_does_not_apply_says_so():
             await pilot.press("5")
             await pilot.pause()
             assert str(app.query_one("#status").render()).startswith("SA : pas à ce tour.")
+            await pilot.press("7")  # no bid at all: the keys that apply
+            await pilot.pause()
+            assert str(app.query_one("#status").render()).startswith(
+                "À vous de parler : p passer")
             assert app.game.current.bids == []
     asyncio.run(run())
 

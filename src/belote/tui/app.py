@@ -494,9 +494,12 @@ class BeloteApp(App):
                         and suits.index(name[1]) == i - 1:
                     b.press()
                     return
-            if 1 <= i <= len(suits) and not self.busy and d.to_move == self.human:
-                self._not_now(action_words(suits[i - 1], self.t, self.lang,
-                                           d.rules.double_word), d)
+            if not self.busy and d.to_move == self.human:
+                if 1 <= i <= len(suits):
+                    self._not_now(action_words(suits[i - 1], self.t, self.lang,
+                                               d.rules.double_word), d)
+                else:  # 7, 8 name no bid: the keys that do
+                    self.set_status(self.bid_hint(d))
             return
         cards = self.hand_cards()
         if 1 <= i <= len(cards):
