@@ -8,6 +8,7 @@ Most tests run ``belote.cli.app`` in-process with typer's CliRunner; a few run t
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -771,10 +772,17 @@ def test_subprocess_output_that_cannot_be_written_exits_4_and_closed_streams():
             r = subprocess.run(belote_cmd() + cmd + ["--out", "/dev/full"], capture_output=True,
                                text=True, timeout=60, check=False)
             assert r.returncode == 4 and "écriture impossible de /dev/full" in r.stderr, cmd
-    r = subprocess.run(belote_cmd() + ["check", "no-such-file.json"], stderr=subprocess.DEVNULL,
-                       stdout=subprocess.PIPE, timeout=60, check=False,
-                       preexec_fn=lambda: os.close(2))
-    assert r.returncode == 2
+    # a closed standard error: bad input and usage errors still exit 2 (click's English
+    # display too), plain ``belote`` (its help) 2 as well
+    for args in (["check", "no-such-file.json"], ["check"], ["check", "--lang", "en"], []):
+        r = subprocess.run(belote_cmd() + args, stderr=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, timeout=60, check=False,
+                           preexec_fn=lambda: os.close(2))
+        assert r.returncode == 2, args
+    # COLUMNS=0 (rich would print nothing at that width): the error is shown
+    r = subprocess.run(belote_cmd() + ["legal"], capture_output=True, text=True, timeout=60,
+                       check=False, env={**os.environ, "COLUMNS": "0"})
+    assert r.returncode == 2 and "option manquante : --preset" in r.stderr
     r = subprocess.run(belote_cmd() + ["check", "-"], capture_output=True, text=True,
                        timeout=60, check=False, preexec_fn=lambda: os.close(0))
     assert r.returncode == 2 and "l'entrée standard est fermée" in r.stderr  # French default
@@ -869,6 +877,13 @@ def test_help_in_the_language_asked(runner, monkeypatch):
     r = run(runner, "check", "-h")
     assert "Arguments :\n  FICHIER  Enregistrement d'une donne" in r.output  # no <str>
     assert "[obligatoire]" in r.output
+    raw = run(runner, "arena", "-h").output  # typer's extras, French separators and spaces
+    assert "[par défaut\u00a0: 100\u00a0; x>=1]" in re.sub(r"[ \n]+", " ", raw)
+    # French spacing: no line of the help starts with a colon (the space before it does
+    # not break)
+    r = run(runner, "simulate", "-h")
+    assert "sièges 0 et 2)\u00a0: random" in re.sub(r"[ \n]+", " ", r.output)
+    assert not any(line.strip().startswith((":", ";")) for line in r.output.splitlines())
     # nothing left in English: every command and parameter of the tree has a French text
     import typer
 
@@ -878,6 +893,29 @@ def test_help_in_the_language_asked(runner, monkeypatch):
     assert set(PARAMS_FR[""]) == {p.name for p in group.params}
     for name, cmd in group.commands.items():
         assert set(PARAMS_FR[name]) == {p.name for p in cmd.params}, name
+
+
+def test_one_command_tree_run_in_both_languages(capsys, monkeypatch):
+    """The same command object run in French, then English, then French (as a program that
+    keeps it would): each help whole in its language, nothing left over from the other."""
+    import typer
+
+    from belote.cli import app
+    monkeypatch.delenv("BELOTE_LANG", raising=False)
+    group = typer.main.get_command(app)
+    helps = []
+    for args in (["rules", "-h"], ["rules", "-h", "--lang", "en"], ["rules", "-h"],
+                 ["-h"], ["--lang", "en", "-h"]):
+        with pytest.raises(SystemExit) as e:
+            group.main(args)
+        assert e.value.code == 0
+        helps.append(capsys.readouterr().out)
+    fr, en, fr2, top_fr, top_en = helps
+    assert fr == fr2 and "Afficher les préréglages" in fr
+    assert "Show the presets" in en and "Show this message and exit." in en
+    assert not re.search(r"[éèàç]|Afficher", en), en
+    assert "COMMANDE [ARGS]" in top_fr and "COMMAND [ARGS]" in top_en
+    assert "Commands:" in top_en and "belote — play, referee" in top_en
 
 
 def test_a_bad_lang_after_the_command_is_refused_in_french(runner, monkeypatch):

@@ -80,22 +80,32 @@ class _Group(TyperGroup):
             rv = super().main(argv, prog_name, complete_var, False, **extra)
         except _ClickException as e:
             if type(e).__name__ == "NoArgsIsHelpError":  # plain ``belote``: the help
-                e.show()
+                _show(e)
             else:
-                _click_error(e, _lang_of(argv))
+                _click_error(e, self.belote_lang)
             sys.exit(e.exit_code)
         except typer.Abort:
-            err.print("Interrompu." if _lang_of(argv) == "fr" else "Aborted!", highlight=False)
+            err.print("Interrompu." if self.belote_lang == "fr" else "Aborted!",
+                      highlight=False)
             sys.exit(1)
         # a finished command returns None (exit 0); typer.Exit(n) comes back as n
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _show(e: Exception) -> None:
+    """click's own display of a usage error (English) or of the help; when standard error is
+    closed, nothing: the exit code still tells (2, not 4 for an output not written)."""
+    try:
+        e.show()  # type: ignore[attr-defined]
+    except OSError:
+        pass
 
 
 def _click_error(e: Exception, lang: str) -> None:
     """A usage error as click shows it (the usage line, where to find help, the error), in
     French unless ``lang`` is ``en``."""
     if lang == "en":
-        e.show()
+        _show(e)
         return
     ctx = getattr(e, "ctx", None)
     lines = []
@@ -157,6 +167,9 @@ if not out.is_terminal and not os.environ.get("COLUMNS"):
     # instead of cutting words at rich's default of 80 (COLUMNS still sets a width)
     out.width = 200
 err = _Err(stderr=True, soft_wrap=True)
+for _console in (out, err):
+    if _console.width < 1:  # COLUMNS=0: rich would print nothing at all
+        _console.width = 80
 
 LANG_ENV = "BELOTE_LANG"  # the default language of messages when --lang is not given
 
@@ -171,7 +184,7 @@ def _lang_value(v: Any) -> Any:
 
 
 LangOpt = Annotated[str, typer.Option(
-    "--lang", help="Language of messages: fr or en (default: belote's own --lang, "
+    "--lang", help="Language of messages and help: fr or en (default: belote's own --lang, "
                    "then $BELOTE_LANG, else fr).", callback=_lang_value, show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
@@ -218,8 +231,8 @@ def _print_version() -> None:
 def _group(
     ctx: typer.Context,
     lang: Annotated[str | None, typer.Option(
-        "--lang", help="Language of messages for the command that follows: fr or en "
-                       "(the command's own --lang wins; default: $BELOTE_LANG, else fr).",
+        "--lang", help="Language of messages and help for the command that follows: fr or "
+                       "en (the command's own --lang wins; default: $BELOTE_LANG, else fr).",
         envvar=LANG_ENV, show_envvar=False, callback=_lang_value)] = None,
     version: Annotated[bool, typer.Option(
         "--version", help="Print belote's version and exit.", is_eager=True,
@@ -1302,12 +1315,13 @@ def _lang_of(args: list[str]) -> str:
     """The language a command line asks for before it is parsed (its errors are shown
     before ``--lang`` is read): the last ``--lang`` given (the command's own comes after
     belote's), else ``$BELOTE_LANG``; ``en`` or ``fr``. A value that is neither (its error is
-    about to be shown) gives way to the variable, then to French."""
+    about to be shown) gives way to the ``--lang`` before it, then the variable, then
+    French."""
     words = [str(a).strip().lower() for a in args]  # as --lang reads it (any case)
     given = [a[7:] if a.startswith("--lang=") else b
              for a, b in itertools.pairwise(words + [""])
              if a == "--lang" or a.startswith("--lang=")]
-    for v in given[-1:] + [os.environ.get(LANG_ENV, "")]:
+    for v in given[::-1] + [os.environ.get(LANG_ENV, "")]:
         lang = _lang_value(v)
         if lang in ("fr", "en"):
             return lang

@@ -19,8 +19,8 @@ import typer
 from .engine import PRESET_NAMES
 
 _PRESETS = ", ".join(PRESET_NAMES)
-_LANG_FR = ("Langue des messages : fr ou en (par défaut : le --lang de belote, puis "
-            "$BELOTE_LANG, sinon fr).")
+_LANG_FR = ("Langue des messages et de l'aide : fr ou en (par défaut : le --lang de belote, "
+            "puis $BELOTE_LANG, sinon fr).")
 _OPTION_FR = ("Changer une option des règles : NOM=VALEUR (répétable). Les noms : "
               "`belote rules`.")
 _JSON_FR = "Écrire le résultat en JSON."
@@ -85,8 +85,8 @@ COMMANDS_FR: dict[str, tuple[str, str]] = {
 #: command name ("" for belote's own options) -> parameter name -> help, French
 PARAMS_FR: dict[str, dict[str, str]] = {
     "": {
-        "lang": ("Langue des messages de la commande qui suit : fr ou en (le --lang de la "
-                 "commande l'emporte ; par défaut : $BELOTE_LANG, sinon fr)."),
+        "lang": ("Langue des messages et de l'aide de la commande qui suit : fr ou en (le "
+                 "--lang de la commande l'emporte ; par défaut : $BELOTE_LANG, sinon fr)."),
         "version": "Afficher la version de belote et quitter.",
     },
     "check": {
@@ -207,7 +207,7 @@ def _fr_extra(match: re.Match[str]) -> str:
         elif part == "required":
             part = "obligatoire"
         parts.append(part)
-    return "[" + "; ".join(parts) + "]"
+    return "[" + " ; ".join(parts) + "]"
 
 
 class _Formatter(typer.Context.formatter_class):  # type: ignore[misc,name-defined]
@@ -220,8 +220,17 @@ class _Formatter(typer.Context.formatter_class):  # type: ignore[misc,name-defin
                          col_max, col_spacing)
 
 
+def _nbsp(text: str) -> str:
+    """French typography: the space before ``:`` ``;`` ``?`` ``!`` made non-breaking (click's
+    wrapping then never starts a line with one)."""
+    return re.sub(r" ([:;?!])", "\u00a0\\1", text)
+
+
 class _FrFormatter(_Formatter):
-    """:class:`_Formatter` with typer's own words in French."""
+    """:class:`_Formatter` with typer's own words in French, French spacing."""
+
+    def write_text(self, text: str) -> None:
+        super().write_text(_nbsp(text))
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         super().write_usage(prog, args, _FR_WORDS["Usage: "] if prefix is None else prefix)
@@ -231,7 +240,7 @@ class _FrFormatter(_Formatter):
 
     def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
                  col_spacing: int = 2) -> None:
-        super().write_dl([(term, _EXTRA.sub(_fr_extra, _FR_WORDS.get(text, text)))
+        super().write_dl([(term, _nbsp(_EXTRA.sub(_fr_extra, _FR_WORDS.get(text, text))))
                           for term, text in rows], col_max, col_spacing)
 
 
@@ -254,16 +263,21 @@ def localize(group: Any, lang: str) -> None:
     words typer adds. A parameter without a French text keeps its English one."""
     fr = lang == "fr"
     commands = getattr(group, "commands", {})
-    if fr:
-        group.help = GROUP_FR
-        group.subcommand_metavar = "COMMANDE [ARGS]..."
     for name, cmd in [("", group), *commands.items()]:
+        # the English texts, kept the first time: a tree localized twice (one object run
+        # twice) gets each language whole
+        en = cmd.__dict__.setdefault("_belote_en", (cmd.help, cmd.short_help,
+                                                   getattr(cmd, "subcommand_metavar", None)))
+        cmd.help, cmd.short_help, sub = en
+        if sub is not None:
+            cmd.subcommand_metavar = "COMMANDE [ARGS]..." if fr else sub
         cmd.context_class = _FrContext if fr else _Context
         if fr and name in COMMANDS_FR:
             cmd.short_help, cmd.help = COMMANDS_FR[name]
+        if fr and not name:
+            cmd.help = GROUP_FR
         helps = PARAMS_FR.get(name, {}) if fr else {}
         for p in cmd.params:
-            if p.name in helps:
-                p.help = helps[p.name]
+            p.help = helps.get(p.name, p.__dict__.setdefault("_belote_en", p.help))
             if p.name in METAVARS:
                 p.metavar = METAVARS[p.name][1 if fr else 0]
