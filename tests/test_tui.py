@@ -438,3 +438,24 @@ def test_card_counts_take_each_language_s_number():
     from belote.tui.app import _singular
     assert [_singular(n, "fr") for n in (0, 1, 2)] == [True, True, False]
     assert [_singular(n, "en") for n in (0, 1, 2)] == [False, True, False]
+
+
+def test_bid_hint_names_the_suit_keys_this_turn_offers():
+    """The status line lists the suit keys that apply (1 ♠ 2 ♥ 3 ♦ 4 ♣ 5 SA 6 TA): classique,
+    seed 41, dealer 3: the turned card is a diamond (card 22), so the first round is take or
+    pass, and the second offers ♠ ♥ ♣ (keys 1, 2 and 4; RULES.md §3, seed 001: one of
+    the three other suits); coinche's auction offers the four suits (1-4), no SA / TA."""
+    import random
+
+    from belote.engine import shuffled_deck
+    app = make_app(preset="classique", seed=41, dealer=3)
+    rules = Rules.preset("classique")
+    d = Deal.deal(rules, 3, shuffled_deck(rules, random.Random(41)))
+    assert d.turned == 22
+    assert app.bid_hint(d) == "À vous de parler : p passer · t prendre"
+    for _ in range(4):
+        d.play("pass")
+    assert app.bid_hint(d) == "À vous de parler : p passer · 1,2,4 couleur"
+    rules = Rules.preset("coinche")
+    d = Deal.deal(rules, 3, shuffled_deck(rules, random.Random(41)))
+    assert app.bid_hint(d) == "À vous de parler : p passer · 1-4 couleur · +/- valeur"

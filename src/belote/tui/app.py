@@ -127,6 +127,14 @@ def _singular(n: int, lang: str) -> bool:
     return n <= 1 if lang == "fr" else n == 1
 
 
+def _key_list(keys: list[int]) -> str:
+    """Number keys as a player reads them: a run of three or more as ``1-4``, others listed
+    (``1,2,4``)."""
+    if len(keys) >= 3 and keys[-1] - keys[0] == len(keys) - 1:
+        return f"{keys[0]}-{keys[-1]}"
+    return ",".join(map(str, keys))
+
+
 class BeloteApp(App):
     """The table. ``human`` is your seat (0..3); ``bots`` the bots of the other seats."""
 
@@ -290,8 +298,12 @@ class BeloteApp(App):
         parts = [t["hint_pass"]]
         if "take" in legal:
             parts.append(t["hint_take"])
-        if any(a.split()[-1] in ("S", "H", "D", "C", "SA", "TA") for a in legal):
-            parts.append(t["hint_suit"])  # a suit to take, or to bid the value chosen in
+        # a suit to take, or to bid the value chosen in: the keys of the suits this turn
+        # offers (1 ♠ 2 ♥ 3 ♦ 4 ♣ 5 SA 6 TA; in a second round, not the turned card's suit)
+        offered = {a.split()[-1] for a in legal}
+        keys = [i + 1 for i, s in enumerate(("S", "H", "D", "C", "SA", "TA")) if s in offered]
+        if keys:
+            parts.append(t["hint_suit"].format(keys=_key_list(keys)))
         if any(len(a.split()) == 2 for a in legal):
             parts.append(t["hint_value"])
         for a in ("contre", "surcontre"):  # in the game's own word: contrer, surcoincher…

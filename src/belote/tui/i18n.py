@@ -10,7 +10,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "score": "Score", "cards": "cartes", "card": "carte", "turned": "Retourne", "trick": "Pli",
         "key_quit": "Quitter", "key_auto": "Belote auto",
         "your_bid_short": "À vous de parler", "hint_pass": "p passer", "hint_take": "t prendre",
-        "hint_suit": "1-6 couleur", "hint_value": "+/- valeur", "not_now": "{what} : pas à ce tour.",
+        "hint_suit": "{keys} couleur", "hint_value": "+/- valeur", "not_now": "{what} : pas à ce tour.",
         "saved_exists": "Une partie enregistrée existe : elle sera remplacée si vous quittez "
                         "celle-ci (belote play --resume pour la reprendre).",
         "your_turn": "À vous de jouer : une carte (1-9 ou clic).",
@@ -52,7 +52,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "score": "Score", "cards": "cards", "card": "card", "turned": "Turned card", "trick": "Trick",
         "key_quit": "Quit", "key_auto": "Auto belote",
         "your_bid_short": "Your bid", "hint_pass": "p pass", "hint_take": "t take",
-        "hint_suit": "1-6 suit", "hint_value": "+/- value", "not_now": "{what}: not this turn.",
+        "hint_suit": "{keys} suit", "hint_value": "+/- value", "not_now": "{what}: not this turn.",
         "saved_exists": "A saved game exists: it will be replaced when you quit this one "
                         "(belote play --resume continues it).",
         "your_turn": "Your turn: play a card (1-9 or click).",
