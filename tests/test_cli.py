@@ -615,6 +615,24 @@ def test_tables_keep_their_width_in_files_and_pipes(runner, monkeypatch):
     assert max(map(len, lines)) > 80
 
 
+def test_presets_table_in_a_narrow_terminal_is_split_not_cut():
+    """At 80 columns the presets do not fit side by side: several tables, each with the
+    option names and whole preset names and values (rich cut them inside: "reto" / "urne")."""
+    import os
+    r = subprocess.run(belote_cmd() + ["rules"], capture_output=True, text=True, timeout=60,
+                       check=False, env={**os.environ, "COLUMNS": "80"})
+    assert r.returncode == 0
+    lines = r.stdout.splitlines()
+    assert max(map(len, lines)) <= 80
+    headers = [line for line in lines if line.startswith("┃ option")]
+    assert len(headers) >= 2  # split
+    named = [w for h in headers for w in h.replace("┃", " ").split()[1:]]
+    assert named == list(PRESET_NAMES)  # each preset once, whole, in order
+    assert r.stdout.count("belote : préréglages") == 1
+    rows = [line for line in lines if line.startswith("│ packets ")]
+    assert len(rows) == len(headers) and "3-3-2" in " ".join(rows)
+
+
 def test_version_and_short_help(runner):
     """belote --version prints the package's version; -h is --help everywhere."""
     from belote import __version__

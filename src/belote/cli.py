@@ -884,20 +884,33 @@ def rules_cmd(
     if as_json:
         print(json.dumps({r.preset: r.to_dict() for r in rules}, ensure_ascii=False, indent=2))
         return
-    table = Table(title="belote : préréglages" if lang == "fr" else "belote: presets",
-                  caption="valeurs telles que -o NOM=VALEUR les prend" if lang == "fr" else
-                  "values as -o NAME=VALUE takes them")
-    table.add_column("option", no_wrap=True)
-    for r in rules:
-        table.add_column(r.preset, overflow="fold")
-
     def shown(v: Any) -> str:  # as typed after -o NAME=
         if isinstance(v, bool):
             return "true" if v else "false"
         return "-".join(map(str, v)) if isinstance(v, tuple) else str(v)
-    for name in OPTION_NAMES:
-        table.add_row(name, *[shown(getattr(r, name)) for r in rules])
-    out.print(table)
+    cells = {r.preset: [shown(getattr(r, name)) for name in OPTION_NAMES] for r in rules}
+    # as many presets a table as the width holds (a narrow terminal gets several tables,
+    # each with the option names, rather than words cut inside the cells): a column takes
+    # its longest value, its padding and a border
+    widths = {p: max(map(len, [p, *v])) + 3 for p, v in cells.items()}
+    room = out.width - (max(map(len, OPTION_NAMES)) + 4)
+    groups: list[list[str]] = [[]]
+    for p in cells:
+        if groups[-1] and sum(widths[q] for q in groups[-1]) + widths[p] > room:
+            groups.append([])
+        groups[-1].append(p)
+    for i, group in enumerate(groups):
+        last = i == len(groups) - 1
+        table = Table(title=(("belote : préréglages" if lang == "fr" else "belote: presets")
+                             if i == 0 else None),
+                      caption=(("valeurs telles que -o NOM=VALEUR les prend" if lang == "fr"
+                                else "values as -o NAME=VALUE takes them") if last else None))
+        table.add_column("option", no_wrap=True)
+        for p in group:
+            table.add_column(p, overflow="fold")
+        for k, name in enumerate(OPTION_NAMES):
+            table.add_row(name, *[cells[p][k] for p in group])
+        out.print(table)
 
 
 @app.command("deal", short_help="Deal and play one random legal deal (JSON record).")
