@@ -588,6 +588,23 @@ def test_nested_json_and_system_errors_in_french(runner, tmp_path, monkeypatch):
     assert "│ sa_ta " in r.stdout and "false" in r.stdout and "False" not in r.stdout
 
 
+def test_simulate_and_arena_text_in_each_language(runner):
+    """French spacing (a space before ":" and "%"), English without; the table's words as
+    the help's ("marque moyenne"); a record from standard input named in French."""
+    r = run(runner, "simulate", "--deals", "2", "--bots", "random")
+    assert r.exit_code == 0 and "marque moyenne / donne" in r.stdout
+    assert "siège 0 (random) : " in r.stdout and "(random): " not in r.stdout
+    r = run(runner, "arena", "--a", "random", "--b", "random", "--deals", "1", "--play-only")
+    assert r.exit_code == 0 and "  A (random) : contrats pris" in r.stdout
+    assert re.search(r"part des points de A : \d+\.\d %", r.stdout), r.stdout
+    r = run(runner, "--lang", "en", "arena", "--a", "random", "--b", "random", "--deals", "1",
+            "--play-only")
+    assert "  A (random): contracts taken" in r.stdout
+    assert re.search(r"A's share of card points: \d+\.\d% ", r.stdout), r.stdout
+    r = runner.invoke(app, ["check", "-"], input="{")
+    assert r.exit_code == 2 and "erreur : l'entrée standard : JSON invalide" in r.output
+
+
 def test_simulate_bots_by_team_and_deal_out_of_range(runner, tmp_path):
     """simulate --bots takes one name for every seat or one a team (as play takes one or
     three); --deal beyond the file says which number was refused."""

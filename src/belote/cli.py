@@ -316,9 +316,10 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r"^no such file: (.*)$", r"fichier introuvable : \1"),
     (r"^(.*) is a folder, not a record file$", r"\1 est un dossier, pas un fichier d'enregistrement"),
     (r"^cannot read (.*?): (.*)$", lambda m: f"lecture impossible de {m[1]} : {_fr_os(m[2])}"),
-    (r"^(.*?):? (?:is )?not valid JSON: (.*)$", lambda m: f"{m[1]} : JSON invalide : "
-                                                          f"{_fr_json(m[2])}"),
-    (r"^(.*?) is not UTF-8 text: (.*)$", r"\1 n'est pas un texte UTF-8 : \2"),
+    (r"^(.*?):? (?:is )?not valid JSON: (.*)$",
+     lambda m: f"{_fr_source(m[1])} : JSON invalide : {_fr_json(m[2])}"),
+    (r"^(.*?) is not UTF-8 text: (.*)$",
+     lambda m: f"{_fr_source(m[1])} n'est pas un texte UTF-8 : {m[2]}"),
     (r"^unknown preset (.*?): expected one of (.*)$", r"préréglage inconnu \1 : au choix \2"),
     (r"^unknown option (.*?); known options: (.*)$", r"option inconnue \1 ; options : \2"),
     (r"^option (\w+): expected a whole number, got (.*)$",
@@ -535,6 +536,11 @@ def _fr_json(msg: str) -> str:
 
 #: "where: message": a place in a record (``plays[0]``, ``deals[1].dealer``) or an option
 _WHERE = re.compile(r"^(\S+): (.+)$")
+
+
+def _fr_source(where: str) -> str:
+    """Where a record was read from, in French (a file name stays as it is)."""
+    return "l'entrée standard" if where == "standard input" else where
 
 
 def _in_french(message: str) -> str:
@@ -822,7 +828,8 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
 @app.command(short_help="The cards the player to move may legally play.")
 def legal(
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")],
-    trump: Annotated[str, typer.Option(help="Contract kind: S H D C SA TA.")],
+    trump: Annotated[str, typer.Option(help="Contract kind: S H D C SA TA (spades, hearts, "
+                                            "diamonds, clubs, no trump, all trump).")],
     hand: Annotated[str, typer.Option(help='Cards of the player to move, e.g. "JH 9H AS 10D".')],
     trick: Annotated[str, typer.Option(help="Cards already on the trick, leader first.")] = "",
     option: OptionOpt = None,
@@ -955,7 +962,7 @@ def deal_cmd(
 @app.command(short_help="Play a game against three bots in the terminal.")
 def play(
     preset: Annotated[str | None, typer.Option(
-        help=f"Rules preset: {', '.join(PRESET_NAMES)} (default classique).")] = None,
+        help=f"Rules preset: {', '.join(PRESET_NAMES)} (default: classique).")] = None,
     target: Annotated[int | None, typer.Option(help="Points to reach (target games).", min=1)] = None,
     seed: Annotated[int | None, typer.Option(help="Seed: same seed, same deals.")] = None,
     bots: Annotated[str | None, typer.Option(
@@ -965,7 +972,8 @@ def play(
     seat: Annotated[int | None, typer.Option(help="Your seat 0..3 (seats 0 and 2 are one team).",
                                              min=0, max=3)] = None,
     auto_belote: Annotated[bool | None, typer.Option("--auto-belote/--ask-belote",
-                                                     help="Say belote automatically.")] = None,
+                                                     help="Say belote automatically (or be "
+                                                          "asked).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the game saved on quitting "
                                          "(the saved game's rules, seats and bots).")] = False,
     option: OptionOpt = None,
@@ -1128,7 +1136,7 @@ def analyse(
         else:
             out.print("Aucune carte jouée." if fr else "No card played.")
         return
-    table = Table(title="Analyse double-mort" if fr else "Double-dummy analysis",
+    table = Table(title="Analyse en double mort" if fr else "Double-dummy analysis",
                   caption=_contract_line(deal.contract.to_json(), t))
     for col in ((t["trick"], "right"), (t["seat"], "right"),
                 ("carte jouée" if fr else "card played", "left"),
@@ -1208,14 +1216,14 @@ def arena(
     if play_only:
         ps = data["points_share"]
         out.print(("part des points de A : " if fr else "A's share of card points: ")
-                  + f"{100 * ps['mean']:.1f} % [{100 * ps['ci95'][0]:.1f}, "
-                  f"{100 * ps['ci95'][1]:.1f}]")
+                  + f"{100 * ps['mean']:.1f}{' %' if fr else '%'} "
+                  f"[{100 * ps['ci95'][0]:.1f}, {100 * ps['ci95'][1]:.1f}]")
     for side, name in (("a", a), ("b", b)):
         taken, made_n = data["taken"][side], data["made"][side]
         ms = data["ms_per_decision"][side]
         line = (f"contrats pris {taken}, réussis {made_n}, {ms:.2f} ms / décision" if fr
                 else f"contracts taken {taken}, made {made_n}, {ms:.2f} ms / decision")
-        out.print(f"  {side.upper()} ({name}): {line}", highlight=False)
+        out.print(f"  {side.upper()} ({name}){t['colon']} {line}", highlight=False)
 
 
 @app.command(short_help="Bots against bots: mean scores, contracts, capots.")
@@ -1283,7 +1291,7 @@ def simulate(
     for k in (0, 1):
         table.add_column(f"{t['team']} {k} ({names[k]}+{names[k + 2]})", justify="right")
     tm = data["teams"]
-    table.add_row("score moyen / donne" if fr else "mean score / deal",
+    table.add_row("marque moyenne / donne" if fr else "mean score / deal",
                   *[f"{x['mean_score']:.1f}" for x in tm])
     table.add_row("IC 95 %" if fr else "95% CI",
                   *[f"[{x['ci95'][0]:.1f}, {x['ci95'][1]:.1f}]" for x in tm])
@@ -1298,7 +1306,7 @@ def simulate(
               + (f" ; donnes passées : {data['passed_out']}" if fr
                  else f"; passed-out deals: {data['passed_out']}"))
     for p in data["ms_per_decision"]:
-        out.print(f"  {t['seat']} {p['seat']} ({p['bot']}): {p['ms_mean']:.3f} ms / décision"
+        out.print(f"  {t['seat']} {p['seat']} ({p['bot']}) : {p['ms_mean']:.3f} ms / décision"
                   if fr else f"  seat {p['seat']} ({p['bot']}): {p['ms_mean']:.3f} ms / decision",
                   highlight=False)
 

@@ -30,7 +30,7 @@ _SEED_FR = "Graine : même graine, mêmes donnes."
 #: the application's help, French
 GROUP_FR = (
     "belote — règles, arbitrage et jeu de la belote, de la contrée et de la coinche.\n\n"
-    "Codes de sortie : 0 bon, 1 donne irrégulière, 2 entrée invalide, 3 erreur interne, 4 "
+    "Codes de sortie : 0 succès, 1 donne irrégulière, 2 entrée invalide, 3 erreur interne, 4 "
     "sortie non écrite (disque plein), 141 sortie fermée avant la fin (un tube vers head).")
 
 #: command name -> (one-line help for the list of commands, full help), French
@@ -41,7 +41,7 @@ COMMANDS_FR: dict[str, tuple[str, str]] = {
          "la marquer.\n\n"
          "Affiche la première enchère, annonce ou carte irrégulière (siège, pli, règle), le "
          "contrat, les points des plis, la belote, les annonces et ce que marque chaque "
-         "équipe. Sortie 0 pour une donne régulière, 1 pour une donne irrégulière, 2 pour un "
+         "équipe. Code de sortie 0 pour une donne régulière, 1 pour une donne irrégulière, 2 pour un "
          "enregistrement invalide.")),
     "legal": (
         "Les cartes que peut jouer le joueur dont c'est le tour.",
@@ -64,8 +64,8 @@ COMMANDS_FR: dict[str, tuple[str, str]] = {
         ("Revoir une partie enregistrée coup par coup, en avant (→) et en arrière (←), toutes "
          "les mains visibles.")),
     "analyse": (
-        "Valeur en double-mort de chaque carte jouée.",
-        ("Valeur en double-mort (toutes les mains connues) de chaque carte jouée : quelle "
+        "Valeur en double mort de chaque carte jouée.",
+        ("Valeur en double mort (toutes les mains connues) de chaque carte jouée : quelle "
          "carte a perdu combien de points.\n\n"
          "Une valeur est le total des points des plis de l'équipe du joueur pour toute la "
          "donne, chacun des quatre jouant ensuite au mieux (dix de der compris, sans prime "
@@ -116,7 +116,7 @@ PARAMS_FR: dict[str, dict[str, str]] = {
         "lang": _LANG_FR,
     },
     "play": {
-        "preset": f"Préréglage des règles : {_PRESETS} (par défaut classique).",
+        "preset": f"Préréglage des règles : {_PRESETS} (par défaut : classique).",
         "target": "Points à atteindre (parties en points).",
         "seed": _SEED_FR,
         "bots": ("Bots des autres sièges, depuis votre droite : un nom pour tous, ou trois "
@@ -151,7 +151,7 @@ PARAMS_FR: dict[str, dict[str, str]] = {
         "seed": "Graine : même graine, mêmes jeux distribués.",
         "play_only": ("Jeu de la carte seul : les deux tables jouent le même contrat ; donne "
                       "la part des points des plis de A."),
-        "worlds": ("Mondes par décision d'un `expert` simple (un `expert:N` garde ses N)."),
+        "worlds": "Mondes par décision de `expert` (`expert:N` garde ses N).",
         "option": _OPTION_FR, "as_json": _JSON_FR, "lang": _LANG_FR,
     },
     "simulate": {
