@@ -111,7 +111,7 @@ def test_replay_shows_the_irregularity_and_the_checked_result():
     total = len(st.actions)
     asyncio.run(run(steps, "en", [
         (at - 1, [], ["Irregular"]),
-        (at, ["Irregular: seat 1 (1), 10♠: you must follow suit: Clubs was led [follow_suit]"],
+        (at, ["Irregular: seat 1 (team 1), 10♠: you must follow suit: Clubs was led [follow_suit]"],
          []),
         (total, ["Marked: 160 – 0 (penalty)"], ["0 – 160"])]))
     asyncio.run(run(steps, "fr", [(total, ["Marqué : 160 – 0 (pénalité)",
@@ -120,6 +120,6 @@ def test_replay_shows_the_irregularity_and_the_checked_result():
     bad["bids"][1] = "75 H"
     steps = load_steps(bad)
     assert len(steps[0].actions) == 1  # the pass before the irregular bid
-    stop = ("siège 1 (1), 75 H : les enchères vont de 80 à 360 par 10 — enchère irrégulière : "
-            "la relecture s'arrête ici")
+    stop = ("siège 1 (équipe 1), 75 H : les enchères vont de 80 à 360 par 10 — enchère "
+            "irrégulière : la relecture s'arrête ici")
     asyncio.run(run(steps, "fr", [(1, [stop], [])]))

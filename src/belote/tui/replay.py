@@ -215,7 +215,7 @@ class ReplayApp(App):
         self.query_one("#board", Static).update("\n".join(lines))
 
     def seat(self, s: int) -> str:
-        return (f"siège {s}" if self.lang == "fr" else f"seat {s}") + f" ({s % 2})"
+        return f"siège {s} (équipe {s % 2})" if self.lang == "fr" else f"seat {s} (team {s % 2})"
 
     def words(self, a: Action, d: Deal) -> str:
         if isinstance(a, Play):
