@@ -361,10 +361,11 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     # cards, contracts, bots, saved games
     (r"^unknown trump (.*?): expected one of (.*)$", r"atout inconnu \1 : au choix \2"),
     (r"^card (\S+) appears twice$", r"la carte \1 apparaît deux fois"),
-    (r"^bad card (.*?): unknown suit (.*?) \(expected (.*)\)$",
-     r"carte invalide \1 : couleur inconnue \2 (au choix \3)"),
-    (r"^bad card (.*?): unknown rank (.*?) \(expected (.*)\)$",
-     r"carte invalide \1 : hauteur inconnue \2 (au choix \3)"),
+    (r"^bad card (.*?): unknown suit (.*?) \(expected .*\)$",
+     (r"carte invalide \1 : couleur inconnue \2 (au choix ♠ ♥ ♦ ♣ ou S H D C : pique, cœur, "
+      r"carreau, trèfle)")),
+    (r"^bad card (.*?): unknown rank (.*?) \(expected .*\)$",
+     r"carte invalide \1 : hauteur inconnue \2 (au choix 6 7 8 9 10 V D R A, ou T J Q K)"),
     (r"^bad card (.*?): expected rank then suit, e\.g\. (.*)$",
      r"carte invalide \1 : la hauteur puis la couleur, par exemple \2"),
     ((r"^bad bot level (.*?): only the expert has one, expert:N with N worlds a decision, "

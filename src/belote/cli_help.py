@@ -99,7 +99,8 @@ PARAMS_FR: dict[str, dict[str, str]] = {
         "preset": _PRESET_FR,
         "trump": "Contrat : S H D C SA TA (pique, cœur, carreau, trèfle, sans atout, tout "
                  "atout).",
-        "hand": 'Cartes du joueur dont c\'est le tour, par exemple "JH 9H AS 10D".',
+        "hand": ('Cartes du joueur dont c\'est le tour, par exemple "VH 9H AS 10D" (S H D C '
+                 ": pique, cœur, carreau, trèfle ; ou ♠ ♥ ♦ ♣)."),
         "trick": "Cartes déjà posées sur le pli, l'entame d'abord.",
         "option": _OPTION_FR, "as_json": _JSON_FR, "lang": _LANG_FR,
     },

@@ -234,9 +234,11 @@ def parse_card(text: str) -> int:
         raise CardError(f"bad card {text!r}: expected rank then suit, e.g. JH, TH, 10H, 7S")
     r, s = t[:-1].upper(), t[-1].upper()
     if t[-1] not in "SHDCshdc♠♥♦♣":
-        raise CardError(f"bad card {text!r}: unknown suit {t[-1]!r} (expected S H D C)")
+        raise CardError(f"bad card {text!r}: unknown suit {t[-1]!r} (expected S H D C "
+                        "or ♠ ♥ ♦ ♣)")
     if r not in _RANK_PARSE or not t[:-1].isascii():
-        raise CardError(f"bad card {text!r}: unknown rank {t[:-1]!r} (expected 6 7 8 9 T J Q K A)")
+        raise CardError(f"bad card {text!r}: unknown rank {t[:-1]!r} (expected 6 7 8 9 T J Q K "
+                        "A, or 10 V D R)")
     return card_of(_SUIT_PARSE[s], _RANK_PARSE[r])
 
 
