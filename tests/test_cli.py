@@ -401,9 +401,9 @@ def test_less_frequent_errors_in_french_too(runner, tmp_path):
             (["legal", "--preset", "ffb", "--trump", "H", "--hand", "JH JH"],
              "la carte JH apparaît deux fois", "card JH appears twice"),
             (["legal", "--preset", "ffb", "--trump", "H", "--hand", "JH", "--trick", "ZZ"],
-             "carte invalide 'ZZ' : couleur inconnue 'Z' (au choix ♠ ♥ ♦ ♣ ou S H D C : pique, "
-             "cœur, carreau, trèfle)", "bad card 'ZZ': unknown suit 'Z' (expected S H D C or "
-             "♠ ♥ ♦ ♣)"),
+             ("carte invalide 'ZZ' : couleur inconnue 'Z' (au choix ♠ ♥ ♦ ♣ ou S H D C : "
+              "pique, cœur, carreau, trèfle)"),
+             "bad card 'ZZ': unknown suit 'Z' (expected S H D C or ♠ ♥ ♦ ♣)"),
             (["legal", "--preset", "ffb", "--trump", "H", "--hand", "XH"],
              "hauteur inconnue 'X' (au choix 6 7 8 9 10 V D R A, ou T J Q K)",
              "unknown rank 'X' (expected 6 7 8 9 T J Q K A, or 10 V D R)"),
