@@ -25,15 +25,16 @@ CAPOT_1 = [0, 4, 0, 4]      # team 1 takes all 8 tricks
 
 def deal(preset, points, *, taker=0, trump=Trump.H, value=0, kind="normal", doubled=1,
          tricks=None, belote=(0, 0), annonce=(None, 0), total=162, last_deal=False,
-         rules=None, **options):
-    """Score one deal of ``preset`` (options overridden by name)."""
+         rules=None, taker_belote=None, **options):
+    """Score one deal of ``preset`` (options overridden by name); ``taker_belote``: the part
+    of the taker's team's belote said by the taker himself (default: all of it)."""
     r = rules if rules is not None else Rules.preset(preset, **options)
     if tricks is None:
         tricks = [3, 2, 2, 2] if r.deck == 36 else NO_CAPOT
     assert sum(points) == total, "test data: the two teams' points must sum to the pack"
     c = Contract(taker, trump, value, kind, doubled)
     return score_deal(r, c, list(points), list(tricks), list(belote), annonce[0], annonce[1],
-                      total, last_deal)
+                      total, last_deal, taker_belote)
 
 
 def score(*args, **kw) -> list[int]:
@@ -462,6 +463,33 @@ class TestContree:
         assert r.made is False
         assert r.score == [0, 500]
 
+    def test_capot_bid_failed_the_partners_belote_stays(self):
+        # 001 "le preneur perd la sienne": the taker's own; the partner's "reste en principe à
+        # l'équipe qui la détient": 250 + 250 to the defence, 20 to team 0
+        r = deal("contree", [150, 12], value=250, kind="capot", tricks=[3, 1, 4, 0],
+                 belote=(20, 0), taker_belote=0)
+        assert r.score == [20, 500]
+        # both pairs in Tout Atout would be the same: the taker's 20 lost, the partner's kept
+        r = deal("contree", [150, 12], value=250, kind="capot", tricks=[3, 1, 4, 0],
+                 belote=(40, 0), taker_belote=20)
+        assert r.score == [20, 500]
+
+    def test_capot_bid_doubled_failed_belote_to_the_winner(self):
+        # 001 contrée: "sur un contrat contré, elle revient au camp gagnant" (and the taker
+        # loses his): (250 + 250) × 2 = 1000 to the defence, with team 0's belote: 1020,
+        # whoever of the taker and his partner said it
+        for own in (20, 0):
+            r = deal("contree", [150, 12], value=250, kind="capot", doubled=2,
+                     tricks=[3, 1, 4, 0], belote=(20, 0), taker_belote=own)
+            assert r.score == [0, 1020], own
+
+    def test_generale_failed_the_partners_belote_stays(self):
+        # 001: the Générale is the taker's alone; the partner took a trick: failed, 250 + 500
+        # to the defence; the partner's belote stays with team 0
+        r = deal("contree", [162, 0], value=500, kind="generale", tricks=[7, 0, 1, 0],
+                 belote=(20, 0), taker_belote=0)
+        assert r.made is False and r.score == [20, 750]
+
     def test_generale_doubled_made(self):
         # 001 "(250 + C) × 2" with C = 500 (Générale "vaut 500")
         assert score("contree", [162, 0], value=500, kind="generale", doubled=2,
@@ -564,6 +592,15 @@ class TestCoinche:
         assert r.made is False
         assert r.score[0] == 0
         assert r.score[1] == 1000
+
+    def test_coinched_capot_bid_failed_the_partners_belote_stays(self):
+        # 001 coinche: "pour l'équipe qui la détient, même sur un capot ou un contrat
+        # coinché. Sur un Capot ou une Générale annoncés et manqués, le preneur perd la
+        # sienne": the partner's stays, coinched or not
+        for doubled, defence in ((1, 500), (2, 1000), (4, 2000)):
+            r = deal("coinche", [150, 12], value=250, kind="capot", doubled=doubled,
+                     tricks=[3, 1, 4, 0], belote=(20, 0), taker_belote=0)
+            assert r.score == [20, defence], doubled
 
     def test_eight_tricks_reach_the_bid(self):
         # 001 "faire les huit plis l'atteint d'office": 162 < 250, capot made → 250 + 250
@@ -671,6 +708,11 @@ class TestFfbFaits:
         # reads §VII.A.2 "pas imprenable ... marquée par la défense": 500 + 20
         r = deal("ffb", [150, 12], value=250, kind="capot", tricks=[3, 1, 4, 0],
                  belote=(20, 0))
+        assert r.score == [0, 520]
+        # "L'équipe … perd sa belote": the team's, said by the taker's partner too (unlike
+        # 001's "le preneur perd la sienne")
+        r = deal("ffb", [150, 12], value=250, kind="capot", tricks=[3, 1, 4, 0],
+                 belote=(20, 0), taker_belote=0)
         assert r.score == [0, 520]
 
     def test_sans_atout_162(self):

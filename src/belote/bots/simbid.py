@@ -179,8 +179,10 @@ class BidSimulator:
             p0 = max(1, min(tt.total - 1, p0))
         points = [p0, tt.total - p0]
         bel = [0, 0]
+        own = 0  # the taker's own (a failed Capot / Générale bid loses them, 001)
         for s in belote_pairs(w.hands, tt):  # said whenever held
             bel[s % 2] += 20
+            own += 20 if s == contract.taker else 0
         team, apts = None, 0
         if r.annonces:
             declared = {s: a for s in range(4) if (a := ann.find_annonces(w.hands[s], trump))}
@@ -189,7 +191,8 @@ class BidSimulator:
                                      r.sequence_order == "length")
                 if team is not None:
                     apts = ann.team_points(declared, team)
-        return score_deal(r, contract, points, tricks, bel, team, apts, tt.total)
+        return score_deal(r, contract, points, tricks, bel, team, apts, tt.total,
+                          taker_belote=own)
 
 
 @dataclass

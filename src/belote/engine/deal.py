@@ -590,8 +590,10 @@ class Deal:
         self.to_move = -1
         r = self.rules
         bel = [0, 0]
+        own = 0  # the taker's own belotes (a failed Capot / Générale bid loses them, 001)
         for seat, _s in self.belotes:
             bel[seat & 1] += 20
+            own += 20 if seat == self.contract.taker else 0
         team = None
         apts = 0
         if r.annonces and self.declared:
@@ -600,7 +602,7 @@ class Deal:
             if team is not None:
                 apts = ann.team_points(self.declared, team)
         self.result = score_deal(r, self.contract, self.points, self.tricks_won, bel, team, apts,
-                                 self.tt.total, self.last_deal)
+                                 self.tt.total, self.last_deal, own)
 
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:

@@ -84,7 +84,8 @@ def round_ten(x: int | Fraction) -> int:
 
 def score_deal(rules: Rules, contract: Contract, points: list[int], tricks: list[int],
                belote: list[int], annonce_team: int | None, annonce_points: int,
-               total: int, last_deal: bool = False) -> DealResult:
+               total: int, last_deal: bool = False,
+               taker_belote: int | None = None) -> DealResult:
     """Score a finished deal.
 
     :param points: card points with dix de der per team, as played.
@@ -94,6 +95,9 @@ def score_deal(rules: Rules, contract: Contract, points: list[int], tricks: list
     :param annonce_points: all annonces declared by that team.
     :param total: card points of the pack with dix de der (162, 130 or 258).
     :param last_deal: the 12th deal of a concours partie (000: a litige goes to the defence).
+    :param taker_belote: the part of the taker's team's belote said by the taker himself
+        (``None``: all of it). It matters on a failed Capot / Générale bid in 001's contrée
+        and coinche: "le preneur perd la sienne", his partner's stays.
     """
     ntricks = sum(tricks)
     capot = None
@@ -106,7 +110,8 @@ def score_deal(rules: Rules, contract: Contract, points: list[int], tricks: list
     if rules.bidding == "two_rounds":
         return _score_classic(rules, contract, points, belote, A, annonce_team, capot, total,
                               last_deal)
-    return _score_auction(rules, contract, points, tricks, belote, A, annonce_team, capot, total)
+    return _score_auction(rules, contract, points, tricks, belote, A, annonce_team, capot, total,
+                          belote[contract.team] if taker_belote is None else taker_belote)
 
 
 def _score_classic(rules, contract, points, B, A, annonce_team, capot, total, last_deal):
@@ -166,7 +171,7 @@ def _score_classic(rules, contract, points, B, A, annonce_team, capot, total, la
                       capot, s, held)
 
 
-def _score_auction(rules, contract, points, tricks, B, A, annonce_team, capot, total):
+def _score_auction(rules, contract, points, tricks, B, A, annonce_team, capot, total, own):
     tk = contract.team
     df = 1 - tk
     C = contract.value
@@ -191,9 +196,16 @@ def _score_auction(rules, contract, points, tricks, B, A, annonce_team, capot, t
     # -- belote (§5) ---------------------------------------------------------------------
     bel = list(B)
     if bid_capot and not made:
-        bel[tk] = 0  # 001, 002 §VII.A.4: a failed announced capot/générale loses its belote
         if rules.belote_on_failure == "defence":
+            # 002 §VII.A.4 "L'équipe qui annonce un capot et ne le réalise pas perd sa
+            # belote", to the defence ("pas imprenable")
             bel[df] += B[tk]
+            bel[tk] = 0
+        elif mult > 1 and rules.belote_on_failure == "winner_if_doubled":
+            bel[df] += B[tk]  # 001 contrée: on a doubled contract, to the winning side
+            bel[tk] = 0
+        else:
+            bel[tk] -= own  # 001: "le preneur perd la sienne" (his partner's stays)
     elif not made and rules.belote_on_failure == "defence":
         bel[df] += bel[tk]  # 002: "la belote n'est pas imprenable"
         bel[tk] = 0
