@@ -487,6 +487,10 @@ def test_lang_before_the_command_and_from_the_environment(runner, monkeypatch):
     assert r.exit_code == 0 and r.stdout.startswith("Regular deal.")
     assert r.stderr == "belote: BELOTE_LANG='de' ignored (fr or en)\n"  # as the command speaks
     assert run(runner, "check", "-h").exit_code == 0
+    # after "--" a word is an argument, not --lang: the usage error stays in French
+    monkeypatch.delenv("BELOTE_LANG")
+    r = run(runner, "check", "-", "--", "--lang", "en")
+    assert r.exit_code == 2 and "erreur : argument en trop" in r.output, r.output
     # a bad --lang is refused in the variable's language when that one is good
     monkeypatch.setenv("BELOTE_LANG", "en")
     r = run(runner, "check", str(REGULAR), "--lang", "de")

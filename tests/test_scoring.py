@@ -465,14 +465,14 @@ class TestContree:
 
     def test_capot_bid_failed_the_partners_belote_stays(self):
         # 001 "le preneur perd la sienne": the taker's own; the partner's "reste en principe à
-        # l'équipe qui la détient": 250 + 250 to the defence, 20 to team 0
+        # l'équipe qui la détient" (our reading, rules-notes): 250 + 250 to the defence, 20
+        # to team 0
         r = deal("contree", [150, 12], value=250, kind="capot", tricks=[3, 1, 4, 0],
                  belote=(20, 0), taker_belote=0)
         assert r.score == [20, 500]
-        # both pairs in Tout Atout would be the same: the taker's 20 lost, the partner's kept
-        r = deal("contree", [150, 12], value=250, kind="capot", tricks=[3, 1, 4, 0],
-                 belote=(40, 0), taker_belote=20)
-        assert r.score == [20, 500]
+        with pytest.raises(ValueError, match="taker_belote"):  # more than the team said
+            deal("contree", [150, 12], value=250, kind="capot", tricks=[3, 1, 4, 0],
+                 belote=(20, 0), taker_belote=40)
 
     def test_capot_bid_doubled_failed_belote_to_the_winner(self):
         # 001 contrée: "sur un contrat contré, elle revient au camp gagnant" (and the taker

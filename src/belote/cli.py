@@ -1340,6 +1340,8 @@ def _lang_of(args: list[str]) -> str:
     about to be shown) gives way to the ``--lang`` before it, then the variable, then
     French."""
     words = [str(a).strip().lower() for a in args]  # as --lang reads it (any case)
+    if "--" in words:  # after it, arguments only
+        words = words[:words.index("--")]
     given = [a[7:] if a.startswith("--lang=") else b
              for a, b in itertools.pairwise(words + [""])
              if a == "--lang" or a.startswith("--lang=")]

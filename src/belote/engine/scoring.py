@@ -96,9 +96,14 @@ def score_deal(rules: Rules, contract: Contract, points: list[int], tricks: list
     :param total: card points of the pack with dix de der (162, 130 or 258).
     :param last_deal: the 12th deal of a concours partie (000: a litige goes to the defence).
     :param taker_belote: the part of the taker's team's belote said by the taker himself
-        (``None``: all of it). It matters on a failed Capot / Générale bid in 001's contrée
-        and coinche: "le preneur perd la sienne", his partner's stays.
+        (``None``: all of it; callers that know the seats pass it). It matters on a failed
+        Capot / Générale bid in 001's contrée and coinche: "le preneur perd la sienne", his
+        partner's stays (our reading, docs/rules-notes.md). Raises ``ValueError`` outside
+        0 .. the team's belote.
     """
+    if taker_belote is not None and not 0 <= taker_belote <= belote[contract.team]:
+        raise ValueError(f"taker_belote: 0 to the taker's team's belote "
+                         f"({belote[contract.team]}), not {taker_belote}")
     ntricks = sum(tricks)
     capot = None
     for team in (0, 1):

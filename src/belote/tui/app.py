@@ -510,7 +510,7 @@ class BeloteApp(App):
                 if 1 <= i <= len(suits):
                     self._not_now(action_words(suits[i - 1], self.t, self.lang,
                                                d.rules.double_word), d)
-                else:  # 7, 8 name no bid: the keys that do
+                else:  # 7, 8, 9 name no bid: the keys that do
                     self.set_status(self.bid_hint(d))
             return
         cards = self.hand_cards()
