@@ -279,6 +279,7 @@ def localize(group: Any, lang: str) -> None:
             cmd.help = GROUP_FR
         helps = PARAMS_FR.get(name, {}) if fr else {}
         for p in cmd.params:
-            p.help = helps.get(p.name, p.__dict__.setdefault("_belote_en", p.help))
+            english = p.__dict__.setdefault("_belote_en", p.help)  # kept the first time
+            p.help = helps.get(p.name, english)
             if p.name in METAVARS:
                 p.metavar = METAVARS[p.name][1 if fr else 0]
