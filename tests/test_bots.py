@@ -81,6 +81,9 @@ def test_mean_ci_by_hand():
     m, lo, hi = mean_ci([0, 10, 20])
     assert m == 10
     assert abs(hi - 10 - 11.316) < 0.001 and abs(10 - lo - 11.316) < 0.001
+    # one value: no interval (not a zero-width one), none at all without values
+    assert mean_ci([7]) == (7, None, None)
+    assert mean_ci([]) == (0.0, None, None)
 
 
 def test_make_bot_refuses_unknown_names():

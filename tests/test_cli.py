@@ -610,6 +610,11 @@ def test_simulate_and_arena_text_in_each_language(runner):
             "--play-only")
     assert "  A (random): contracts taken" in r.stdout
     assert re.search(r"A's share of card points: \d+\.\d% ", r.stdout), r.stdout
+    # a single deal has no interval: said in words, JSON null bounds
+    r = run(runner, "arena", "--a", "random", "--b", "random", "--deals", "1", "--json")
+    assert json.loads(r.stdout)["ci95"] == [None, None]
+    assert "(intervalle : 2 donnes au moins)" in run(runner, "arena", "--a", "random", "--b",
+                                                        "random", "--deals", "1").stdout
     r = runner.invoke(app, ["check", "-"], input="{")
     assert r.exit_code == 2 and "erreur : l'entrée standard : JSON invalide" in r.output
 

@@ -1209,22 +1209,30 @@ def arena(
     if as_json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    lo, hi = data["ci95"]
     out.print(f"{preset}{t['colon']} {_n_deals(deals, fr)} × 2 tables"
               + f", A = {a}, B = {b}")
     out.print(("écart moyen A − B par donne : " if fr else "mean difference A − B per deal: ")
-              + f"[b]{data['mean_diff']:.1f}[/b] [{lo:.1f}, {hi:.1f}]")
+              + f"[b]{data['mean_diff']:.1f}[/b] " + _ci_text(data["ci95"], fr))
     if play_only:
         ps = data["points_share"]
         out.print(("part des points de A : " if fr else "A's share of card points: ")
                   + f"{100 * ps['mean']:.1f}{' %' if fr else '%'} "
-                  f"[{100 * ps['ci95'][0]:.1f}, {100 * ps['ci95'][1]:.1f}]")
+                  + _ci_text(ps["ci95"], fr, 100))
     for side, name in (("a", a), ("b", b)):
         taken, made_n = data["taken"][side], data["made"][side]
         ms = data["ms_per_decision"][side]
         line = (f"contrats pris {taken}, réussis {made_n}, {ms:.2f} ms / décision" if fr
                 else f"contracts taken {taken}, made {made_n}, {ms:.2f} ms / decision")
         out.print(f"  {side.upper()} ({name}){t['colon']} {line}", highlight=False)
+
+
+def _ci_text(ci: list, fr: bool, scale: float = 1) -> str:
+    """A 95 % confidence interval as printed: ``[lo, hi]`` (times ``scale``), or what is
+    missing when there is none (fewer than two deals: JSON ``null`` bounds)."""
+    lo, hi = ci
+    if lo is None or hi is None:
+        return "(intervalle : 2 donnes au moins)" if fr else "(interval: 2 deals or more)"
+    return f"[{scale * lo:.1f}, {scale * hi:.1f}]"
 
 
 @app.command(short_help="Bots against bots: mean scores, contracts, capots.")
@@ -1295,7 +1303,7 @@ def simulate(
     table.add_row("marque moyenne / donne" if fr else "mean score / deal",
                   *[f"{x['mean_score']:.1f}" for x in tm])
     table.add_row("IC 95 %" if fr else "95% CI",
-                  *[f"[{x['ci95'][0]:.1f}, {x['ci95'][1]:.1f}]" for x in tm])
+                  *[_ci_text(x["ci95"], fr) for x in tm])
     table.add_row("contrats pris" if fr else "contracts taken", *[str(x["taken"]) for x in tm])
     table.add_row("réussis" if fr else "made", *[str(x["made"]) for x in tm])
     table.add_row("capots", *[str(x["capots"]) for x in tm])
@@ -1303,7 +1311,7 @@ def simulate(
     out.print(table)
     dm = data["diff"]
     out.print(("écart équipe 0 − équipe 1 : " if fr else "team 0 − team 1: ")
-              + f"{dm['mean']:.1f} [{dm['ci95'][0]:.1f}, {dm['ci95'][1]:.1f}]"
+              + f"{dm['mean']:.1f} " + _ci_text(dm["ci95"], fr)
               + (f" ; donnes passées : {data['passed_out']}" if fr
                  else f"; passed-out deals: {data['passed_out']}"))
     for p in data["ms_per_decision"]:

@@ -31,13 +31,15 @@ class TeamStats:
                 "capots": self.capots, "litiges": self.litiges}
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float, float]:
-    """Mean and 95% confidence interval (normal approximation, 1.96 standard errors)."""
+def mean_ci(xs: list[float]) -> tuple[float, float | None, float | None]:
+    """Mean and 95% confidence interval (normal approximation, 1.96 standard errors). With
+    fewer than two values there is no interval: its bounds are ``None`` (JSON ``null``), not
+    a zero-width interval that would claim certainty."""
     if not xs:
-        return 0.0, 0.0, 0.0
+        return 0.0, None, None
     m = statistics.fmean(xs)
     if len(xs) < 2:
-        return m, m, m
+        return m, None, None
     half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
     return m, m - half, m + half
 
