@@ -928,6 +928,9 @@ def test_help_in_the_language_asked(runner, monkeypatch):
     assert "[obligatoire]" in r.output
     raw = run(runner, "arena", "-h").output  # typer's extras, French separators and spaces
     assert "[par défaut\u00a0: 100\u00a0; x>=1]" in re.sub(r"[ \n]+", " ", raw)
+    # play's help ends with the table's keys, in its language
+    assert "d dernier pli" in words_of(run(runner, "play", "-h"))
+    assert "d last trick" in words_of(run(runner, "play", "-h", "--lang", "en"))
     # French spacing: no line of the help starts with a colon (the space before it does
     # not break)
     r = run(runner, "simulate", "-h")

@@ -277,6 +277,9 @@ def localize(group: Any, lang: str) -> None:
             cmd.short_help, cmd.help = COMMANDS_FR[name]
         if fr and not name:
             cmd.help = GROUP_FR
+        if name == "play":  # the table's keys, as the table lists them when it opens
+            from .tui.i18n import TEXTS
+            cmd.epilog = TEXTS[lang if lang in TEXTS else "fr"]["help"]
         helps = PARAMS_FR.get(name, {}) if fr else {}
         for p in cmd.params:
             english = p.__dict__.setdefault("_belote_en", p.help)  # kept the first time
