@@ -438,9 +438,9 @@ def test_replay_reads_a_simulate_out_file(runner, tmp_path):
 def test_one_deal_is_singular(runner):
     """"1 donne", not "1 donnes" (simulate's table title)."""
     r = run(runner, "simulate", "--deals", "1", "--seed", "1")
-    assert r.exit_code == 0 and "coinche : 1 donne, graine" in r.output, r.output
+    assert r.exit_code == 0 and "classique : 1 donne, graine" in r.output, r.output
     r = run(runner, "simulate", "--deals", "2", "--seed", "1", "--lang", "en")
-    assert r.exit_code == 0 and "coinche: 2 deals," in r.output, r.output
+    assert r.exit_code == 0 and "classique: 2 deals," in r.output, r.output
 
 
 def test_every_command_takes_lang(runner):

@@ -1237,7 +1237,11 @@ def _ci_text(ci: list, fr: bool, scale: float = 1) -> str:
 
 @app.command(short_help="Bots against bots: mean scores, contracts, capots.")
 def simulate(
-    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")] = "coinche",
+    # classique by default, as play: in an auction the random bot bids at almost every turn
+    # (one pass among a hundred bids), which makes a first look at heuristic against random
+    # a list of absurd contracts
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")]
+    = "classique",
     deals: Annotated[int, typer.Option(help="Number of deals to play.", min=1)] = 1000,
     seed: Annotated[int, typer.Option(help="Seed: the same seed deals the same packs.")] = 1,
     bots: Annotated[str, typer.Option(help="Bots at seats 0,1,2,3 (team 0 = seats 0 and 2): "
