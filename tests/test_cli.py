@@ -76,6 +76,12 @@ def test_check_irregular_exit_1(runner):
     r = run(runner, "check", str(IRREGULAR), "--lang", "en")
     assert r.exit_code == 1
     assert "Irregular deal" in r.stdout and "(7♦)" in r.stdout and "trick 3" in r.stdout
+    # the report speaks of the seat ("you must trump" is the table's word to the player)
+    text = " ".join(r.stdout.split())
+    assert "seat 1, trick 3 (7♦): had to trump: no card of the suit led" in text, text
+    text = " ".join(run(runner, "check", str(IRREGULAR)).stdout.split())
+    assert "siège 1, pli 3 (7♦) : devait couper : pas de carte de la couleur demandée" in text
+    assert irr["message"].startswith("had to trump")
 
 
 def test_check_litige_and_capot_json(runner):

@@ -309,3 +309,24 @@ def test_preset_play_options(preset, under, beat):
     r = Rules.preset(preset)
     assert r.must_underruff is under
     assert r.must_beat_in_suit is beat
+
+
+def test_report_words_speak_of_the_seat():
+    """A referee's report (``belote check``, replay) says the rule of the seat, in the past:
+    "had to overtrump", "devait surcouper" (the table says "you must…" to the player). The
+    position of test_explain_must_overruff_in_french: AS led, 8H ruffed by the opponent at
+    position 1; 7H is below it, QH and AH go over (seed 001 "vous devez surcouper")."""
+    tt = tables(Trump.H, 19, 32)
+    args = (parse_card("7H"), parse_hand("7H QH AH 8D"), parse_cards("AS 8H"), tt, False, False)
+    assert explain(*args, report=True) == \
+        ("must_overruff", "had to overtrump: an opponent had ruffed with the 8H")
+    assert explain(*args, lang="fr", report=True) == \
+        ("must_overruff", "devait surcouper : un adversaire avait coupé du 8♥")
+    # the same keys and placeholders as the player's words, for every rule
+    from belote.engine.play import RULE_TEXT, RULE_TEXT_REPORT
+    assert set(RULE_TEXT_REPORT) == set(RULE_TEXT)
+    import string
+    for key, (en, fr) in RULE_TEXT.items():
+        fields = {f for _, f, _, _ in string.Formatter().parse(en + fr) if f}
+        rep = RULE_TEXT_REPORT[key]
+        assert {f for _, f, _, _ in string.Formatter().parse(rep[0] + rep[1]) if f} == fields

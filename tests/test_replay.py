@@ -111,11 +111,11 @@ def test_replay_shows_the_irregularity_and_the_checked_result():
     total = len(st.actions)
     asyncio.run(run(steps, "en", [
         (at - 1, [], ["Irregular"]),
-        (at, ["Irregular: seat 1 (team 1), 10♠: you must follow suit: Clubs was led [follow_suit]"],
-         []),
+        (at, [("Irregular: seat 1 (team 1), 10♠: had to follow suit: Clubs was led "
+               "[follow_suit]")], []),
         (total, ["Marked: 160 – 0 (penalty)"], ["0 – 160"])]))
     asyncio.run(run(steps, "fr", [(total, ["Marqué : 160 – 0 (pénalité)",
-                                           "vous devez fournir à la couleur demandée"], [])]))
+                                           "devait fournir à la couleur demandée"], [])]))
     bad = json.loads((root / "examples" / "coinche.json").read_text())
     bad["bids"][1] = "75 H"
     steps = load_steps(bad)

@@ -37,6 +37,29 @@ RULE_TEXT = {
 }
 
 
+# The same rules as a referee's report says them of a seat, in the third person and the past
+# (``belote check``, replay): "seat 1, trick 3 (10♠): had to follow suit: Clubs was led".
+RULE_TEXT_REPORT = {
+    "not_held": ("does not hold {card}", "n'a pas le {card}"),
+    "follow_suit": ("had to follow suit: {suit} was led",
+                    "devait fournir à la couleur demandée ({suit})"),
+    "must_overtrump": ("had to play a higher trump: trump was led and the {win} could be beaten",
+                       "devait monter à l'atout : le {win} pouvait être battu"),
+    "must_beat": ("had to beat the winning card ({win})",
+                  "devait monter sur la carte qui tient ({win})"),
+    "must_ruff": ("had to trump: no card of the suit led, and an opponent was winning the trick",
+                  ("devait couper : pas de carte de la couleur demandée, et un adversaire "
+                   "était maître")),
+    "must_overruff": ("had to overtrump: an opponent had ruffed with the {win}",
+                      "devait surcouper : un adversaire avait coupé du {win}"),
+    "must_underruff": (("had to play a trump, even a lower one: could neither follow nor "
+                        "overtrump the {win} (001)"),
+                       "devait sous-couper : ne pouvait ni fournir ni surcouper le {win}"),
+    "belote_card": ("had said belote: had to play the king or queen of trump",
+                    "avait dit belote : devait jouer le roi ou la dame d'atout"),
+}
+
+
 def legal_cards(hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
                 must_underruff: bool, must_beat_in_suit: bool,
                 overtrump_partner: bool = True) -> tuple[int, str | None]:
@@ -92,12 +115,15 @@ def legal_cards(hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
 
 def explain(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
             must_underruff: bool, must_beat_in_suit: bool, lang: str = "en",
-            overtrump_partner: bool = True) -> tuple[str, str] | None:
-    """Why ``card`` may not be played: ``(rule_key, message)``, or None when it is legal."""
+            overtrump_partner: bool = True, report: bool = False) -> tuple[str, str] | None:
+    """Why ``card`` may not be played: ``(rule_key, message)``, or None when it is legal. The
+    message speaks to the player (:data:`RULE_TEXT`), or with ``report`` of the seat, as a
+    referee's report does (:data:`RULE_TEXT_REPORT`)."""
     i = 0 if lang == "en" else 1
     show = card_str if lang == "en" else card_fr
+    texts = RULE_TEXT_REPORT if report else RULE_TEXT
     if not (hand >> card) & 1:
-        return "not_held", RULE_TEXT["not_held"][i].format(card=show(card))
+        return "not_held", texts["not_held"][i].format(card=show(card))
     mask, rule = legal_cards(hand, trick, tt, must_underruff, must_beat_in_suit,
                              overtrump_partner)
     if (mask >> card) & 1:
@@ -106,6 +132,6 @@ def explain(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpT
     if rule in ("must_overtrump", "must_beat") and SUIT_OF[card] != led:
         rule = "follow_suit"
     win = trick[tt.winner_index(trick)]
-    text = RULE_TEXT[rule or "follow_suit"][i].format(
+    text = texts[rule or "follow_suit"][i].format(
         suit=SUIT_NAMES_EN[led] if i == 0 else SUIT_NAMES_FR[led].lower(), win=show(win))
     return rule or "follow_suit", text

@@ -44,6 +44,7 @@ from .cards import (
 from .deal import Deal, Phase, belote_holders
 from .errors import BeloteError, CardError, IllegalAction, RecordError, RulesError
 from .game import Game
+from .play import RULE_TEXT_REPORT, explain
 from .rules import PRESETS, Rules
 from .scoring import DealResult, penalty_result
 from .sources import name_sources
@@ -411,8 +412,9 @@ def check_deal(rec: Any) -> CheckReport:
                 deal.play(Play(card))
                 continue
             except IllegalAction as e:
+                en, fr = _reported(deal, seat, card, e)
                 report.irregularity = _irregular("card", seat, trick_no, card_str(card),
-                                                 e.rule, str(e), k, message_fr=e.message_fr)
+                                                 e.rule, en, k, message_fr=fr)
         deal.play_card(card)
     if deal.phase == Phase.PLAY:
         # a record saved mid-deal: the seat to move may have declared, or said belote, before
@@ -441,6 +443,23 @@ def irregularity_message(irr: dict[str, Any], lang: str = "fr") -> str:
     it, else English), the rule texts it cites named (``name_sources``)."""
     msg = irr.get("message_fr") if lang == "fr" and irr.get("message_fr") else irr["message"]
     return name_sources(msg, lang)
+
+
+def _reported(deal: Deal, seat: int, card: int, e: IllegalAction) -> tuple[str, str | None]:
+    """The refusal of ``seat``'s ``card`` as the report says it, of the seat ("had to follow
+    suit…", "devait fournir…"), English and French; the deal's own message (spoken to the
+    player) when the rule is not a card-play rule."""
+    if e.rule == "belote_card":
+        return RULE_TEXT_REPORT["belote_card"]
+    if e.rule in RULE_TEXT_REPORT:
+        r = deal.rules
+        args = (card, deal.hands[seat], deal.trick, deal.tt, r.must_underruff,
+                r.must_beat_in_suit)
+        en = explain(*args, overtrump_partner=r.must_overtrump_partner, report=True)
+        fr = explain(*args, lang="fr", overtrump_partner=r.must_overtrump_partner, report=True)
+        if en and fr and en[0] == e.rule:
+            return en[1], fr[1]
+    return str(e), e.message_fr
 
 
 def _irregular(kind: str, seat: int, trick: int | None, card: str | None, rule: str,
