@@ -41,7 +41,7 @@ from ..engine.cards import (
 )
 from ..engine.deal import belote_pairs
 from ..engine.rules import Rules
-from ..engine.scoring import CAPOT_VALUE, Contract, score_deal
+from ..engine.scoring import CAPOT_VALUE, Contract, belote_points, score_deal
 from ..engine.views import SeatView
 from .heuristic import HeuristicBot
 
@@ -178,11 +178,7 @@ class BidSimulator:
             p0 = p0 - CAUTION if self.team == 0 else p0 + CAUTION
             p0 = max(1, min(tt.total - 1, p0))
         points = [p0, tt.total - p0]
-        bel = [0, 0]
-        own = 0  # the taker's own (a failed Capot / Générale bid loses them, 001)
-        for s in belote_pairs(w.hands, tt):  # said whenever held
-            bel[s % 2] += 20
-            own += 20 if s == contract.taker else 0
+        bel, own = belote_points(belote_pairs(w.hands, tt), contract.taker)  # said when held
         team, apts = None, 0
         if r.annonces:
             declared = {s: a for s in range(4) if (a := ann.find_annonces(w.hands[s], trump))}

@@ -49,9 +49,9 @@ from .actions import (
 )
 from .cards import KING, QUEEN, SUIT_OF, Trump, card_of, deck_mask, iter_cards, tables
 from .errors import IllegalAction, WrongTurn
-from .play import explain, legal_cards
+from .play import legal_cards, refusal, rule_text
 from .rules import Rules
-from .scoring import CAPOT_VALUE, GENERALE_VALUE, Contract, DealResult, score_deal
+from .scoring import CAPOT_VALUE, GENERALE_VALUE, Contract, DealResult, belote_points, score_deal
 
 if TYPE_CHECKING:
     from .views import SeatView
@@ -459,15 +459,14 @@ class Deal:
                 return e
             return no("bad declaration", "annonce invalide", "bad_annonce")
         if self.belote_pending[seat] and (self.hands[seat] >> action.card) & 1:
-            return no("you said belote: play the king or queen of trump now",
-                      "vous avez dit belote : jouez maintenant le roi ou la dame d'atout",
-                      "belote_card")
-        args = (action.card, self.hands[seat], self.trick, self.tt, r.must_underruff,
-                r.must_beat_in_suit)
-        why = explain(*args, overtrump_partner=r.must_overtrump_partner)
-        why_fr = explain(*args, lang="fr", overtrump_partner=r.must_overtrump_partner)
-        rule, text = why if why else ("illegal", "illegal card")
-        return IllegalAction(text, rule=rule, seat=seat, message_fr=why_fr[1] if why_fr else None)
+            why = ("belote_card", {})
+        else:
+            why = refusal(action.card, self.hands[seat], self.trick, self.tt, r.must_underruff,
+                          r.must_beat_in_suit, r.must_overtrump_partner)
+        if why is None:
+            return IllegalAction("illegal card", rule="illegal", seat=seat)
+        return IllegalAction(rule_text(*why), rule=why[0], seat=seat,
+                             message_fr=rule_text(*why, "fr"), facts=why[1])
 
     def check_declaration(self, action: Declare) -> list[ann.Annonce]:
         """Validate a declaration of the player to move (any subset of its annonces)."""
@@ -589,11 +588,7 @@ class Deal:
         self.phase = Phase.DONE
         self.to_move = -1
         r = self.rules
-        bel = [0, 0]
-        own = 0  # the taker's own belotes (a failed Capot / Générale bid loses them, 001)
-        for seat, _s in self.belotes:
-            bel[seat & 1] += 20
-            own += 20 if seat == self.contract.taker else 0
+        bel, own = belote_points((seat for seat, _s in self.belotes), self.contract.taker)
         team = None
         apts = 0
         if r.annonces and self.declared:

@@ -24,12 +24,15 @@ class IllegalAction(BeloteError):
     """
 
     def __init__(self, message: str, rule: str = "illegal", seat: int | None = None,
-                 message_fr: str | None = None):
+                 message_fr: str | None = None, facts: dict[str, int] | None = None):
         super().__init__(message)
         self.rule = rule
         self.seat = seat
         #: the same message in French, where the engine has it (card-play rules)
         self.message_fr = message_fr
+        #: a card-play rule's facts (``belote.engine.play.rule_text`` words them again, e.g.
+        #: for a referee's report); None for other rules
+        self.facts = facts
 
 
 class WrongTurn(IllegalAction):

@@ -33,7 +33,7 @@ RULE_TEXT = {
                         "overtrump the {win} (001)"),
                        "vous devez sous-couper : vous ne pouvez ni fournir ni surcouper le {win}"),
     "belote_card": ("you said belote: play the king or queen of trump now",
-                    "vous avez dit belote : jouez le roi ou la dame d'atout"),
+                    "vous avez dit belote : jouez maintenant le roi ou la dame d'atout"),
 }
 
 
@@ -113,17 +113,14 @@ def legal_cards(hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
     return trumps, "must_ruff"
 
 
-def explain(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
-            must_underruff: bool, must_beat_in_suit: bool, lang: str = "en",
-            overtrump_partner: bool = True, report: bool = False) -> tuple[str, str] | None:
-    """Why ``card`` may not be played: ``(rule_key, message)``, or None when it is legal. The
-    message speaks to the player (:data:`RULE_TEXT`), or with ``report`` of the seat, as a
-    referee's report does (:data:`RULE_TEXT_REPORT`)."""
-    i = 0 if lang == "en" else 1
-    show = card_str if lang == "en" else card_fr
-    texts = RULE_TEXT_REPORT if report else RULE_TEXT
+def refusal(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
+            must_underruff: bool, must_beat_in_suit: bool,
+            overtrump_partner: bool = True) -> tuple[str, dict[str, int]] | None:
+    """Why ``card`` may not be played: ``(rule_key, facts)``, or None when it is legal.
+    ``facts`` are what :func:`rule_text` words: ``card`` (not held), ``suit`` (the suit led)
+    and ``win`` (the card winning the trick)."""
     if not (hand >> card) & 1:
-        return "not_held", texts["not_held"][i].format(card=show(card))
+        return "not_held", {"card": card}
     mask, rule = legal_cards(hand, trick, tt, must_underruff, must_beat_in_suit,
                              overtrump_partner)
     if (mask >> card) & 1:
@@ -131,7 +128,30 @@ def explain(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpT
     led = SUIT_OF[trick[0]]
     if rule in ("must_overtrump", "must_beat") and SUIT_OF[card] != led:
         rule = "follow_suit"
-    win = trick[tt.winner_index(trick)]
-    text = texts[rule or "follow_suit"][i].format(
-        suit=SUIT_NAMES_EN[led] if i == 0 else SUIT_NAMES_FR[led].lower(), win=show(win))
-    return rule or "follow_suit", text
+    return rule or "follow_suit", {"suit": led, "win": trick[tt.winner_index(trick)]}
+
+
+def rule_text(rule: str, facts: dict[str, int], lang: str = "en", report: bool = False) -> str:
+    """A broken rule in words (:func:`refusal`'s key and facts), spoken to the player
+    (:data:`RULE_TEXT`), or with ``report`` of the seat, as a referee's report does
+    (:data:`RULE_TEXT_REPORT`); English, or French for any other ``lang``."""
+    i = 0 if lang == "en" else 1
+    show = card_str if lang == "en" else card_fr
+    words = {}
+    if "card" in facts:
+        words["card"] = show(facts["card"])
+    if "suit" in facts:
+        words["suit"] = SUIT_NAMES_EN[facts["suit"]] if i == 0 else \
+            SUIT_NAMES_FR[facts["suit"]].lower()
+    if "win" in facts:
+        words["win"] = show(facts["win"])
+    return (RULE_TEXT_REPORT if report else RULE_TEXT)[rule][i].format(**words)
+
+
+def explain(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
+            must_underruff: bool, must_beat_in_suit: bool, lang: str = "en",
+            overtrump_partner: bool = True, report: bool = False) -> tuple[str, str] | None:
+    """Why ``card`` may not be played: ``(rule_key, message)``, or None when it is legal
+    (:func:`refusal` worded by :func:`rule_text`)."""
+    why = refusal(card, hand, trick, tt, must_underruff, must_beat_in_suit, overtrump_partner)
+    return None if why is None else (why[0], rule_text(*why, lang, report))

@@ -44,7 +44,7 @@ from .cards import (
 from .deal import Deal, Phase, belote_holders
 from .errors import BeloteError, CardError, IllegalAction, RecordError, RulesError
 from .game import Game
-from .play import RULE_TEXT_REPORT, explain
+from .play import rule_text
 from .rules import PRESETS, Rules
 from .scoring import DealResult, penalty_result
 from .sources import name_sources
@@ -412,7 +412,7 @@ def check_deal(rec: Any) -> CheckReport:
                 deal.play(Play(card))
                 continue
             except IllegalAction as e:
-                en, fr = _reported(deal, seat, card, e)
+                en, fr = _reported(e)
                 report.irregularity = _irregular("card", seat, trick_no, card_str(card),
                                                  e.rule, en, k, message_fr=fr)
         deal.play_card(card)
@@ -445,21 +445,14 @@ def irregularity_message(irr: dict[str, Any], lang: str = "fr") -> str:
     return name_sources(msg, lang)
 
 
-def _reported(deal: Deal, seat: int, card: int, e: IllegalAction) -> tuple[str, str | None]:
-    """The refusal of ``seat``'s ``card`` as the report says it, of the seat ("had to follow
-    suit…", "devait fournir…"), English and French; the deal's own message (spoken to the
-    player) when the rule is not a card-play rule."""
-    if e.rule == "belote_card":
-        return RULE_TEXT_REPORT["belote_card"]
-    if e.rule in RULE_TEXT_REPORT:
-        r = deal.rules
-        args = (card, deal.hands[seat], deal.trick, deal.tt, r.must_underruff,
-                r.must_beat_in_suit)
-        en = explain(*args, overtrump_partner=r.must_overtrump_partner, report=True)
-        fr = explain(*args, lang="fr", overtrump_partner=r.must_overtrump_partner, report=True)
-        if en and fr and en[0] == e.rule:
-            return en[1], fr[1]
-    return str(e), e.message_fr
+def _reported(e: IllegalAction) -> tuple[str, str | None]:
+    """A refused card as the report says it, of the seat ("had to follow suit…", "devait
+    fournir…"), English and French, from the rule's facts; the deal's own message (spoken
+    to the player) for a refusal without them."""
+    if e.facts is None:
+        return str(e), e.message_fr
+    return (rule_text(e.rule, e.facts, "en", report=True),
+            rule_text(e.rule, e.facts, "fr", report=True))
 
 
 def _irregular(kind: str, seat: int, trick: int | None, card: str | None, rule: str,

@@ -10,6 +10,7 @@ Choices where the seeds are silent are listed in ``docs/rules-notes.md`` and mar
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -80,6 +81,17 @@ def round_ten(x: int | Fraction) -> int:
     donne 80"). A fraction (TA scaled by 162/258) is first rounded to the point, half up."""
     n = math.floor(Fraction(x) + Fraction(1, 2))
     return (n + 5) // 10 * 10
+
+
+def belote_points(seats: Iterable[int], taker: int) -> tuple[list[int], int]:
+    """The belote points said per team (20 a pair, ``seats``: the seat of each pair said)
+    and the part said by ``taker`` himself, as :func:`score_deal` takes them."""
+    bel = [0, 0]
+    own = 0
+    for seat in seats:
+        bel[seat % 2] += 20
+        own += 20 if seat == taker else 0
+    return bel, own
 
 
 def score_deal(rules: Rules, contract: Contract, points: list[int], tricks: list[int],
@@ -201,13 +213,12 @@ def _score_auction(rules, contract, points, tricks, B, A, annonce_team, capot, t
     # -- belote (§5) ---------------------------------------------------------------------
     bel = list(B)
     if bid_capot and not made:
-        if rules.belote_on_failure == "defence":
+        if rules.belote_on_failure == "defence" or \
+                mult > 1 and rules.belote_on_failure == "winner_if_doubled":
             # 002 §VII.A.4 "L'équipe qui annonce un capot et ne le réalise pas perd sa
-            # belote", to the defence ("pas imprenable")
+            # belote", to the defence ("pas imprenable"); 001 contrée: on a doubled
+            # contract, to the winning side
             bel[df] += B[tk]
-            bel[tk] = 0
-        elif mult > 1 and rules.belote_on_failure == "winner_if_doubled":
-            bel[df] += B[tk]  # 001 contrée: on a doubled contract, to the winning side
             bel[tk] = 0
         else:
             bel[tk] -= own  # 001: "le preneur perd la sienne" (his partner's stays)
