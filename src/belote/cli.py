@@ -1359,7 +1359,7 @@ def _lang_of(args: list[str]) -> str:
              if a == "--lang" or a.startswith("--lang=")]
     for v in given[::-1] + [os.environ.get(LANG_ENV, "")]:
         lang = _lang_value(v)
-        if lang in ("fr", "en"):
+        if lang in TEXT:
             return lang
     return "fr"
 

@@ -41,6 +41,8 @@ from .i18n import texts
 RED_SUITS = (1, 2)  # ♥ ♦
 #: display order of suits so that colours alternate: ♠ ♥ ♣ ♦
 SUIT_DISPLAY = (0, 1, 3, 2)
+#: the suits of a bid, in the order of their number keys (1 ♠, 2 ♥, 3 ♦, 4 ♣, 5 SA, 6 TA)
+BID_SUITS = ("S", "H", "D", "C", "SA", "TA")
 
 
 def card_markup(card: int, lang: str = "fr") -> str:
@@ -301,7 +303,7 @@ class BeloteApp(App):
         # a suit to take, or to bid the value chosen in: the keys of the suits this turn
         # offers (1 ♠ 2 ♥ 3 ♦ 4 ♣ 5 SA 6 TA; in a second round, not the turned card's suit)
         offered = {a.split()[-1] for a in legal}
-        keys = [i + 1 for i, s in enumerate(("S", "H", "D", "C", "SA", "TA")) if s in offered]
+        keys = [i + 1 for i, s in enumerate(BID_SUITS) if s in offered]
         if keys:
             parts.append(t["hint_suit"].format(keys=_key_list(keys)))
         if any(len(a.split()) == 2 for a in legal):
@@ -498,8 +500,8 @@ class BeloteApp(App):
         if d is not None and d.phase == Phase.BIDDING:
             # in the bidding, 1-6 name a suit (♠ ♥ ♦ ♣ SA TA): take it in round 2, or bid the
             # chosen value in it
-            # the key is the number on the button: 1 ♠, 2 ♥, 3 ♦, 4 ♣, 5 SA, 6 TA
-            suits = ("S", "H", "D", "C", "SA", "TA")
+            # the key is the number on the button (BID_SUITS)
+            suits = BID_SUITS
             for b in self.query("#bidbar Button"):
                 name = (b.name or "").split(":", 1)
                 if len(name) == 2 and name[0] in ("value", "bid") and name[1] in suits \
@@ -688,7 +690,7 @@ class BeloteApp(App):
             widgets.append(Select([(action_words(x, t, self.lang, dw) if not x.isdigit() else x,
                                     x) for x in levels], value=levels[0], classes="bid-value",
                                   allow_blank=False, prompt=t["bid_value"]))
-            for i, x in enumerate(("S", "H", "D", "C", "SA", "TA"), 1):
+            for i, x in enumerate(BID_SUITS, 1):
                 if any(a.split()[-1] == x and len(a.split()) == 2 for a in legal):
                     widgets.append(Button(f"{i}" + action_words(x, t, self.lang, dw),
                                           name=f"value:{x}", classes="bid"))
@@ -697,8 +699,8 @@ class BeloteApp(App):
             if len(w) == 2 and w[0] in levels:
                 continue
             key = {"pass": "p ", "take": "t ", "contre": "x ", "surcontre": "x "}.get(a, "")
-            if a in ("S", "H", "D", "C", "SA", "TA"):
-                key = f"{('S', 'H', 'D', 'C', 'SA', 'TA').index(a) + 1} "
+            if a in BID_SUITS:
+                key = f"{BID_SUITS.index(a) + 1} "
             widgets.append(Button(key + action_words(a, t, self.lang, dw),
                                   name=f"bid:{a}", classes="bid",
                                   variant="primary" if a in ("take",) else "default"))
