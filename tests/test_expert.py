@@ -377,6 +377,28 @@ def test_past_the_deadline_one_world_is_drawn_and_solved():
         bot.close()
 
 
+def test_each_world_starts_on_an_empty_table():
+    """Another world's stored positions are forgotten before a world is solved (a new epoch
+    of the solver's table), on one thread and on several: no two worlds of a thread share an
+    epoch, and the epoch a world is solved in is past every one used before on that
+    thread."""
+    for threads in (1, 2):
+        bot = ExpertBot(seed=1, threads=threads)
+        seen: list[tuple[int, int]] = []
+
+        def fn(solver, x, seen=seen):
+            seen.append((id(solver), solver.epoch))
+            return x
+        for _ in range(2):  # two decisions
+            assert bot._map(fn, iter(range(5)), None) == list(range(5))
+        assert len(set(seen)) == len(seen) == 10
+        last: dict[int, int] = {}
+        for sid, epoch in seen:
+            assert epoch > last.get(sid, -1)
+            last[sid] = epoch
+        bot.close()
+
+
 def test_bench_ddloss_reports_losses_and_refuses_bad_options():
     """bench/ddloss.py: every loss is a best value minus a played card's value (>= 0), and
     the per-position figures add up to the total; a bad --alt exits 2 with a message."""

@@ -440,8 +440,17 @@ class ExpertBot(Bot):
         world each), the results in order. With ``threads`` > 1 and ``parallel`` the worlds
         are solved by a pool (the kernel releases the GIL; each thread has its own solver)
         while the next worlds are drawn. Past ``deadline`` (a ``time.perf_counter()`` value)
-        no world is solved but the first: the results are then the first ones only."""
+        no world is solved but the first: the results are then the first ones only.
+
+        Each world starts on an empty table (:meth:`Solver.clear`, a new epoch: no cost):
+        another world's positions almost never come again, and kept they held the table's
+        first slots (the deeper position stays) decision after decision (1.4 % fewer nodes
+        over the four cards of 30 tricks 1, one thread; the values are exact either way)."""
         it = iter(positions)
+
+        def solved(solver, pos):
+            solver.clear()
+            return fn(solver, pos)
 
         def more(done: int):
             # the next world, drawn only while there is time (drawing one with the play
@@ -453,7 +462,7 @@ class ExpertBot(Bot):
         if self.threads == 1 or not parallel:
             out = []
             while (pos := more(len(out))) is not None:
-                out.append(fn(self.solver, pos))
+                out.append(solved(self.solver, pos))
             return out
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=self.threads,
@@ -468,7 +477,7 @@ class ExpertBot(Bot):
             if solver is None:
                 from ..solver import Solver
                 solver = self._local.solver = Solver()
-            return fn(solver, pos)
+            return solved(solver, pos)
 
         jobs = []
         try:
