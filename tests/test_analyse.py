@@ -98,3 +98,36 @@ def test_analyse_shows_cards_as_check_and_legal_do():
     assert "JD" not in fr.output
     assert "│ J♦ " in en.output and "13 (9♠ 10♥ Q♥ 7♦ J♦ 7♣ 9♣)" in en.output
     assert "JD" not in en.output
+
+
+def test_analyse_ends_with_the_points_made_and_the_double_dummy_start(tmp_path):
+    """The summary under the table: the card points each team made (the deal's own, dix de
+    der included) and each team's points with perfect play from the first card (the first
+    card's best value for its team, the rest of the pack's 162 to the other). The losses
+    telescope: a team's double-dummy start minus its points made is its own loss minus the
+    other team's (examples/coinche.json: 7 and 41)."""
+    from belote.analysis import team_points
+    rec = json.loads((EXAMPLES / "coinche.json").read_text())
+    deal = check_deal(rec).deal
+    rows = analyse_record(rec)
+    dd, made = team_points(deal, rows)
+    assert made == deal.points and sum(made) == 162 and sum(dd) == 162
+    assert dd[rows[0].seat % 2] == rows[0].best
+    lost = [sum(r.loss for r in rows if r.seat % 2 == k) for k in (0, 1)]
+    assert lost == [7, 41]
+    assert dd[0] - made[0] == lost[0] - lost[1] and dd[1] - made[1] == lost[1] - lost[0]
+    fr = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json")])
+    en = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json"), "--lang", "en"])
+    assert f"Points de cartes faits : équipe 0 : {made[0]} · équipe 1 : {made[1]}" in fr.output
+    assert f"En double mort dès la première carte : équipe 0 : {dd[0]} · équipe 1 : {dd[1]}" \
+        in fr.output
+    assert f"Card points made: team 0: {made[0]} · team 1: {made[1]}" in en.output
+    assert f"Double dummy from the first card: team 0: {dd[0]} · team 1: {dd[1]}" in en.output
+    # a deal still in play (two tricks and a card): no points made yet, the start is the same
+    rec["plays"] = rec["plays"][:9]
+    part = tmp_path / "part.json"
+    part.write_text(json.dumps(rec))
+    res = CliRunner().invoke(app, ["analyse", str(part), "--lang", "en"])
+    assert res.exit_code == 0, res.output
+    assert "Card points made" not in res.output
+    assert f"Double dummy from the first card: team 0: {dd[0]} · team 1: {dd[1]}" in res.output

@@ -73,6 +73,20 @@ def analyse_deal(deal: Deal, solver: Solver | None = None,
     return out
 
 
+def team_points(deal: Deal, rows: list[CardAnalysis]) -> tuple[list[int], list[int] | None]:
+    """``(double_dummy, made)`` for the analysed ``deal`` (``rows``: :func:`analyse_deal`'s,
+    not empty): each team's card points (dix de der included, index = team) with perfect play
+    by all four seats from the first card on (the first card's best value), and the card
+    points each team made, ``None`` while tricks remain to play."""
+    first = rows[0]
+    total = deal.tt.total
+    dd = [0, 0]
+    dd[first.seat % 2] = first.best
+    dd[1 - first.seat % 2] = total - first.best
+    made = list(deal.points) if len(deal.tricks) == deal.rules.hand_size else None
+    return dd, made
+
+
 def analyse_record(rec: dict, solver: Solver | None = None, progress=None) -> list[CardAnalysis]:
     """Check a deal record, then analyse it. Raises RecordError for a malformed record."""
     return analyse_deal(check_deal(rec).deal, solver, progress)

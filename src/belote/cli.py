@@ -1109,7 +1109,7 @@ def analyse(
     by all four seats afterwards (dix de der included, no capot bonus)."""
     from rich.progress import Progress
 
-    from .analysis import analyse_deal
+    from .analysis import analyse_deal, team_points
     from .engine.record import check_deal
     t = _lang(lang)
     fr = lang == "fr"
@@ -1155,9 +1155,16 @@ def analyse(
     lost = [0, 0]
     for r in rows:
         lost[r.seat % 2] += r.loss
-    out.print(("Points perdus par équipe : " if fr else "Points lost per team: ")
-              + (f"{t['team']} 0 : {lost[0]} · {t['team']} 1 : {lost[1]}" if fr else
-                 f"{t['team']} 0: {lost[0]} · {t['team']} 1: {lost[1]}"))
+    c = t["colon"]
+
+    def teams(p):
+        return f"{t['team']} 0{c} {p[0]} · {t['team']} 1{c} {p[1]}"
+    out.print(("Points perdus par équipe" if fr else "Points lost per team") + f"{c} {teams(lost)}")
+    dd, made = team_points(deal, rows)
+    if made is not None:
+        out.print(("Points de cartes faits" if fr else "Card points made") + f"{c} {teams(made)}")
+    out.print(("En double mort dès la première carte" if fr else
+               "Double dummy from the first card") + f"{c} {teams(dd)}")
 
 
 @app.command(short_help="Duplicate match of two bots.")
