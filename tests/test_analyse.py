@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from belote.analysis import analyse_record
@@ -119,15 +120,21 @@ def test_analyse_ends_with_the_points_made_and_the_double_dummy_start(tmp_path):
     fr = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json")])
     en = CliRunner().invoke(app, ["analyse", str(EXAMPLES / "coinche.json"), "--lang", "en"])
     assert f"Points de cartes faits : équipe 0 : {made[0]} · équipe 1 : {made[1]}" in fr.output
-    assert f"En double mort dès la première carte : équipe 0 : {dd[0]} · équipe 1 : {dd[1]}" \
-        in fr.output
+    assert "Points en double mort (jeu parfait dès la première carte) : " \
+        f"équipe 0 : {dd[0]} · équipe 1 : {dd[1]}" in fr.output
     assert f"Card points made: team 0: {made[0]} · team 1: {made[1]}" in en.output
-    assert f"Double dummy from the first card: team 0: {dd[0]} · team 1: {dd[1]}" in en.output
+    assert "Points with perfect play from the first card (double dummy): " \
+        f"team 0: {dd[0]} · team 1: {dd[1]}" in en.output
     # a deal still in play (two tricks and a card): no points made yet, the start is the same
     rec["plays"] = rec["plays"][:9]
     part = tmp_path / "part.json"
     part.write_text(json.dumps(rec))
     res = CliRunner().invoke(app, ["analyse", str(part), "--lang", "en"])
     assert res.exit_code == 0, res.output
-    assert "Card points made" not in res.output
-    assert f"Double dummy from the first card: team 0: {dd[0]} · team 1: {dd[1]}" in res.output
+    assert "Card points made: deal unfinished (2 of 8 tricks)" in res.output
+    assert "Points with perfect play from the first card (double dummy): " \
+        f"team 0: {dd[0]} · team 1: {dd[1]}" in res.output
+    res = CliRunner().invoke(app, ["analyse", str(part)])
+    assert "Points de cartes faits : donne inachevée (2 plis sur 8)" in res.output
+    with pytest.raises(ValueError):
+        team_points(check_deal(rec).deal, [])

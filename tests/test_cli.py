@@ -393,7 +393,15 @@ def test_less_frequent_errors_in_french_too(runner, tmp_path):
     French by default (the key or option named first), in English with --lang en."""
     bad = tmp_path / "bad.json"
     bad.write_text('{"dealer": 0}', encoding="utf-8")
+    empty_game = tmp_path / "game.json"
+    empty_game.write_text('{"format": "belote-game/1", "deals": []}', encoding="utf-8")
+    latin1 = tmp_path / "latin1.json"
+    latin1.write_bytes('{"a": "é"}'.encode("latin-1"))
     for args, fr, en in (
+            (["analyse", str(empty_game), "--deal", "1"], "deals : la partie n'a aucune donne",
+             "deals: the game record has no deal"),
+            (["check", str(latin1)], "n'est pas un texte UTF-8 : octet de continuation invalide",
+             "is not UTF-8 text: invalid continuation byte"),
             (["rules", "ffb", "-o", "scoring=bogus"],
              "option scoring : 'bogus' n'est pas une valeur possible (classic,",
              "option scoring: 'bogus' is not one of classic,"),

@@ -77,7 +77,10 @@ def team_points(deal: Deal, rows: list[CardAnalysis]) -> tuple[list[int], list[i
     """``(double_dummy, made)`` for the analysed ``deal`` (``rows``: :func:`analyse_deal`'s,
     not empty): each team's card points (dix de der included, index = team) with perfect play
     by all four seats from the first card on (the first card's best value), and the card
-    points each team made, ``None`` while tricks remain to play."""
+    points each team made, ``None`` while tricks remain to play. Raises ValueError for
+    ``rows`` empty (no card played: nothing to start from)."""
+    if not rows:
+        raise ValueError("team_points: no card played (rows is empty)")
     first = rows[0]
     total = deal.tt.total
     dd = [0, 0]

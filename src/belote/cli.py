@@ -319,7 +319,8 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r"^(.*?):? (?:is )?not valid JSON: (.*)$",
      lambda m: f"{_fr_source(m[1])} : JSON invalide : {_fr_json(m[2])}"),
     (r"^(.*?) is not UTF-8 text: (.*)$",
-     lambda m: f"{_fr_source(m[1])} n'est pas un texte UTF-8 : {m[2]}"),
+     lambda m: f"{_fr_source(m[1])} n'est pas un texte UTF-8 : {_fr_utf8(m[2])}"),
+    (r"^deals: the game record has no deal$", r"deals : la partie n'a aucune donne"),
     (r"^unknown preset (.*?): expected one of (.*)$", r"préréglage inconnu \1 : au choix \2"),
     (r"^unknown option (.*?); known options: (.*)$", r"option inconnue \1 ; options : \2"),
     (r"^option (\w+): expected a whole number, got (.*)$",
@@ -527,6 +528,16 @@ _FR_JSON = [(re.compile(a), b) for a, b in (
 
 def _fr_os(reason: str) -> str:
     return _FR_OS.get(reason, reason)
+
+
+#: Python's reasons for a byte string that is not UTF-8 (``UnicodeDecodeError.reason``)
+_FR_UTF8 = {"invalid start byte": "octet de tête invalide",
+            "invalid continuation byte": "octet de continuation invalide",
+            "unexpected end of data": "fin des données inattendue"}
+
+
+def _fr_utf8(reason: str) -> str:
+    return _FR_UTF8.get(reason, reason)
 
 
 def _fr_json(msg: str) -> str:
@@ -1106,7 +1117,9 @@ def analyse(
     """Double-dummy value of every card played: which card lost how many points.
 
     A value is the final card points of the player's team for the whole deal, with perfect play
-    by all four seats afterwards (dix de der included, no capot bonus)."""
+    by all four seats afterwards (dix de der included, no capot bonus). Under the table: each
+    team's loss, the card points it made and its points with perfect play from the first
+    card (the two differ by the team's loss minus the other team's)."""
     from rich.progress import Progress
 
     from .analysis import analyse_deal, team_points
@@ -1163,8 +1176,12 @@ def analyse(
     dd, made = team_points(deal, rows)
     if made is not None:
         out.print(("Points de cartes faits" if fr else "Card points made") + f"{c} {teams(made)}")
-    out.print(("En double mort dès la première carte" if fr else
-               "Double dummy from the first card") + f"{c} {teams(dd)}")
+    else:
+        n, of = len(deal.tricks), deal.rules.hand_size
+        out.print(f"Points de cartes faits{c} donne inachevée ({n} plis sur {of})" if fr else
+                  f"Card points made{c} deal unfinished ({n} of {of} tricks)")
+    out.print(("Points en double mort (jeu parfait dès la première carte)" if fr else
+               "Points with perfect play from the first card (double dummy)") + f"{c} {teams(dd)}")
 
 
 @app.command(short_help="Duplicate match of two bots.")

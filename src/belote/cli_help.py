@@ -69,7 +69,9 @@ COMMANDS_FR: dict[str, tuple[str, str]] = {
          "carte a perdu combien de points.\n\n"
          "Une valeur est le total des points des plis de l'équipe du joueur pour toute la "
          "donne, chacun des quatre jouant ensuite au mieux (dix de der compris, sans prime "
-         "de capot).")),
+         "de capot). Sous le tableau : la perte de chaque équipe, les points de cartes "
+         "qu'elle a faits et ses points en jeu parfait dès la première carte (leur écart "
+         "est la perte de l'équipe moins celle de l'autre).")),
     "arena": (
         "Match en duplicate entre deux bots.",
         ("Match en duplicate du bot A contre le bot B : écart moyen de marque par donne (A − "

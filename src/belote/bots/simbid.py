@@ -134,6 +134,7 @@ class BidSimulator:
 
     def _points(self, w: _World, trump: Trump) -> int:
         if trump not in w.points:
+            self.solver.clear()  # a world of its own, as in ExpertBot._map
             w.points[trump] = self.solver.future(self._position(w, trump), tolerance=TOLERANCE)
         return w.points[trump]
 
