@@ -619,7 +619,7 @@ def test_simulate_and_arena_text_in_each_language(runner):
     assert "siège 0 (random) : " in r.stdout and "(random): " not in r.stdout
     r = run(runner, "arena", "--a", "random", "--b", "random", "--deals", "1", "--play-only")
     assert r.exit_code == 0 and "  A (random) : contrats pris" in r.stdout
-    assert re.search(r"part des points de A : \d+\.\d %", r.stdout), r.stdout
+    assert re.search(r"part des points de A : \d+,\d %", r.stdout), r.stdout
     r = run(runner, "--lang", "en", "arena", "--a", "random", "--b", "random", "--deals", "1",
             "--play-only")
     assert "  A (random): contracts taken" in r.stdout
@@ -631,6 +631,20 @@ def test_simulate_and_arena_text_in_each_language(runner):
                                                         "random", "--deals", "1").stdout
     r = runner.invoke(app, ["check", "-"], input="{")
     assert r.exit_code == 2 and "erreur : l'entrée standard : JSON invalide" in r.output
+    # numbers: a decimal comma and "[a ; b]" in French, the interval named in each language
+    r = run(runner, "arena", "--a", "heuristic", "--b", "random", "--deals", "3", "--seed", "1",
+            "--play-only")
+    assert re.search(r"^coinche : 3 donnes × 2 tables, A = heuristic, B = random, graine 1$"
+                     r"\n.*par donne : -?\d+,\d \(IC 95 % \[-?\d+,\d ; -?\d+,\d\]\)$", r.stdout,
+                     re.MULTILINE), r.stdout
+    assert re.search(r"\d+,\d{2} ms / décision$", r.stdout, re.MULTILINE), r.stdout
+    r = run(runner, "--lang", "en", "arena", "--a", "heuristic", "--b", "random", "--deals", "3",
+            "--seed", "1", "--play-only")
+    assert re.search(r"per deal: -?\d+\.\d \(95% CI \[-?\d+\.\d, -?\d+\.\d\]\)$", r.stdout,
+                     re.MULTILINE), r.stdout
+    r = run(runner, "simulate", "--deals", "3")
+    assert re.search(r"^│ IC 95 % +│ +\[-?\d+,\d ; -?\d+,\d\] │", r.stdout, re.MULTILINE), r.stdout
+    assert re.search(r"\(IC 95 % \[-?\d+,\d ; -?\d+,\d\]\) ; donnes passées", r.stdout), r.stdout
 
 
 def test_simulate_bots_by_team_and_deal_out_of_range(runner, tmp_path):

@@ -1234,29 +1234,38 @@ def arena(
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     out.print(f"{preset}{t['colon']} {_n_deals(deals, fr)} × 2 tables"
-              + f", A = {a}, B = {b}")
+              + f", A = {a}, B = {b}, " + ("graine" if fr else "seed") + f" {seed}")
     out.print(("écart moyen A − B par donne : " if fr else "mean difference A − B per deal: ")
-              + f"[b]{data['mean_diff']:.1f}[/b] " + _ci_text(data["ci95"], fr))
+              + f"[b]{_num(data['mean_diff'], 1, fr)}[/b] " + _ci_text(data["ci95"], fr, label=True))
     if play_only:
         ps = data["points_share"]
         out.print(("part des points de A : " if fr else "A's share of card points: ")
-                  + f"{100 * ps['mean']:.1f}{' %' if fr else '%'} "
-                  + _ci_text(ps["ci95"], fr, 100))
+                  + f"{_num(100 * ps['mean'], 1, fr)}{' %' if fr else '%'} "
+                  + _ci_text(ps["ci95"], fr, 100, label=True))
     for side, name in (("a", a), ("b", b)):
         taken, made_n = data["taken"][side], data["made"][side]
-        ms = data["ms_per_decision"][side]
-        line = (f"contrats pris {taken}, réussis {made_n}, {ms:.2f} ms / décision" if fr
-                else f"contracts taken {taken}, made {made_n}, {ms:.2f} ms / decision")
+        ms = _num(data["ms_per_decision"][side], 2, fr)
+        line = (f"contrats pris {taken}, réussis {made_n}, {ms} ms / décision" if fr
+                else f"contracts taken {taken}, made {made_n}, {ms} ms / decision")
         out.print(f"  {side.upper()} ({name}){t['colon']} {line}", highlight=False)
 
 
-def _ci_text(ci: list, fr: bool, scale: float = 1) -> str:
-    """A 95 % confidence interval as printed: ``[lo, hi]`` (times ``scale``), or what is
+def _num(x: float, digits: int, fr: bool) -> str:
+    """``x`` with ``digits`` decimals, a decimal comma in French (``131,2``)."""
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if fr else text
+
+
+def _ci_text(ci: list, fr: bool, scale: float = 1, label: bool = False) -> str:
+    """A 95 % confidence interval as printed: ``[lo, hi]`` (times ``scale``; in French
+    ``[lo ; hi]`` with decimal commas), in parentheses after "IC 95 %" / "95% CI" with ``label``, or what is
     missing when there is none (fewer than two deals: JSON ``null`` bounds)."""
     lo, hi = ci
     if lo is None or hi is None:
         return "(intervalle : 2 donnes au moins)" if fr else "(interval: 2 deals or more)"
-    return f"[{scale * lo:.1f}, {scale * hi:.1f}]"
+    sep = " ; " if fr else ", "
+    text = f"[{_num(scale * lo, 1, fr)}{sep}{_num(scale * hi, 1, fr)}]"
+    return f"({'IC 95 %' if fr else '95% CI'} {text})" if label else text
 
 
 @app.command(short_help="Bots against bots: mean scores, contracts, capots.")
@@ -1329,7 +1338,7 @@ def simulate(
         table.add_column(f"{t['team']} {k} ({names[k]}+{names[k + 2]})", justify="right")
     tm = data["teams"]
     table.add_row("marque moyenne / donne" if fr else "mean score / deal",
-                  *[f"{x['mean_score']:.1f}" for x in tm])
+                  *[_num(x["mean_score"], 1, fr) for x in tm])
     table.add_row("IC 95 %" if fr else "95% CI",
                   *[_ci_text(x["ci95"], fr) for x in tm])
     table.add_row("contrats pris" if fr else "contracts taken", *[str(x["taken"]) for x in tm])
@@ -1339,12 +1348,12 @@ def simulate(
     out.print(table)
     dm = data["diff"]
     out.print(("écart équipe 0 − équipe 1 : " if fr else "team 0 − team 1: ")
-              + f"{dm['mean']:.1f} " + _ci_text(dm["ci95"], fr)
+              + f"{_num(dm['mean'], 1, fr)} " + _ci_text(dm["ci95"], fr, label=True)
               + (f" ; donnes passées : {data['passed_out']}" if fr
                  else f"; passed-out deals: {data['passed_out']}"))
     for p in data["ms_per_decision"]:
-        out.print(f"  {t['seat']} {p['seat']} ({p['bot']}) : {p['ms_mean']:.3f} ms / décision"
-                  if fr else f"  seat {p['seat']} ({p['bot']}): {p['ms_mean']:.3f} ms / decision",
+        out.print(f"  {t['seat']} {p['seat']} ({p['bot']}) : {_num(p['ms_mean'], 3, fr)} ms / "
+                  "décision" if fr else f"  seat {p['seat']} ({p['bot']}): {p['ms_mean']:.3f} ms / decision",
                   highlight=False)
 
 
