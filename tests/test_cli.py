@@ -955,7 +955,10 @@ def test_help_in_the_language_asked(runner, monkeypatch):
     assert "Arguments :\n  FICHIER  Enregistrement d'une donne" in r.output  # no <str>
     assert "[obligatoire]" in r.output
     raw = run(runner, "arena", "-h").output  # typer's extras, French separators and spaces
-    assert "[par défaut\u00a0: 100\u00a0; x>=1]" in re.sub(r"[ \n]+", " ", raw)
+    assert "[par défaut\u00a0: 100\u00a0; au moins 1]" in re.sub(r"[ \n]+", " ", raw)
+    assert "[par défaut\u00a0: 20\u00a0; de 1 à 500]" in re.sub(r"[ \n]+", " ", raw)
+    raw = run(runner, "arena", "-h", "--lang", "en").output  # click's ranges in English
+    assert "[default: 100; x>=1]" in re.sub(r"[ \n]+", " ", raw)
     # play's help ends with the table's keys, in its language
     assert "d dernier pli" in words_of(run(runner, "play", "-h"))
     assert "d last trick" in words_of(run(runner, "play", "-h", "--lang", "en"))

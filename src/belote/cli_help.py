@@ -202,6 +202,16 @@ _FR_WORDS = {"Usage: ": "Usage : ", "Options": "Options ", "Arguments": "Argumen
 _EXTRA = re.compile(r"\[([^\[\]]*)\]$")  # typer's "[default: 1; x>=1; required]"
 
 
+#: click's ranges ("x>=1", "1<=x<=500") in words
+_FR_RANGES = tuple((re.compile(p), f) for p, f in (
+    (r"^(-?[\d.]+)<=x<=(-?[\d.]+)$", r"de \1 à \2"),
+    (r"^x>=(-?[\d.]+)$", r"au moins \1"),
+    (r"^x<=(-?[\d.]+)$", r"au plus \1"),
+    (r"^x>(-?[\d.]+)$", r"plus de \1"),
+    (r"^x<(-?[\d.]+)$", r"moins de \1"),
+))
+
+
 def _fr_extra(match: re.Match[str]) -> str:
     parts = []
     for part in match[1].split("; "):
@@ -209,6 +219,11 @@ def _fr_extra(match: re.Match[str]) -> str:
             part = "par défaut : " + part[len("default: "):]
         elif part == "required":
             part = "obligatoire"
+        else:
+            for pattern, words in _FR_RANGES:
+                if pattern.match(part):
+                    part = pattern.sub(words, part)
+                    break
         parts.append(part)
     return "[" + " ; ".join(parts) + "]"
 
