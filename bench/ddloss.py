@@ -40,10 +40,10 @@ def _ci(xs: list[float]) -> list[float]:
 
 def _alt_options(text: str) -> dict:
     """``key=value,…`` with whole numbers: worlds and max_worlds 1..500, capot_bonus
-    0..10000, play_model 0 or 1, each key once. Raises ValueError with a message naming the
-    option."""
+    0..10000, play_model 0 or 1; race_z a decimal 0..100 (0: every card solved in every
+    world); each key once. Raises ValueError with a message naming the option."""
     bounds = {"worlds": (1, 500), "max_worlds": (1, 500), "capot_bonus": (0, 10000),
-              "play_model": (0, 1)}
+              "play_model": (0, 1), "race_z": (0, 100)}
     out = {}
     for part in filter(None, text.split(",")):
         key, sep, value = part.partition("=")
@@ -51,12 +51,16 @@ def _alt_options(text: str) -> dict:
             raise ValueError(f"--alt: key=value with {', '.join(bounds)}, not {part!r}")
         if key in out:
             raise ValueError(f"--alt: {key} given twice")
-        if not (value.isascii() and value.isdigit()):
-            raise ValueError(f"--alt: {key} takes a whole number, not {value!r}")
+        decimal = key == "race_z" and value.count(".") == 1
+        digits = value.replace(".", "", 1) if decimal else value
+        if not (digits.isascii() and digits.isdigit()):
+            raise ValueError(f"--alt: {key} takes a {'number' if key == 'race_z' else 'whole number'}"
+                             f", not {value!r}")
         lo, hi = bounds[key]
-        if not lo <= int(value) <= hi:
+        number = float(value) if decimal else int(value)
+        if not lo <= number <= hi:
             raise ValueError(f"--alt: {key} from {lo} to {hi}, not {value}")
-        out[key] = int(value)
+        out[key] = number
     if not out:
         raise ValueError(f"--alt: no option given ({', '.join(bounds)})")
     return out

@@ -598,3 +598,66 @@ def test_repair_makes_a_world_explain_the_discard():
     for s in (1, 2, 3):
         assert fixed[s] & sampler.void[s] == 0
         assert fixed[s] & sampler.known[s] == sampler.known[s]
+
+
+def test_race_drops_a_class_far_behind_the_best_worked_by_hand():
+    """Six worlds, three classes a, b, c (values below). Means: a 100.67, b 91.67, c 99.33:
+    a leads. b's deficit world by world is 10 15 5 8 4 12: mean 9, variance 88/5 = 17.6,
+    standard error sqrt(17.6/6) = 1.71, so 5.3 errors above zero: out at z = 1.2. c's
+    deficit is 0 10 -5 -5 5 3: mean 4/3, variance 34.67, error 2.40, 0.55 errors above
+    zero: kept at z = 1.2 and at 0.6, out at 0.5."""
+    rows = [[100, 90, 100], [110, 95, 100], [90, 85, 95], [100, 92, 105], [100, 96, 95],
+            [104, 92, 101]]
+    index = {10: 0, 11: 1, 12: 2}
+    assert ExpertBot._race(rows, [10, 11, 12], index, 1.2) == [10, 12]
+    assert ExpertBot._race(rows, [10, 11, 12], index, 0.6) == [10, 12]
+    assert ExpertBot._race(rows, [10, 11, 12], index, 0.5) == [10]
+    assert ExpertBot._race(rows, [10, 11, 12], index, 6.0) == [10, 11, 12]
+    # a class out of the race is not compared again (its column may hold None later)
+    assert ExpertBot._race(rows, [10, 12], index, 1.2) == [10, 12]
+    for bad in (-1, 101, "1", True, None):
+        with pytest.raises(ValueError):
+            ExpertBot(race_z=bad)
+
+
+def test_racing_solves_fewer_cards_in_later_worlds_the_same_on_any_threads(monkeypatch):
+    """The trick-1 lead of a coinche deal with 14 worlds (race_z 1.2): the first nine worlds
+    are solved for every card class (racing starts on five worlds, four worlds before the one it
+    decides), later ones for fewer; one thread and two give the same card and the same
+    solves; race_z=0 solves every class in every world. Once one class is left, no more
+    worlds are drawn (another deal: 13 worlds)."""
+    from belote.solver import Solver
+    calls: list[int] = []
+    solve = Solver.solve
+
+    def spy(self, pos, *a, **kw):
+        calls.append(len(kw["cards"]))
+        return solve(self, pos, *a, **kw)
+    monkeypatch.setattr(Solver, "solve", spy)
+    rules = Rules.preset("coinche")
+    d = Deal.deal(rules, 0, shuffled_deck(rules, random.Random(2)))
+    for a in ("80 S", "pass", "pass", "pass"):
+        d.play(a)
+    v = d.view(d.to_move)
+    assert "declare" not in v.legal
+    got = {}
+    for threads in (1, 2):
+        calls.clear()
+        bot = ExpertBot(seed=3, worlds=14, threads=threads, race_z=1.2)
+        got[threads] = (bot.act(v), list(calls))
+        bot.close()
+    card, sizes = got[1]
+    assert got[2][0] == card and sorted(got[2][1]) == sorted(sizes)
+    assert sizes == [8] * 9 + [4] * 5  # a class out stays out
+    calls.clear()
+    ExpertBot(seed=3, worlds=14, threads=1, race_z=0).act(v)
+    assert calls == [8] * 14
+    d = Deal.deal(rules, 0, shuffled_deck(rules, random.Random(5)))
+    for a in ("80 S", "pass", "pass", "pass"):
+        d.play(a)
+    for threads in (1, 2):
+        calls.clear()
+        bot = ExpertBot(seed=3, worlds=14, threads=threads, race_z=1.2)
+        bot.act(d.view(d.to_move))
+        bot.close()
+        assert sorted(calls, reverse=True) == [8] * 9 + [5, 5, 4, 2]

@@ -18,6 +18,7 @@ import os
 import random
 import threading
 import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 
 from ..engine.cards import (
@@ -352,6 +353,14 @@ MAX_THREADS = 64
 THREADS_MIN_CARDS = 6
 
 
+#: racing (card play): from RACE_MIN worlds on, a card class whose mean deficit to the best
+#: class is more than ``race_z`` standard errors above zero is no longer solved in the worlds
+#: after; a world's classes follow the worlds solved up to RACE_LAG before it, so that two
+#: threads never wait and the cards chosen do not depend on the number of threads
+RACE_MIN = 5
+RACE_LAG = 4
+
+
 def default_threads() -> int:
     """The processor cores this process may use, at most 4: the expert's default ``threads``.
     The cores it may run on, fewer if a container's CPU quota (cgroup v2 ``cpu.max``) allows
@@ -403,8 +412,12 @@ class ExpertBot(Bot):
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
                  worlds: int = 20, bid_worlds: int | None = None, capot_bonus: int = 90,
                  max_worlds: int | None = None, play_model: bool = True,
-                 threads: int | None = None):
+                 threads: int | None = None, race_z: float = 1.0):
         super().__init__(seed, time_limit_ms)
+        if isinstance(race_z, bool) or not isinstance(race_z, (int, float)) or \
+                not 0 <= race_z <= 100:
+            raise ValueError(f"race_z: standard errors from 0 (off) to 100, not {race_z!r}")
+        self.race_z = race_z
         if threads is None:
             threads = default_threads()
         if not isinstance(threads, int) or isinstance(threads, bool) or \
@@ -435,12 +448,19 @@ class ExpertBot(Bot):
             self._solver = Solver()
         return self._solver
 
-    def _map(self, fn, positions, deadline: float | None, parallel: bool = True) -> list:
+    def _map(self, fn, positions, deadline: float | None, parallel: bool = True,
+             ahead: int | None = None, sink=None) -> list:
         """``fn(solver, position)`` for each position of the iterable ``positions`` (one
         world each), the results in order. With ``threads`` > 1 and ``parallel`` the worlds
         are solved by a pool (the kernel releases the GIL; each thread has its own solver)
         while the next worlds are drawn. Past ``deadline`` (a ``time.perf_counter()`` value)
         no world is solved but the first: the results are then the first ones only.
+
+        ``sink(result)`` is called on each result, in order, as soon as it is in (before the
+        next position is drawn on one thread); with ``ahead`` at most that many worlds are
+        drawn and not yet in (default: all are drawn at once), so that ``positions`` may
+        depend on the results up to ``ahead`` worlds before the one it draws, whatever the
+        number of threads.
 
         Each world starts on an empty table (:meth:`Solver.clear`, a new epoch: no cost):
         another world's positions almost never come again, and kept they held the table's
@@ -463,6 +483,8 @@ class ExpertBot(Bot):
             out = []
             while (pos := more(len(out))) is not None:
                 out.append(solved(self.solver, pos))
+                if sink is not None:
+                    sink(out[-1])
             return out
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=self.threads,
@@ -479,15 +501,27 @@ class ExpertBot(Bot):
                 solver = self._local.solver = Solver()
             return solved(solver, pos)
 
-        jobs = []
+        jobs: deque = deque()  # submitted, result not yet taken
+        out: list = []
         try:
-            while (pos := more(len(jobs))) is not None:
-                jobs.append(self._pool.submit(task, pos, not jobs))
-            out = [j.result() for j in jobs]
+            while True:
+                while ahead is None or len(jobs) < ahead:
+                    pos = more(len(out) + len(jobs))
+                    if pos is None:
+                        break
+                    jobs.append(self._pool.submit(task, pos, not out and not jobs))
+                if not jobs:
+                    break
+                res = jobs.popleft().result()
+                if res is None:  # past the deadline: so are the worlds after it
+                    break
+                out.append(res)
+                if sink is not None:
+                    sink(res)
         finally:  # an interrupt (Ctrl-C) or an error: the worlds not started are dropped
             for j in jobs:
                 j.cancel()
-        return out[:out.index(None)] if None in out else out
+        return out
 
     def close(self) -> None:
         """Stop the bot's threads (the worlds not started are dropped) and free their
@@ -573,46 +607,88 @@ class ExpertBot(Bot):
         t0 = time.perf_counter()
         classes = sorted(set(rep.values()))
         index = {k: j for j, k in enumerate(classes)}
-        rows: list[list[int]] = []  # per world: the value of each class
+        # per world: the value of each class, None for a class no longer solved (racing)
+        rows: list[list[int | None]] = []
+        active = list(classes)  # the classes still solved
+        drawn = 0
 
-        def best() -> int:  # the card chosen on the worlds so far
-            sums = [sum(col) for col in zip(*rows)]
-            return self._pick(cards, {c: sums[index[rep[c]]] for c in cards}, sampler.tt)
+        def best() -> int:  # the card chosen on the worlds so far, among the classes left
+            live = [c for c in cards if rep[c] in active]
+            sums = {k: sum(r[index[k]] for r in rows) for k in {rep[c] for c in live}}
+            return self._pick(live, {c: sums[rep[c]] for c in live}, sampler.tt)
 
         half = max(1, self.worlds // 2)
         deadline = None if self.time_limit_ms is None else t0 + self.time_limit_ms / 1000
 
         def draw(k):
+            # each world with the classes still in the race on the worlds solved up to
+            # RACE_LAG before it (the same whatever the threads: see _map's ahead)
+            nonlocal active, drawn
             for _ in range(k):
-                yield Position(sampler.sample(), trump, rules, leader, trick, list(view.points),
-                               list(sampler.tricks_won))
+                m = drawn - RACE_LAG
+                if self.race_z and m >= RACE_MIN and len(active) > 1:
+                    active = self._race(rows[:m], active, index, self.race_z)
+                    if len(active) == 1:  # the race is run: no world can change the card
+                        return
+                drawn += 1
+                yield (Position(sampler.sample(), trump, rules, leader, trick,
+                                list(view.points), list(sampler.tricks_won)), set(active))
 
-        kw = {"capot_bonus": self.capot_bonus, "cards": set(classes)}
+        def solve(s, world):
+            return s.solve(world[0], capot_bonus=self.capot_bonus, cards=world[1])
+
+        def sink(res):
+            rows.append([res.values.get(k) for k in classes])
+
         while len(rows) < self.max_worlds:
             n = len(rows)
             # the worlds up to the next stopping check
             nxt = self.worlds if n < self.worlds else n + half
-            for res in self._map(lambda s, p: s.solve(p, **kw),
-                                 draw(min(nxt, self.max_worlds) - n), deadline,
-                                 len(view.hand) >= THREADS_MIN_CARDS):
-                rows.append([res.values.get(k, 0) for k in classes])
+            self._map(solve, draw(min(nxt, self.max_worlds) - n), deadline,
+                      len(view.hand) >= THREADS_MIN_CARDS, RACE_LAG, sink)
             n = len(rows)
+            if len(active) == 1:
+                break
             if deadline is not None and time.perf_counter() > deadline:
                 break
             # past the level, every half level: stop unless the decision is still close
-            if self.worlds <= n < self.max_worlds and not self._close(rows, index[rep[best()]]):
+            if self.worlds <= n < self.max_worlds and \
+                    not self._close(rows, index[rep[best()]], [index[k] for k in active]):
                 break
         return best()
 
     @staticmethod
-    def _close(rows: list[list[int]], best: int) -> bool:
+    def _race(rows: list[list[int | None]], active: list[int], index: dict[int, int],
+              z: float) -> list[int]:
+        """The card classes of ``active`` left in the race after the worlds ``rows`` (each a
+        list of class values, by ``index``): a class leaves once its mean deficit to the
+        class with the best mean, world by world, is more than ``z`` standard errors above
+        zero (the cards a 20-world decision would almost never choose stop costing a
+        solve)."""
+        n = len(rows)
+        mean = {k: sum(r[index[k]] for r in rows) / n for k in active}
+        lead = max(active, key=lambda k: (mean[k], -k))
+        keep = []
+        for k in active:
+            if k != lead:
+                d = [r[index[lead]] - r[index[k]] for r in rows]
+                m = sum(d) / n
+                var = sum((x - m) ** 2 for x in d) / (n - 1)
+                if m > 0 and m * m * n > z * z * var:
+                    continue
+            keep.append(k)
+        return keep
+
+    @staticmethod
+    def _close(rows: list[list[int]], best: int, cols: list[int] | None = None) -> bool:
         """Whether the worlds so far (``rows``: one list of card-class values a world) leave
-        the best class (index ``best``) within reach of another: its mean lead over that
-        class, world by world, is less than twice its standard error."""
+        the best class (index ``best``) within reach of another (of the indices ``cols``,
+        default all: the classes still in the race): its mean lead over that class, world
+        by world, is less than twice its standard error."""
         n = len(rows)
         if n < 2:
             return True
-        for j in range(len(rows[0])):
+        for j in (range(len(rows[0])) if cols is None else cols):
             if j == best:
                 continue
             d = [r[best] - r[j] for r in rows]
