@@ -13,7 +13,8 @@ must guess loses some even when it plays well, so the figures compare players, t
 grade one.
 
 ``--alt key=value,…``: a second expert, A's level with these ``ExpertBot`` options changed
-(``worlds``, ``max_worlds``, ``capot_bonus``, ``play_model`` 0 or 1), is asked at the very decisions A faces, with the same random state, and its
+(``worlds``, ``max_worlds``, ``capot_bonus``, ``play_model`` 0 or 1, ``race_z`` a
+number, 0 for no racing), is asked at the very decisions A faces, with the same random state, and its
 card scored the same way: a paired comparison, far less noisy than a match (A's card is the
 one played). Prints JSON: per side the loss per deal, by role (taker's side, defence), by
 position in the trick and by trick; with ``--alt`` the mean loss difference per decision

@@ -315,7 +315,7 @@ def test_close_decisions_draw_up_to_max_worlds():
     # half a level at a time: close once, then decided -> 4 + 2 worlds
     bot = ExpertBot(seed=3, worlds=4, max_worlds=12, threads=1)
     verdicts = iter([True, False])
-    bot._close = lambda rows, best: next(verdicts)
+    bot._close = lambda rows, best, cols=None: next(verdicts)
     n1 = []
 
     def counted1(*a, _orig=bot.solver.solve, **k):

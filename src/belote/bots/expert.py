@@ -355,8 +355,9 @@ THREADS_MIN_CARDS = 6
 
 #: racing (card play): from RACE_MIN worlds on, a card class whose mean deficit to the best
 #: class is more than ``race_z`` standard errors above zero is no longer solved in the worlds
-#: after; a world's classes follow the worlds solved up to RACE_LAG before it, so that two
-#: threads never wait and the cards chosen do not depend on the number of threads
+#: after; a world's classes follow the worlds before the RACE_LAG that precede it (RACE_LAG
+#: worlds are solving or waiting to be read while the next one is drawn: two threads keep
+#: busy), so the cards chosen do not depend on the number of threads
 RACE_MIN = 5
 RACE_LAG = 4
 
@@ -393,6 +394,13 @@ class ExpertBot(Bot):
     60). ``play_model`` (on by default): the worlds also prefer opponents whose past cards a
     sensible player would have chosen (see :class:`WorldSampler`).
 
+    ``race_z`` (default 1.0; 0: off): racing in card play. From ``RACE_MIN`` worlds on, a
+    card class whose mean deficit to the best class, world by world, is more than ``race_z``
+    standard errors above zero is no longer solved in later worlds, and once one class is
+    left no more worlds are drawn (the decision then rests on fewer than ``worlds``). A
+    world's classes follow the worlds before the ``RACE_LAG`` that precede it, so the card
+    does not depend on ``threads`` (see ``docs/ai.md``).
+
     ``threads``: worlds solved at once (card play from ``THREADS_MIN_CARDS`` cards in hand,
     and bidding), each thread with its own solver and table (about 10 MB each); default
     :func:`default_threads` (the processor cores this process may use, at most 4). The
@@ -404,8 +412,9 @@ class ExpertBot(Bot):
     A bot makes one decision at a time: call :meth:`act` from one thread at a time (one bot
     per seat and table; a :class:`~belote.solver.Solver` is not thread-safe either).
 
-    Raises ValueError on ``worlds`` or ``max_worlds`` below 1 (or not an ``int``), and on
-    ``threads`` not an ``int`` from 1 to ``MAX_THREADS`` (64)."""
+    Raises ValueError on ``worlds`` or ``max_worlds`` below 1 (or not an ``int``), on
+    ``threads`` not an ``int`` from 1 to ``MAX_THREADS`` (64), and on ``race_z`` not a number
+    from 0 to 100."""
 
     name = "expert"
 
@@ -621,8 +630,8 @@ class ExpertBot(Bot):
         deadline = None if self.time_limit_ms is None else t0 + self.time_limit_ms / 1000
 
         def draw(k):
-            # each world with the classes still in the race on the worlds solved up to
-            # RACE_LAG before it (the same whatever the threads: see _map's ahead)
+            # each world with the classes still in the race on the worlds before the
+            # RACE_LAG that precede it (the same whatever the threads: see _map's ahead)
             nonlocal active, drawn
             for _ in range(k):
                 m = drawn - RACE_LAG
