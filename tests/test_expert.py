@@ -144,6 +144,27 @@ def test_cards_worth_the_same_in_every_world_are_solved_once():
     assert len(set(ExpertBot._representatives(cards, tt, gone).values())) == 1
 
 
+def test_a_choice_between_cards_worth_the_same_solves_nothing(monkeypatch):
+    """Spades led, the expert holds 7S and 8S (nothing between them) and no other spade:
+    one class, so no world is drawn or solved, and the card is the weaker, as the tie rule
+    of _pick gives (equal totals: fewest points, then weakest: 7S)."""
+    from belote.solver import Solver
+
+    def no_solve(*a, **k):
+        raise AssertionError("solved")
+    monkeypatch.setattr(Solver, "solve", no_solve)
+    rules = Rules.preset("coinche")
+    hands = [parse_hand(h) for h in ("AS KS QS JH 9H AD KD QD", "7S 8S 7H 8H 7D 8D 7C 8C",
+                                     "JS TS 9S AH TH KH QH JD", "9D TD AC TC KC QC JC 9C")]
+    d = Deal.from_hands(rules, 3, hands)
+    for a in ("80 H", "pass", "pass", "pass"):
+        d.play(a)
+    d.play("AS", 0)
+    v = d.view(1)
+    assert sorted(v.legal) == ["7S", "8S"]
+    assert ExpertBot(seed=1, threads=1).act(v) == "7S"
+
+
 def test_a_discard_when_bound_to_ruff_shows_no_trump():
     """RULES.md §4 / 002 §VI: a player who cannot follow must ruff when the opponents hold
     the trick. Seat 1 discards a club on the ace of spades led by seat 0 (an opponent,

@@ -615,6 +615,8 @@ class ExpertBot(Bot):
         rep = self._representatives(cards, sampler.tt, sampler.gone)
         t0 = time.perf_counter()
         classes = sorted(set(rep.values()))
+        if len(classes) == 1:  # every card worth the same in every world: nothing to solve
+            return self._pick(cards, dict.fromkeys(cards, 0), sampler.tt)
         index = {k: j for j, k in enumerate(classes)}
         # per world: the value of each class, None for a class no longer solved (racing)
         rows: list[list[int | None]] = []
