@@ -1258,8 +1258,9 @@ def _num(x: float, digits: int, fr: bool) -> str:
 
 def _ci_text(ci: list, fr: bool, scale: float = 1, label: bool = False) -> str:
     """A 95 % confidence interval as printed: ``[lo, hi]`` (times ``scale``; in French
-    ``[lo ; hi]`` with decimal commas), in parentheses after "IC 95 %" / "95% CI" with ``label``, or what is
-    missing when there is none (fewer than two deals: JSON ``null`` bounds)."""
+    ``[lo ; hi]`` with decimal commas), in parentheses after "IC 95 %" / "95% CI" with
+    ``label``, or what is missing when there is none (fewer than two deals: JSON ``null``
+    bounds)."""
     lo, hi = ci
     if lo is None or hi is None:
         return "(intervalle : 2 donnes au moins)" if fr else "(interval: 2 deals or more)"
@@ -1352,9 +1353,9 @@ def simulate(
               + (f" ; donnes passées : {data['passed_out']}" if fr
                  else f"; passed-out deals: {data['passed_out']}"))
     for p in data["ms_per_decision"]:
-        out.print(f"  {t['seat']} {p['seat']} ({p['bot']}) : {_num(p['ms_mean'], 3, fr)} ms / "
-                  "décision" if fr else f"  seat {p['seat']} ({p['bot']}): {p['ms_mean']:.3f} ms / decision",
-                  highlight=False)
+        ms = _num(p["ms_mean"], 3, fr)
+        out.print(f"  {t['seat']} {p['seat']} ({p['bot']}) : {ms} ms / décision" if fr
+                  else f"  seat {p['seat']} ({p['bot']}): {ms} ms / decision", highlight=False)
 
 
 def main() -> None:
