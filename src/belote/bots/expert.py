@@ -674,7 +674,7 @@ class ExpertBot(Bot):
         """The card classes of ``active`` left in the race after the worlds ``rows`` (each a
         list of class values, by ``index``): a class leaves once its mean deficit to the
         class with the best mean, world by world, is more than ``z`` standard errors above
-        zero (the cards a 20-world decision would almost never choose stop costing a
+        zero (a one-sided test: a card the worlds so far put well behind stops costing a
         solve)."""
         n = len(rows)
         mean = {k: sum(r[index[k]] for r in rows) / n for k in active}
@@ -682,13 +682,20 @@ class ExpertBot(Bot):
         keep = []
         for k in active:
             if k != lead:
-                d = [r[index[lead]] - r[index[k]] for r in rows]
-                m = sum(d) / n
-                var = sum((x - m) ** 2 for x in d) / (n - 1)
+                m, var = ExpertBot._lead(rows, index[lead], index[k])
                 if m > 0 and m * m * n > z * z * var:
                     continue
             keep.append(k)
         return keep
+
+    @staticmethod
+    def _lead(rows: list[list[int | None]], a: int, b: int) -> tuple[float, float]:
+        """Class ``a``'s lead over class ``b`` (indices in each row of ``rows``, at least two
+        worlds), world by world: its mean and sample variance (racing and the close-decision
+        test read the same paired statistic)."""
+        d = [r[a] - r[b] for r in rows]
+        m = sum(d) / len(d)
+        return m, sum((x - m) ** 2 for x in d) / (len(d) - 1)
 
     @staticmethod
     def _close(rows: list[list[int]], best: int, cols: list[int] | None = None) -> bool:
@@ -702,9 +709,7 @@ class ExpertBot(Bot):
         for j in (range(len(rows[0])) if cols is None else cols):
             if j == best:
                 continue
-            d = [r[best] - r[j] for r in rows]
-            m = sum(d) / n
-            var = sum((x - m) ** 2 for x in d) / (n - 1)
+            m, var = ExpertBot._lead(rows, best, j)
             if var > 0 and m * m * n < 4 * var:
                 return True
         return False
