@@ -1,19 +1,46 @@
 """Typed errors of the engine. Every error is a :class:`ValueError` subclass so that
-callers who only care about "bad input" can catch ``ValueError``."""
+callers who only care about "bad input" can catch ``ValueError``.
+
+Every error carries a stable ``code`` (``"card.bad_rank"``, ``"play.must_overtrump"``) and
+``params`` (JSON-ready values: ``str``, ``int``, ``bool``, ``None`` or lists of them): the
+message catalog (:mod:`belote.i18n`) words the code in French or English from them. ``str(e)``
+is the English message, for library users.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+#: a parameter of an error's message: what JSON can carry
+Param = str | int | bool | None | list[str] | list[int]
+
 
 class BeloteError(ValueError):
-    """Base class of every error raised by the belote engine."""
+    """Base class of every error raised by the belote engine.
+
+    ``code``: stable, dotted, lower case (``"rules.unknown_option"``); ``params``: the facts the
+    catalog's wording of ``code`` names (``{"name": "foo", "known": "a, b"}``)."""
+
+    #: the code of an error raised without one
+    default_code = "error"
+
+    def __init__(self, message: str, *, code: str | None = None,
+                 params: Mapping[str, Param] | None = None) -> None:
+        super().__init__(message)
+        self.code: str = code or self.default_code
+        self.params: dict[str, Param] = dict(params or {})
 
 
 class CardError(BeloteError):
     """A card or hand string cannot be parsed (``"ZH"``, ``"11S"``, a duplicate card…)."""
 
+    default_code = "card.bad"
+
 
 class RulesError(BeloteError):
     """An unknown option, a bad option value, or an impossible combination of options."""
+
+    default_code = "rules.bad"
 
 
 class IllegalAction(BeloteError):
@@ -21,11 +48,13 @@ class IllegalAction(BeloteError):
 
     ``rule`` is a short machine-readable key (``"must_overtrump"``, ``"wrong_turn"``…) and the
     message says in words which rule was broken ("you must overtrump: an opponent has ruffed").
+    ``code`` defaults to ``"illegal." + rule``.
     """
 
     def __init__(self, message: str, rule: str = "illegal", seat: int | None = None,
-                 message_fr: str | None = None, facts: dict[str, int] | None = None):
-        super().__init__(message)
+                 message_fr: str | None = None, facts: dict[str, int] | None = None, *,
+                 code: str | None = None, params: Mapping[str, Param] | None = None) -> None:
+        super().__init__(message, code=code or f"illegal.{rule}", params=params)
         self.rule = rule
         self.seat = seat
         #: the same message in French, where the engine has it (card-play rules)
@@ -38,15 +67,20 @@ class IllegalAction(BeloteError):
 class WrongTurn(IllegalAction):
     """An action sent by a seat whose turn it is not."""
 
-    def __init__(self, message: str, seat: int | None = None):
-        super().__init__(message, rule="wrong_turn", seat=seat)
+    def __init__(self, message: str, seat: int | None = None, *,
+                 params: Mapping[str, Param] | None = None) -> None:
+        super().__init__(message, rule="wrong_turn", seat=seat, params=params)
 
 
 class RecordError(BeloteError):
     """A malformed deal or game record: missing key, bad type, unknown format version…
 
-    ``where`` names the place in the record (``"hands[2]"``, ``"bids[4]"``)."""
+    ``where`` names the place in the record (``"hands[2]"``, ``"bids[4]"``); the catalog words
+    it as a prefix (``"hands[2]: …"``)."""
 
-    def __init__(self, message: str, where: str | None = None):
-        super().__init__(f"{where}: {message}" if where else message)
+    default_code = "record.bad"
+
+    def __init__(self, message: str, where: str | None = None, *, code: str | None = None,
+                 params: Mapping[str, Param] | None = None) -> None:
+        super().__init__(f"{where}: {message}" if where else message, code=code, params=params)
         self.where = where

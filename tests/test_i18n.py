@@ -1,0 +1,96 @@
+"""The message catalog (belote.i18n): every code worded in both languages, the compiled
+catalogs current, the fields the same in both, every code the source raises present."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from belote import i18n
+from belote.engine.errors import RecordError
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "belote"
+
+
+def _po(lang):
+    with open(i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "belote.po", "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _fields(text):
+    return sorted({name for _, name, _, _ in string.Formatter().parse(text) if name})
+
+
+def test_every_code_is_worded_in_both_languages():
+    fr, en = i18n.catalog("fr"), i18n.catalog("en")
+    assert set(fr) == set(en), sorted(set(fr) ^ set(en))
+    assert all(fr.values()) and all(en.values())
+
+
+def test_both_languages_fill_the_same_fields():
+    fr, en = i18n.catalog("fr"), i18n.catalog("en")
+    for code in fr:
+        assert _fields(fr[code]) == _fields(en[code]), code
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_the_compiled_catalog_is_current(lang):
+    """The .mo beside each .po is what ``pybabel compile`` makes of it (run it after an edit)."""
+    buf = io.BytesIO()
+    write_mo(buf, _po(lang))
+    fresh = gettext.GNUTranslations(io.BytesIO(buf.getvalue()))._catalog
+    assert fresh == i18n._translations(lang)._catalog
+
+
+def test_every_code_the_source_names_is_in_the_catalog():
+    codes = set()
+    for path in SRC.rglob("*.py"):
+        codes |= set(re.findall(r"\bcode=\"([a-z0-9_.]+)\"", path.read_text(encoding="utf-8")))
+    missing = sorted(c for c in codes if not i18n.has(c, "fr"))
+    assert not missing
+
+
+def test_an_error_is_worded_in_each_language():
+    try:
+        i18n.check_lang("de")
+    except ValueError as e:
+        assert e.code == "i18n.unknown_lang"
+        assert i18n.message(e, "fr") == "fr ou en attendu, pas de"
+        assert i18n.message(e, "en") == str(e) == "expected fr or en, not 'de'"
+
+
+def test_a_record_error_keeps_its_place_before_the_words():
+    e = RecordError("expected fr or en, not 'de'", where="deals[1]", code="i18n.unknown_lang",
+                    params={"lang": "de"})
+    assert i18n.message(e, "fr") == "deals[1]\u00a0: fr ou en attendu, pas de"
+    assert i18n.message(e, "en") == "deals[1]: expected fr or en, not 'de'" == str(e)
+
+
+def test_an_error_from_outside_is_left_as_it_is():
+    assert i18n.message(OSError("disk on fire"), "fr") == "disk on fire"
+
+
+def test_conversions_word_cards_and_types():
+    f = i18n._Formatter("fr")
+    assert f.format("{c!c} {h!h} {t!t}", c="KD", h="JH 9H", t="int or null") == \
+        "R♦ V♥ 9♥ entier ou null"
+    assert i18n._Formatter("en").format("{c!c}", c="KD") == "K♦"
+
+
+def test_the_catalog_exports_as_json_for_a_browser():
+    data = json.loads(i18n.export_json())
+    assert set(data) == set(i18n.LANGS)
+    assert data["fr"]["i18n.unknown_lang"] == "fr ou en attendu, pas {lang}"
+
+
+def test_an_unknown_language_is_refused():
+    with pytest.raises(i18n.UnknownLanguage):
+        i18n.tr("error", "de")
