@@ -124,7 +124,7 @@ def main(argv=None) -> int:
                 break
             if not swap:
                 deals += 1
-            while not d.is_over:
+            while not d.is_over():
                 s = d.to_move
                 side, bot, variant = seats[s]
                 cards = [a for a in map(str, d.legal_actions())

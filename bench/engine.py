@@ -26,7 +26,7 @@ def run(preset: str, deals: int, seed: int, checked: bool) -> float:
     t0 = time.perf_counter()
     for i in range(deals):
         d = Deal.deal(rules, i % 4, shuffled_deck(rules, rng))
-        while not d.is_over:
+        while not d.is_over():
             acts = d.legal_actions()
             a = acts[rng.randrange(len(acts))]
             if checked:

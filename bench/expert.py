@@ -58,7 +58,7 @@ def main(argv=None) -> int:
     others = [HeuristicBot(seed=s) for s in range(4)]
     for _ in range(args.deals):
         d = Deal.deal(rules, 0, shuffled_deck(rules, rng))
-        while not d.is_over:
+        while not d.is_over():
             s = d.to_move
             if s % 2 == 0 and d.phase.value == "play":
                 t = time.perf_counter()

@@ -24,7 +24,7 @@ def test_bots_play_a_thousand_deals_legally(preset):
         d = Deal.deal(rules, i % 4, shuffled_deck(rules, random.Random(f"bots/{i}")))
         if i % 2:  # heuristic against heuristic too
             seats = seats[1:] + seats[:1]
-        while not d.is_over:
+        while not d.is_over():
             s = d.to_move
             a = seats[s].act(d.view(s))
             assert a in d.view(s).legal
@@ -48,7 +48,7 @@ def test_bots_receive_only_their_seat_view():
     spy = SpyBot(seed=1)
     SpyBot.seen = []
     bots = [spy, RandomBot(2), HeuristicBot(3), RandomBot(4)]
-    while not d.is_over:
+    while not d.is_over():
         s = d.to_move
         before = [h for h in d.hands]
         a = bots[s].act(d.view(s))

@@ -253,7 +253,7 @@ def test_all_pass_twice_is_passed_out():
     d = Deal.deal(Rules.preset("classique"), dealer=2, deck=PACK)
     run(d, "pass 2 pass pass  pass pass 2 pass")
     assert d.passed_out is True
-    assert d.is_over and d.phase == Phase.DONE
+    assert d.is_over() and d.phase == Phase.DONE
     assert d.contract is None and d.result is None
     assert len(d.legal_actions()) == 0
     with pytest.raises(IllegalAction) as e:
@@ -421,9 +421,9 @@ def test_four_initial_passes_pass_the_deal_out():
     # seed 001 "Si les quatre joueurs passent d'emblée, on redistribue."
     d = auction()
     run(d, "pass pass pass")
-    assert not d.is_over
+    assert not d.is_over()
     d.play("pass")
-    assert d.passed_out and d.is_over and d.contract is None
+    assert d.passed_out and d.is_over() and d.contract is None
 
 
 def test_auction_refuses_card_and_two_round_actions():
@@ -615,7 +615,7 @@ def test_whole_deal_by_hand():
     d = deal_a()
     assert d.contract.taker == 1 and d.contract.trump == Trump.H
     run(d, PLAY_A)
-    assert d.is_over and d.phase == Phase.DONE
+    assert d.is_over() and d.phase == Phase.DONE
     assert [w for _ld, _cs, w in d.tricks] == WINNERS_A
     assert [ld for ld, _cs, _w in d.tricks] == [0, 0, 0, 1, 1, 1, 1, 1]
     assert d.tricks_won == [3, 5, 0, 0]
@@ -728,7 +728,7 @@ def test_tout_atout_several_belotes():
     # free: belote with KH; s1 no club: 7H
     run(d, "7C AC belote KH 7H")
     assert d.belotes == [(0, 0), (0, 1)]
-    while not d.is_over:
+    while not d.is_over():
         d.play(next(a for a in d.legal_actions() if isinstance(a, Play)))
     assert d.result.belote == [40, 0]
 
@@ -927,7 +927,7 @@ def test_views_never_show_another_seats_unplayed_cards(preset):
         while True:
             checked += _check_views(d)
             states += 1
-            if d.is_over:
+            if d.is_over():
                 break
             legal = list(d.legal_actions())
             if PASS in legal and d.phase == Phase.BIDDING and rng.random() < 0.6:

@@ -24,7 +24,7 @@ def _opening(rules, hands, bids, dealer=3):
 
 def _play_some(rules, rng, bots, until_cards):
     d = Deal.deal(rules, rng.randrange(4), shuffled_deck(rules, rng))
-    while not d.is_over and len(d.plays) < until_cards:
+    while not d.is_over() and len(d.plays) < until_cards:
         s = d.to_move
         d.play(bots[s].act(d.view(s)), s)
     return d
@@ -37,7 +37,7 @@ def test_sampled_worlds_fit_what_the_seat_knows():
         bots = [HeuristicBot(seed=i) for i in range(4)]
         for _ in range(30):
             d = _play_some(rules, rng, bots, rng.randrange(1, rules.deck - 4))
-            if d.is_over or d.phase.value != "play":
+            if d.is_over() or d.phase.value != "play":
                 continue
             seat = d.to_move
             view = d.view(seat)
@@ -85,7 +85,7 @@ def test_expert_plays_legal_deals_seeing_only_its_view():
             HeuristicBot(4)]
     for _ in range(2):
         d = Deal.deal(rules, rng.randrange(4), shuffled_deck(rules, rng))
-        while not d.is_over:
+        while not d.is_over():
             s = d.to_move
             a = bots[s].act(d.view(s))
             d.play(a, s)  # checked
@@ -190,7 +190,7 @@ def test_inferred_voids_always_hold_in_the_real_deal():
         bots = [make_bot("random", i) for i in range(4)]  # random play meets every obligation
         for _ in range(40):
             d = _play_some(rules, rng, bots, rng.randrange(4, rules.deck - 1))
-            if d.is_over or d.phase.value != "play":
+            if d.is_over() or d.phase.value != "play":
                 continue
             seat = d.to_move
             sampler = WorldSampler(d.view(seat), random.Random(1))
@@ -362,7 +362,7 @@ def test_threads_change_the_time_not_the_card():
         one = ExpertBot(seed=3, worlds=4, max_worlds=8, threads=1)
         three = ExpertBot(seed=3, worlds=4, max_worlds=8, threads=3)
         step = 0
-        while not d.is_over:
+        while not d.is_over():
             v = d.view(d.to_move)
             a = one.act(v)
             assert three.act(v) == a, (seed, step)
@@ -581,7 +581,7 @@ def test_play_model_explains_every_heuristic_card_in_the_real_deal(preset):
     checked = 0
     for _ in range(12):
         d = _play_some(rules, rng, bots, rng.randrange(8, rules.deck - 2))
-        if d.is_over or d.phase.value != "play":
+        if d.is_over() or d.phase.value != "play":
             continue
         for seat in range(4):
             sampler = WorldSampler(d.view(seat), random.Random(0), play_model=True)

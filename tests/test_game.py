@@ -122,7 +122,7 @@ def play_script(game: Game, kind: str, next_kind: str | None = None,
     for tok in toks[:-1]:
         game.play(tok)
     d.play(toks[-1])
-    assert d.is_over
+    assert d.is_over()
     nxt = None
     if next_kind is not None:
         nxt = deck_for(next_kind, next_dealer)
@@ -180,7 +180,7 @@ def test_all_pass_dealer(preset, next_dealer):
         g.play("pass")
     assert len(g.deals) == 1 and g.deals[0].passed_out
     assert g.current.dealer == next_dealer
-    assert g.current.bids == [] and not g.current.is_over
+    assert g.current.bids == [] and not g.current.is_over()
     assert g.scores == [0, 0] and g.marks == [[0, 0]]
 
 
@@ -189,7 +189,7 @@ def _play_deals_with_pass_outs(preset: str, first_dealer: int, pass_before: set[
     once when k is in ``pass_before``."""
     g = Game(Rules.preset(preset), seed=5, first_dealer=first_dealer)
     done = set()
-    while not g.is_over:
+    while not g.is_over():
         taken = sum(1 for d in g.deals if not d.passed_out)
         k = taken + 1
         if k in pass_before and k not in done and not g.current.bids:
@@ -213,7 +213,7 @@ def test_concours_partie_is_twelve_taken_deals():
     assert [d.dealer for d in g.deals] == [0, 0, 1, 2, 3, 0, 1, 1, 2, 3, 0, 1, 2, 3, 3]
     # only the 12th taken deal is the last one (000: the 12th-deal litige rule)
     assert [d.last_deal for d in taken] == [False] * 11 + [True]
-    assert g.is_over and g.current is None
+    assert g.is_over() and g.current is None
     assert sum(m[0] for m in g.marks) == g.scores[0]
     assert sum(m[1] for m in g.marks) == g.scores[1]
     with pytest.raises(IllegalAction) as e:
@@ -231,7 +231,7 @@ def test_simplifiee_twelve_taken_deals():
     # P(2) T1(2) T2(3) T3(0) T4(1) T5(2) T6(3) P(0) T7(0) T8(1) T9(2) T10(3) T11(0) T12(1)
     assert [d.dealer for d in g.deals] == [2, 2, 3, 0, 1, 2, 3, 0, 0, 1, 2, 3, 0, 1]
     assert all(sum(h.bit_count() for h in d.initial_hands) == 36 for d in taken)
-    assert g.is_over
+    assert g.is_over()
 
 
 # -- target games ---------------------------------------------------------------------------
@@ -244,7 +244,7 @@ def test_target_game_ends_when_a_team_reaches_the_target():
     assert g.winner is None
     play_script(g, "made")
     assert g.scores == [109, 53]
-    assert g.is_over and g.current is None
+    assert g.is_over() and g.current is None
     assert g.winner == 0
 
 
@@ -252,7 +252,7 @@ def test_target_game_goes_on_below_the_target():
     g = start("classique", "made", expected_dealer=1, target=110)
     play_script(g, "made", "made", 2)
     assert g.scores == [109, 53]
-    assert not g.is_over and g.current.dealer == 2
+    assert not g.is_over() and g.current.dealer == 2
     assert g.winner is None
 
 
@@ -266,10 +266,10 @@ def test_exact_tie_at_the_target_plays_one_more_deal():
     assert g.scores == [109, 53]
     play_script(g, "made", "made", 3)
     assert g.scores == [162, 162]
-    assert not g.is_over and g.current is not None and g.winner is None
+    assert not g.is_over() and g.current is not None and g.winner is None
     play_script(g, "made")
     assert g.scores == [271, 215]
-    assert g.is_over and g.winner == 0
+    assert g.is_over() and g.winner == 0
 
 
 # -- litige ---------------------------------------------------------------------------------
@@ -346,7 +346,7 @@ def test_concours_litige_on_the_twelfth_deal_goes_to_the_defence():
     assert last.litige is True and last.made is False
     assert last.score == [0, 162] and last.held == 0
     assert g.scores == [863, 1081]
-    assert g.is_over and g.winner == 1
+    assert g.is_over() and g.winner == 1
 
 
 def test_concours_litige_before_the_twelfth_deal_is_held():
@@ -361,7 +361,7 @@ def test_concours_litige_before_the_twelfth_deal_is_held():
 # -- determinism ----------------------------------------------------------------------------
 
 def _drive(g: Game, rng: random.Random, n_deals: int, unchecked: bool) -> None:
-    while not g.is_over and len(g.deals) < n_deals:
+    while not g.is_over() and len(g.deals) < n_deals:
         legal = list(g.legal_actions())
         a = legal[rng.randrange(len(legal))]
         if unchecked:

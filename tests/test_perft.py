@@ -47,7 +47,7 @@ def perft(deal: Deal, depth: int) -> list[int]:
     counts = [0] * depth
 
     def walk(d: Deal, k: int) -> None:
-        if k == depth or d.is_over:
+        if k == depth or d.is_over():
             return
         for card in iter_cards(d.legal_card_mask()):
             e = d.clone()

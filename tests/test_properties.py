@@ -74,7 +74,7 @@ def random_deal(rules: Rules, seed: int, stop_after: int | None = None,
     for b in bids:
         d.play(b)
     n = 0
-    while not d.is_over and (stop_after is None or n < stop_after):
+    while not d.is_over() and (stop_after is None or n < stop_after):
         if check_each_step is not None:
             check_each_step(d, rng)
         d.play(choose(d, rng))
@@ -97,7 +97,7 @@ def expected_total(rules: Rules, trump: Trump) -> int:
 def test_card_points_sum_to_the_contract_total(name, opts, seed):
     rules = rules_of(name, opts)
     d = random_deal(rules, seed)
-    assert d.is_over
+    assert d.is_over()
     if d.passed_out:
         assert d.points == [0, 0] and not d.plays
         return
@@ -123,7 +123,7 @@ def test_sans_atout_tout_atout_totals(name, opts, bids, kind, total, seed):
     rules = rules_of(name, opts)
     d = random_deal(rules, seed, bids=bids)
     assert d.trump == Trump.parse(kind)
-    assert d.is_over and d.tt.total == total == sum(d.points)
+    assert d.is_over() and d.tt.total == total == sum(d.points)
 
 
 @pytest.mark.parametrize("name,opts", VARIANTS, ids=IDS)
@@ -140,7 +140,7 @@ def test_legal_set_never_empty_before_the_end(name, opts, seed):
             assert mask & ~d.hands[d.to_move] == 0
 
     d = random_deal(rules, seed, check_each_step=check)
-    assert d.is_over and len(d.legal_actions()) == 0
+    assert d.is_over() and len(d.legal_actions()) == 0
 
 
 @pytest.mark.parametrize("name,opts", VARIANTS, ids=IDS)
@@ -198,7 +198,7 @@ def test_game_record_round_trips(name, opts, seed, steps):
     rng = random.Random(seed)
     g = Game(rules, seed=seed)
     n = 0
-    while not g.is_over and n < steps:
+    while not g.is_over() and n < steps:
         g.play(choose(g.current, rng))
         n += 1
     rec = game_to_record(g)
@@ -206,7 +206,7 @@ def test_game_record_round_trips(name, opts, seed, steps):
     assert back == rec
     g2 = game_from_record(back)
     assert game_to_record(g2) == rec
-    assert g2.scores == g.scores and g2.is_over == g.is_over
+    assert g2.scores == g.scores and g2.is_over() == g.is_over()
 
 
 @pytest.mark.parametrize("name,opts", VARIANTS, ids=IDS)

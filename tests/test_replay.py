@@ -13,7 +13,7 @@ from belote.tui.replay import ReplayApp, load_steps
 def _played_game(preset="annonces", seed=4):
     g = Game(Rules.preset(preset, target=300), seed=seed, first_dealer=0)
     rng = random.Random(seed)
-    while not g.is_over:
+    while not g.is_over():
         acts = list(g.legal_actions())
         special = [a for a in acts if str(a) == "belote" or str(a).startswith("declare")]
         g.play(special[0] if special else rng.choice(acts))

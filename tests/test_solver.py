@@ -32,7 +32,7 @@ def random_position(rng, preset, cards_left, trump=None, **over):
                         rng.choice([a for a in acts if str(a) == "pass"] or acts))
             else:
                 d.apply(rng.choice(acts))
-        if d.is_over or (trump is not None and d.contract.trump != trump):
+        if d.is_over() or (trump is not None and d.contract.trump != trump):
             continue
         done_tricks = rules.hand_size - cards_left
         extra = rng.randrange(4)
@@ -40,9 +40,9 @@ def random_position(rng, preset, cards_left, trump=None, **over):
                                               len(d.trick) < extra):
             acts = [a for a in d.legal_actions() if not isinstance(a, (SayBelote, Declare))]
             d.apply(rng.choice(acts))
-            if d.is_over:
+            if d.is_over():
                 break
-        if not d.is_over:
+        if not d.is_over():
             return Position.from_deal(d)
 
 

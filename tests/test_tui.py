@@ -44,7 +44,7 @@ async def human_turn(app, pilot, answer_yes=True, max_steps=400):
             continue
         if isinstance(app.screen, Summary):
             return "summary"
-        if app.game.is_over:
+        if app.game.is_over():
             return False
         d = app.game.current
         if d.to_move == 0 and not app.busy:
@@ -103,7 +103,7 @@ def test_a_full_game_to_the_result_screen(data_dir):
             for _ in range(2000):
                 state = await human_turn(app, pilot)
                 if state == "summary":
-                    if app.game.is_over:
+                    if app.game.is_over():
                         await pilot.click("#continue")
                         await pilot.pause()
                         break
@@ -113,7 +113,7 @@ def test_a_full_game_to_the_result_screen(data_dir):
                     break
                 await play_first_legal(app, pilot)
             g = app.game
-            assert g.is_over
+            assert g.is_over()
             assert max(g.scores) >= 200 and g.scores[0] != g.scores[1]
             assert isinstance(app.screen, Summary)  # the result screen
             text = str(app.screen.query_one("#summary-text").render())
@@ -261,7 +261,7 @@ def test_every_preset_plays_to_the_result_screen(preset):
                 if state == "summary":
                     await pilot.click("#continue")
                     await pilot.pause()
-                    if app.game.is_over:
+                    if app.game.is_over():
                         break
                     continue
                 if state is False:
@@ -277,7 +277,7 @@ def test_every_preset_plays_to_the_result_screen(preset):
                                (d.bids if d is app.game.current else app.game.deals[-1].bids))
                     continue
                 await play_first_legal(app, pilot)
-            assert app.game.is_over
+            assert app.game.is_over()
             assert isinstance(app.screen, Summary)
     asyncio.run(run())
 

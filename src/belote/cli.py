@@ -901,13 +901,13 @@ def rules_cmd(
         _fail(str(e), lang)
         return
     if as_json:
-        print(json.dumps({r.preset: r.to_dict() for r in rules}, ensure_ascii=False, indent=2))
+        print(json.dumps({r.preset_name: r.to_dict() for r in rules}, ensure_ascii=False, indent=2))
         return
     def shown(v: Any) -> str:  # as typed after -o NAME=
         if isinstance(v, bool):
             return "true" if v else "false"
         return "-".join(map(str, v)) if isinstance(v, tuple) else str(v)
-    cells = {r.preset: [shown(getattr(r, name)) for name in OPTION_NAMES] for r in rules}
+    cells = {r.preset_name: [shown(getattr(r, name)) for name in OPTION_NAMES] for r in rules}
     # as many presets a table as the width holds (a narrow terminal gets several tables,
     # each with the option names, rather than words cut inside the cells): a column takes
     # its longest value, its padding and a border
@@ -950,7 +950,7 @@ def deal_cmd(
         return
     rng = random.Random(seed)
     d = Deal.deal(rules, dealer, shuffled_deck(rules, rng))
-    while not d.is_over:
+    while not d.is_over():
         acts = list(d.legal_actions())
         if d.phase.value == "bidding" and rules.bidding == "auction":
             # keep random auctions sober: mostly pass, else one of the lowest bids
@@ -1332,7 +1332,7 @@ def simulate(
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     fr = lang == "fr"
-    table = Table(title=f"{rules.preset}{t['colon']} {_n_deals(deals, fr)}, "
+    table = Table(title=f"{rules.preset_name}{t['colon']} {_n_deals(deals, fr)}, "
                   + ("graine" if fr else "seed") + f" {seed}")
     table.add_column("")
     for k in (0, 1):

@@ -82,7 +82,7 @@ def simulate(rules: Rules, bots: list[Bot], bot_names: list[str], deals: int, se
     records = []
     for i in range(deals):
         d = Deal.deal(rules, i % 4, shuffled_deck(rules, random.Random(f"{seed}/{i}")))
-        while not d.is_over:
+        while not d.is_over():
             s = d.to_move
             action, t = decide(bots[s], d, s)
             ms[s].append(t)
@@ -107,7 +107,7 @@ def simulate(rules: Rules, bots: list[Bot], bot_names: list[str], deals: int, se
             records.append(deal_to_record(d))
         if progress:
             progress(i + 1)
-    return SimReport(rules.preset, bot_names, deals, passed, teams, diffs, ms, records)
+    return SimReport(rules.preset_name, bot_names, deals, passed, teams, diffs, ms, records)
 
 
 @dataclass
@@ -195,7 +195,7 @@ def arena(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bo
             d = Deal.deal(rules, i % 4, list(deck))
             if play_only:
                 bids = impose_auction(d, bids, seed)
-            while not d.is_over:
+            while not d.is_over():
                 s = d.to_move
                 side, bot = seats[s]
                 action, t = decide(bot, d, s)
@@ -224,5 +224,5 @@ def arena(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bo
                             for k, v in ms.items()}})
         if progress:
             progress(i - first + 1)
-    return ArenaReport(rules.preset, names[0], names[1], deals, diffs, taken, made, ms, shares,
+    return ArenaReport(rules.preset_name, names[0], names[1], deals, diffs, taken, made, ms, shares,
                        play_only)

@@ -111,7 +111,8 @@ class Declare:
         return "declare " + " / ".join(parts)
 
 
-Action = Pass | Take | Choose | Bid | Capot | Generale | Double | Redouble | Play | SayBelote | Declare
+Action = (Pass | Take | Choose | Bid | Capot | Generale | Double | Redouble | Play | SayBelote
+          | Declare)
 
 PASS = Pass()
 TAKE = Take()
@@ -121,7 +122,22 @@ BELOTE = SayBelote()
 
 
 class ActionError(BeloteError):
-    """Text that is not an action."""
+    """Text that is not an action. Codes: ``action.unknown``, ``action.not_text``,
+    ``action.bid_too_long``, ``action.declare_empty``, ``action.not_an_object``, and
+    ``action.<card error's code>`` / ``action.declare.<card error's code's last part>`` for a
+    bad card in an action / a declaration (the card error's params kept)."""
+
+    default_code = "action.unknown"
+
+
+#: single-word actions by their accepted spellings
+_WORDS: dict[str, Action] = {
+    **dict.fromkeys(("pass", "passe", "2", "p"), PASS),
+    **dict.fromkeys(("take", "prends", "je prends"), TAKE),
+    **dict.fromkeys(("contre", "coinche", "double"), DOUBLE),
+    **dict.fromkeys(("surcontre", "surcoinche", "redouble"), REDOUBLE),
+    **dict.fromkeys(("belote", "rebelote"), BELOTE),
+}
 
 
 def parse_action(text: str) -> Action:
@@ -129,46 +145,58 @@ def parse_action(text: str) -> Action:
 
     Raises :class:`ActionError` (a ``ValueError``) on text that is no action."""
     if not isinstance(text, str):
-        raise ActionError(f"an action is a string, got {type(text).__name__}")
+        kind = type(text).__name__
+        raise ActionError(f"an action is a string, got {kind}", code="action.not_text",
+                          params={"kind": kind})
     t = " ".join(text.strip().split())
     low = t.lower()
-    if low in ("pass", "passe", "2", "p"):
-        return PASS
-    if low in ("take", "prends", "je prends"):
-        return TAKE
-    if low in ("contre", "coinche", "double"):
-        return DOUBLE
-    if low in ("surcontre", "surcoinche", "redouble"):
-        return REDOUBLE
-    if low in ("belote", "rebelote"):
-        return BELOTE
+    if low in _WORDS:
+        return _WORDS[low]
     if low.startswith("declare"):
-        rest = t[len("declare"):].strip()
-        if not rest:
-            raise ActionError("declare needs the cards of each annonce, groups separated by /")
-        try:
-            groups = tuple(mask_of(parse_cards(g)) for g in rest.split("/"))
-        except CardError as e:
-            raise ActionError(f"bad declaration {text!r}: {e}") from None
-        return Declare(groups)
-    words = t.split()
+        return _parse_declaration(text, t[len("declare"):].strip())
     try:
-        if len(words) == 2 and words[0].lower() in ("capot", "generale", "générale"):
-            tr = Trump.parse(words[1])
-            return Capot(tr) if words[0].lower() == "capot" else Generale(tr)
-        # ASCII digits only ("²" is a digit to str.isdigit, not to int()); up to 18 digits (a
-        # value beyond the rules is an illegal bid, refused with the rule; int() refuses 4,300
-        # digits and more)
-        if len(words) == 2 and words[0].isascii() and words[0].isdigit():
-            if len(words[0]) > 18:
-                raise ActionError(f"not an action: {text[:40]!r}… (a bid value has at most "
-                                  "18 digits)")
-            return Bid(int(words[0]), Trump.parse(words[1]))
-        if len(words) == 1:
-            w = words[0]
-            if w.upper() in ("S", "H", "D", "C", "SA", "TA", "NT", "AT"):
-                return Choose(Trump.parse(w))
-            return Play(parse_card(w))
+        action = _parse_words(text, t.split())
     except CardError as e:
-        raise ActionError(f"not an action: {text!r} ({e})") from None
-    raise ActionError(f"not an action: {text!r}")
+        raise ActionError(f"not an action: {text!r} ({e})", code=f"action.{e.code}",
+                          params={"action": repr(text), **e.params}) from None
+    if action is None:
+        raise ActionError(f"not an action: {text!r}", code="action.unknown",
+                          params={"action": repr(text)})
+    return action
+
+
+def _parse_declaration(text: str, rest: str) -> Declare:
+    if not rest:
+        raise ActionError("declare needs the cards of each annonce, groups separated by /",
+                          code="action.declare_empty")
+    try:
+        groups = tuple(mask_of(parse_cards(g)) for g in rest.split("/"))
+    except CardError as e:
+        raise ActionError(f"bad declaration {text!r}: {e}",
+                          code="action.declare." + e.code.rpartition(".")[2],
+                          params={"action": repr(text), **e.params}) from None
+    return Declare(groups)
+
+
+def _parse_words(text: str, words: list[str]) -> Action | None:
+    """A bid, capot, générale, round-2 choice or card from its words, or None.
+
+    Raises :class:`CardError` on a bad suit or card."""
+    if len(words) == 2 and words[0].lower() in ("capot", "generale", "générale"):
+        tr = Trump.parse(words[1])
+        return Capot(tr) if words[0].lower() == "capot" else Generale(tr)
+    # ASCII digits only ("²" is a digit to str.isdigit, not to int()); up to 18 digits (a
+    # value beyond the rules is an illegal bid, refused with the rule; int() refuses 4,300
+    # digits and more)
+    if len(words) == 2 and words[0].isascii() and words[0].isdigit():
+        if len(words[0]) > 18:
+            raise ActionError(f"not an action: {text[:40]!r}… (a bid value has at most "
+                              "18 digits)", code="action.bid_too_long",
+                              params={"action": repr(text[:40])})
+        return Bid(int(words[0]), Trump.parse(words[1]))
+    if len(words) == 1:
+        w = words[0]
+        if w.upper() in ("S", "H", "D", "C", "SA", "TA", "NT", "AT"):
+            return Choose(Trump.parse(w))
+        return Play(parse_card(w))
+    return None

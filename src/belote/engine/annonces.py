@@ -30,6 +30,7 @@ from .cards import (
     popcount,
 )
 from .errors import IllegalAction
+from .rules import AnnonceTie
 
 SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
 SEQUENCE_NAMES = {3: "tierce", 4: "cinquante", 5: "cent"}
@@ -79,9 +80,9 @@ def classify(cards: int, trump: Trump) -> Annonce | None:
     """The annonce made of exactly these cards, or None if they form none."""
     n = popcount(cards)
     if n == 4:
-        ranks = {RANK_OF[c] for c in iter_cards(cards)}
-        if len(ranks) == 1:
-            r = ranks.pop()
+        rank_set = {RANK_OF[c] for c in iter_cards(cards)}
+        if len(rank_set) == 1:
+            r = rank_set.pop()
             table = CARRE_POINTS_SA if trump == Trump.SA else CARRE_POINTS
             if r in table:
                 return Annonce("carre", cards, table[r], None, r)
@@ -100,7 +101,7 @@ def classify(cards: int, trump: Trump) -> Annonce | None:
 
 
 def _sequences(hand: int, trump: Trump) -> list[Annonce]:
-    out = []
+    out: list[Annonce] = []
     for s in range(4):
         run: list[int] = []
         for r in range(9):  # natural order 6 7 8 9 T J Q K A
@@ -160,10 +161,14 @@ def validate_declaration(hand: int, groups: Iterable[int], trump: Trump) -> list
     for g in groups:
         if g & ~hand:
             raise IllegalAction("you cannot declare cards you do not hold", rule="bad_annonce",
-                                message_fr="on n'annonce que des cartes qu'on a en main")
+                                message_fr="on n'annonce que des cartes qu'on a en main",
+                                code="illegal.bad_annonce.not_held",
+                                params={"cards": cards_str(iter_cards(g & ~hand))})
         if g & used:
             raise IllegalAction("a card may serve in only one annonce (001)", rule="bad_annonce",
-                                message_fr="une carte ne sert qu'à une seule annonce (001)")
+                                message_fr="une carte ne sert qu'à une seule annonce (001)",
+                                code="illegal.bad_annonce.shared",
+                                params={"cards": cards_str(iter_cards(g & used))})
         a = classify(g, trump)
         if a is None:
             raise IllegalAction("these cards are not an annonce: a tierce, cinquante or cent "
@@ -172,7 +177,8 @@ def validate_declaration(hand: int, groups: Iterable[int], trump: Trump) -> list
                                 message_fr="ces cartes ne sont pas une annonce : une tierce, "
                                 "une cinquante ou un cent sont 3, 4 ou 5 cartes ou plus qui se "
                                 "suivent dans une couleur ; un carré, quatre valets, 9, as, 10, "
-                                "rois ou dames")
+                                "rois ou dames", code="illegal.bad_annonce.not_annonce",
+                                params={"cards": cards_str(iter_cards(g))})
         used |= g
         out.append(a)
     # 001: "Six cartes ou plus qui se suivent ne font qu'un seul Cent": a run may not be split
@@ -183,12 +189,14 @@ def validate_declaration(hand: int, groups: Iterable[int], trump: Trump) -> list
                 raise IllegalAction("six or more cards in a row are a single cent (001): declare "
                                     "the run as one annonce", rule="bad_annonce",
                                     message_fr="six cartes ou plus qui se suivent font un seul "
-                                    "cent (001) : annoncez la suite en une fois")
+                                    "cent (001) : annoncez la suite en une fois",
+                                    code="illegal.bad_annonce.split_run",
+                                    params={"cards": annonce_str(a) + " " + annonce_str(b)})
     return out
 
 
 def best_team(declared: Mapping[int, list[Annonce]], trump: Trump, first_seat: int,
-              tie: str, by_length: bool = False) -> int | None:
+              tie: AnnonceTie | str, by_length: bool = False) -> int | None:
     """The team (0 or 1) whose single best annonce wins, or None (no annonce, or cancelled).
 
     ``declared`` maps seat → its annonces; ``first_seat`` leads trick 1 (for the play-order
@@ -210,7 +218,7 @@ def best_team(declared: Mapping[int, list[Annonce]], trump: Trump, first_seat: i
     trump_teams = {b[3] % 2 for b in tops if b[2]}
     if len(trump_teams) == 1:
         return trump_teams.pop()
-    if tie == "play_order":
+    if tie == AnnonceTie.PLAY_ORDER:
         return min(tops, key=lambda b: b[1])[3] % 2
     return None
 

@@ -63,7 +63,8 @@ class Trump(IntEnum):
         try:
             return cls[t]
         except KeyError:
-            raise CardError(f"unknown trump {text!r}: expected one of S H D C SA TA") from None
+            raise CardError(f"unknown trump {text!r}: expected one of S H D C SA TA",
+                            code="card.unknown_trump", params={"text": repr(text)}) from None
 
 
 def card_of(suit: int, rank: int) -> int:
@@ -206,6 +207,7 @@ def iter_cards(mask: int) -> Iterator[int]:
 
 
 def mask_of(cards: Iterable[int]) -> int:
+    """The mask of ``cards`` (card ids)."""
     m = 0
     for c in cards:
         m |= 1 << c
@@ -228,17 +230,21 @@ def parse_card(text: str) -> int:
 
     Rank first, suit last. Raises :class:`CardError` naming the bad text."""
     if not isinstance(text, str):
-        raise CardError(f"a card is text such as JH, got {text!r}")
+        raise CardError(f"a card is text such as JH, got {text!r}", code="card.not_text",
+                        params={"value": repr(text)})
     t = text.strip()
     if len(t) < 2 or len(t) > 3:
-        raise CardError(f"bad card {text!r}: expected rank then suit, e.g. JH, TH, 10H, 7S")
+        raise CardError(f"bad card {text!r}: expected rank then suit, e.g. JH, TH, 10H, 7S",
+                        code="card.bad_length", params={"text": repr(text)})
     r, s = t[:-1].upper(), t[-1].upper()
     if t[-1] not in "SHDCshdc♠♥♦♣":
         raise CardError(f"bad card {text!r}: unknown suit {t[-1]!r} (expected S H D C "
-                        "or ♠ ♥ ♦ ♣)")
+                        "or ♠ ♥ ♦ ♣)", code="card.bad_suit",
+                        params={"text": repr(text), "suit": repr(t[-1])})
     if r not in _RANK_PARSE or not t[:-1].isascii():
         raise CardError(f"bad card {text!r}: unknown rank {t[:-1]!r} (expected 6 7 8 9 T J Q K "
-                        "A, or 10 V D R)")
+                        "A, or 10 V D R)", code="card.bad_rank",
+                        params={"text": repr(text), "rank": repr(t[:-1])})
     return card_of(_SUIT_PARSE[s], _RANK_PARSE[r])
 
 
@@ -252,13 +258,15 @@ def parse_cards(text: str | Iterable[str], *, unique: bool = True) -> list[int]:
         try:
             items = list(text)
         except TypeError:
-            raise CardError(f"expected cards as text or a list, got {text!r}") from None
+            raise CardError(f"expected cards as text or a list, got {text!r}",
+                            code="card.not_list", params={"value": repr(text)}) from None
     cards = [parse_card(x) for x in items]
     if unique and len(set(cards)) != len(cards):
         seen: set[int] = set()
         for c in cards:
             if c in seen:
-                raise CardError(f"card {card_str(c)} appears twice")
+                raise CardError(f"card {card_str(c)} appears twice", code="card.twice",
+                                params={"card": card_str(c)})
             seen.add(c)
     return cards
 
@@ -299,7 +307,8 @@ def sort_key(card: int, trump: Trump | None = None) -> tuple[int, int]:
 
 
 def hand_str(mask: int, trump: Trump | None = None) -> str:
-    """Record form of a hand: cards separated by spaces, sorted by suit then strength (high first)."""
+    """Record form of a hand: cards separated by spaces, sorted by suit then strength (high
+    first)."""
     cards = sorted(iter_cards(mask), key=lambda c: (SUIT_OF[c], -sort_key(c, trump)[1]))
     return " ".join(card_str(c) for c in cards)
 

@@ -2,9 +2,10 @@
 
 >>> import random
 >>> from belote.engine import Deal, Rules
->>> d = Deal.deal(Rules.preset("coinche"), dealer=3, deck=shuffled_deck(Rules.preset("coinche"), random.Random(1)))
+>>> rules = Rules.preset("coinche")
+>>> d = Deal.deal(rules, dealer=3, deck=shuffled_deck(rules, random.Random(1)))
 >>> d.phase, d.to_move
-(<Phase.BIDDING: 'bidding'>, 0)
+(<Phase.BIDDING: 'bidding'>, <Seat.S0: 0>)
 
 * :meth:`Deal.legal_actions` is the one source of truth of what may be done: a
   :class:`LegalActions` view (iterate, ``in``, ``len``).
@@ -13,8 +14,9 @@
   message names the rule broken. :meth:`Deal.apply` is the unchecked fast path for search.
 * :meth:`Deal.view` is what one seat may know, as plain data (``to_json()``).
 
-Seats are 0..3 in playing order (counter-clockwise, 000/001/002 §V): ``(dealer + 1) % 4`` speaks
-first and leads the first trick. Seats 0 and 2 are team 0, seats 1 and 3 team 1.
+Seats are :class:`~belote.engine.seats.Seat` 0..3 in playing order (counter-clockwise,
+000/001/002 §V): ``dealer.next()`` speaks first and leads the first trick. Seats 0 and 2 are
+team 0, seats 1 and 3 team 1. ``to_move`` is None once the deal is over.
 """
 
 from __future__ import annotations
@@ -22,16 +24,12 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
-from enum import Enum
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from . import annonces as ann
 from .actions import (
     BELOTE,
-    DOUBLE,
-    PASS,
-    REDOUBLE,
-    TAKE,
     Action,
     ActionError,
     Bid,
@@ -47,17 +45,32 @@ from .actions import (
     Take,
     parse_action,
 )
-from .cards import KING, QUEEN, SUIT_OF, Trump, card_of, deck_mask, iter_cards, tables
+from .bidding import apply_bid, bid_refusal, legal_bids
+from .cards import (
+    KING,
+    QUEEN,
+    SUIT_OF,
+    Trump,
+    TrumpTables,
+    card_of,
+    card_str,
+    deck_mask,
+    iter_cards,
+    tables,
+)
 from .errors import IllegalAction, WrongTurn
-from .play import legal_cards, refusal, rule_text
-from .rules import Rules
-from .scoring import CAPOT_VALUE, GENERALE_VALUE, Contract, DealResult, belote_points, score_deal
+from .play import legal_cards, refusal, rule_params, rule_text
+from .rules import DealKind, Rules, SequenceOrder
+from .scoring import Contract, DealResult, belote_points, score_deal
+from .seats import SEATS, Seat, is_seat, seat_after
 
 if TYPE_CHECKING:
     from .views import SeatView
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
+    """Where a deal stands: bidding, card play, over."""
+
     BIDDING = "bidding"
     PLAY = "play"
     DONE = "done"
@@ -88,7 +101,7 @@ class LegalActions:
 
     def __init__(self, actions: list[Action]):
         self._actions = actions
-        self._set = None
+        self._set: set[Action] | None = None
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._actions)
@@ -120,19 +133,22 @@ class LegalActions:
 class Deal:
     """A deal in progress. Build it with :meth:`deal` (from a pack) or :meth:`from_hands`.
 
-    Public attributes (read-only by convention): ``rules``, ``dealer``, ``phase``, ``to_move``,
+    Public attributes (read-only by convention): ``rules``, ``dealer`` (a
+    :class:`~belote.engine.seats.Seat`), ``phase``, ``to_move`` (a seat, None once over),
     ``hands`` (4 masks), ``turned`` (card or None), ``bids`` (list of ``(seat, action)``),
     ``contract`` (:class:`~belote.engine.scoring.Contract` or None), ``trick`` (cards on the
     table, leader first), ``leader``, ``tricks`` (list of ``(leader, cards, winner)``),
     ``points`` (card points won per team so far), ``tricks_won`` (per seat), ``belotes``
     (list of ``(seat, suit)`` said), ``declared`` (seat → annonces), ``plays`` (list of
     ``(seat, card)``), ``result`` (:class:`~belote.engine.scoring.DealResult` once over).
+    The bidding's own state (``round``, ``passes``, ``best``, ``doubled``, ``barred_team``) is
+    described in :class:`~belote.engine.bidding.AuctionState`.
     """
 
     def __init__(self, rules: Rules, dealer: int, hands: list[int], turned: int | None,
                  stock: list[int], last_deal: bool = False):
         self.rules = rules
-        self.dealer = dealer % 4
+        self.dealer: Seat = seat_after(dealer, 0)
         self.hands = list(hands)
         self.turned = turned
         self.stock = list(stock)
@@ -142,25 +158,25 @@ class Deal:
         #: the deal was cancelled as a misdeal before the bidding (002 §VIII.A, 004)
         self.misdealt = False
         self.phase = Phase.BIDDING
-        self.to_move = (self.dealer + 1) % 4
-        self.bids: list[tuple[int, Action]] = []
+        self.to_move: Seat | None = self.dealer.next()
+        self.bids: list[tuple[Seat, Action]] = []
         self.round = 1
         self.passes = 0
-        self.best: tuple[int, Action] | None = None
+        self.best: tuple[Seat, Action] | None = None
         self.doubled = 1
         self.contract: Contract | None = None
-        self.tt = None
+        self.tt: TrumpTables | None = None
         self.trick: list[int] = []
-        self.leader = (self.dealer + 1) % 4
-        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.leader: Seat = self.dealer.next()
+        self.tricks: list[tuple[Seat, tuple[int, ...], Seat]] = []
         self.points = [0, 0]
         self.tricks_won = [0, 0, 0, 0]
         self.played_any = [False] * 4
         self.initial_hands: list[int] = []
         self.belote_pending = [False] * 4
-        self.belotes: list[tuple[int, int]] = []
-        self.declared: dict[int, list[ann.Annonce]] = {}
-        self.plays: list[tuple[int, int]] = []
+        self.belotes: list[tuple[Seat, int]] = []
+        self.declared: dict[Seat, list[ann.Annonce]] = {}
+        self.plays: list[tuple[Seat, int]] = []
         self.result: DealResult | None = None
         self.passed_out = False
 
@@ -169,26 +185,29 @@ class Deal:
     def deal(cls, rules: Rules, dealer: int, deck: list[int], last_deal: bool = False) -> Deal:
         """Deal ``deck`` (pack order, top card first, after the cut) by packets of
         ``rules.packets`` from the dealer's right (002 §IV.C). A ``retourne`` deal gives 5 cards,
-        turns the next one (in ``simplifiee`` the 21st) and keeps the rest for after the take."""
+        turns the next one (in ``simplifiee`` the 21st) and keeps the rest for after the take.
+
+        Raises :class:`IllegalAction` (``illegal.bad_seat.dealer``, ``illegal.bad_deck.pack``).
+        """
         n = rules.deck
-        if type(dealer) is not int or not 0 <= dealer <= 3:
-            raise IllegalAction(f"the dealer is a seat 0..3, got {dealer!r}", rule="bad_seat")
+        _check_dealer(dealer)
         if not isinstance(deck, (list, tuple)) or any(type(c) is not int for c in deck) \
                 or sorted(deck) != full_deck(rules):
-            raise IllegalAction(f"a {n}-card pack is needed to deal", rule="bad_deck")
+            raise IllegalAction(f"a {n}-card pack is needed to deal", rule="bad_deck",
+                                code="illegal.bad_deck.pack", params={"deck": n})
         hands = [0, 0, 0, 0]
         pos = 0
         for size in rules.packets:
             for k in range(1, 5):
-                seat = (dealer + k) % 4
+                seat = seat_after(dealer, k)
                 for c in deck[pos:pos + size]:
                     hands[seat] |= 1 << c
                 pos += size
         turned = None
-        if rules.deal == "retourne":
+        if rules.deal == DealKind.RETOURNE:
             turned = deck[pos]
             pos += 1
-        return cls(rules, dealer, hands, turned, deck[pos:], last_deal)
+        return cls(rules, dealer, hands, turned, list(deck[pos:]), last_deal)
 
     @classmethod
     def from_hands(cls, rules: Rules, dealer: int, hands: list[int], turned: int | None = None,
@@ -203,37 +222,25 @@ class Deal:
         in a hand when the hands are full.
 
         Raises :class:`IllegalAction` (``rule="bad_seat"`` for the dealer, ``"bad_deck"`` for
-        the hands and the turned card)."""
-        if type(dealer) is not int or not 0 <= dealer <= 3:
-            raise IllegalAction(f"the dealer is a seat 0..3, got {dealer!r}", rule="bad_seat")
-        full = deck_mask(rules.deck)
-        if not isinstance(hands, (list, tuple)) or len(hands) != 4 or \
-                any(type(h) is not int or h < 0 or h & ~full for h in hands):
-            raise IllegalAction(f"four hands of cards of the {rules.deck}-card pack are needed",
-                                rule="bad_deck")
-        seen = 0
-        for h in hands:
-            if h & seen:
-                raise IllegalAction("a card is in two hands", rule="bad_deck")
-            seen |= h
+        the hands and the turned card; codes ``illegal.bad_seat.dealer``,
+        ``illegal.bad_deck.<what>``)."""
+        _check_dealer(dealer)
+        _check_hands(rules, hands)
         sizes = {h.bit_count() for h in hands}
-        ok = {rules.hand_size} | ({5} if rules.deal == "retourne" else set())
-        if len(sizes) != 1 or not sizes <= ok:
-            raise IllegalAction(f"each hand holds {rules.hand_size} cards (got "
-                                f"{', '.join(str(h.bit_count()) for h in hands)})",
-                                rule="bad_deck")
-        if sizes == {rules.hand_size} and seen != full:
-            raise IllegalAction(f"the hands must make the {rules.deck}-card pack",
-                                rule="bad_deck")
+        seen = hands[0] | hands[1] | hands[2] | hands[3]
         if turned is not None:
-            if rules.deal != "retourne":
-                raise IllegalAction(f"a {rules.preset} deal has no turned card",
-                                    rule="bad_deck")
+            if rules.deal != DealKind.RETOURNE:
+                raise IllegalAction(f"a {rules.preset_name} deal has no turned card",
+                                    rule="bad_deck", code="illegal.bad_deck.no_turned",
+                                    params={"preset": rules.preset_name})
+            full = deck_mask(rules.deck)
             if type(turned) is not int or not 0 <= turned < 36 or not (full >> turned) & 1 \
                     or (sizes == {rules.hand_size} and not (seen >> turned) & 1) \
                     or (sizes == {5} and (seen >> turned) & 1):
                 raise IllegalAction(f"bad turned card {turned!r}: a card of the pack, in a "
-                                    "hand once the hands are full", rule="bad_deck")
+                                    "hand once the hands are full", rule="bad_deck",
+                                    code="illegal.bad_deck.turned",
+                                    params={"turned": repr(turned)})
         return cls(rules, dealer, list(hands), turned, [], last_deal)
 
     def clone(self) -> Deal:
@@ -241,8 +248,9 @@ class Deal:
         return copy.deepcopy(self)
 
     # -- queries --------------------------------------------------------------------------
-    @property
     def is_over(self) -> bool:
+        """Whether the deal is over (played out, or passed out): ``to_move`` is then None
+        and :meth:`legal_actions` empty."""
         return self.phase == Phase.DONE
 
     @property
@@ -254,11 +262,25 @@ class Deal:
         """Index of the trick in progress, 0-based."""
         return len(self.tricks)
 
+    def _mover(self) -> Seat:
+        """The seat to move (the deal is not over)."""
+        assert self.to_move is not None, "the deal is over"
+        return self.to_move
+
+    def _tables(self) -> TrumpTables:
+        """The contract's tables (card play)."""
+        assert self.tt is not None, "no contract yet"
+        return self.tt
+
+    def _trump(self) -> Trump:
+        assert self.contract is not None, "no contract yet"
+        return self.contract.trump
+
     def legal_card_mask(self) -> int:
         """Mask of the cards the player to move may play (card play only)."""
         r = self.rules
-        seat = self.to_move
-        mask, _ = legal_cards(self.hands[seat], self.trick, self.tt, r.must_underruff,
+        seat = self._mover()
+        mask, _ = legal_cards(self.hands[seat], self.trick, self._tables(), r.must_underruff,
                               r.must_beat_in_suit, r.must_overtrump_partner)
         if self.belote_pending[seat]:
             mask &= self._belote_cards(seat)
@@ -266,68 +288,26 @@ class Deal:
 
     def _belote_cards(self, seat: int) -> int:
         """K and Q of each trump suit of which ``seat`` still holds both."""
-        return belote_cards(self.hands[seat], self.tt)
+        return belote_cards(self.hands[seat], self._tables())
 
     def legal_actions(self) -> LegalActions:
         """What the player to move may do (empty when the deal is over)."""
         return LegalActions(self._legal_list())
 
     def _legal_list(self) -> list[Action]:
-        if self.phase == Phase.BIDDING:
-            return self._legal_bids()
         if self.phase == Phase.DONE:
             return []
-        seat = self.to_move
+        seat = self._mover()
+        if self.phase == Phase.BIDDING:
+            return legal_bids(self, seat)
         mask = self.legal_card_mask()
         out: list[Action] = [Play(c) for c in iter_cards(mask)]
         if not self.belote_pending[seat] and self._belote_cards(seat) & mask:
             out.append(BELOTE)
         if self.rules.annonces and not self.played_any[seat] and seat not in self.declared:
-            found = ann.find_annonces(self.hands[seat], self.contract.trump)
+            found = ann.find_annonces(self.hands[seat], self._trump())
             if found:
                 out.append(Declare(tuple(a.cards for a in found)))
-        return out
-
-    def _legal_bids(self) -> list[Action]:
-        r = self.rules
-        if self.barred_team is not None and self.to_move % 2 == self.barred_team:
-            # 002 §VIII.A: after a second consecutive misdeal the faulty team may not take
-            out_b: list[Action] = [PASS]
-            if r.bidding == "auction" and self.best is not None and self.doubled == 1 \
-                    and self.best[0] % 2 != self.barred_team:
-                out_b.append(DOUBLE)
-            return out_b
-        if r.bidding == "two_rounds":
-            if self.round == 1:
-                return [TAKE, PASS]
-            ts = [Trump(s) for s in range(4)
-                  if r.round2_any_suit or s != SUIT_OF[self.turned]]
-            if r.sa_ta:
-                ts += [Trump.SA, Trump.TA]
-            return [Choose(t) for t in ts] + [PASS]
-        seat = self.to_move
-        out: list[Action] = [PASS]
-        trumps = [Trump(s) for s in range(4)] + ([Trump.SA, Trump.TA] if r.sa_ta else [])
-        best = self.best
-        if self.doubled == 1:
-            low = r.min_bid
-            level = 0
-            if best is not None:
-                b = best[1]
-                level = {Bid: 0, Capot: 1, Generale: 2}[type(b)]
-                if isinstance(b, Bid):
-                    low = b.value + r.bid_step
-            if level == 0:
-                for v in range(low, r.max_bid + 1, r.bid_step):
-                    out.extend(Bid(v, t) for t in trumps)
-            if r.capot_bid and level < 1:
-                out.extend(Capot(t) for t in trumps)
-            if r.generale_bid and level < 2:
-                out.extend(Generale(t) for t in trumps)
-            if best is not None and best[0] % 2 != seat % 2:
-                out.append(DOUBLE)
-        elif self.doubled == 2 and best is not None and best[0] % 2 == seat % 2:
-            out.append(REDOUBLE)
         return out
 
     # -- acting ---------------------------------------------------------------------------
@@ -335,221 +315,134 @@ class Deal:
         """Checked action for untrusted input (a string is parsed first).
 
         :param seat: who sends it; a seat whose turn it is not gets :class:`WrongTurn`.
+        :raises ActionError: text or an object that is no action (``action.*``).
         :raises IllegalAction: (a ``ValueError``) naming the rule broken, e.g. ``rule ==
-            "must_overruff"`` with the message "you must overtrump: an opponent has ruffed…".
+            "must_overruff"`` with the message "you must overtrump: an opponent has ruffed…";
+            ``code`` ``illegal.<rule>`` (``illegal.deal_over`` once the deal is over).
         """
         if isinstance(action, str):
             action = parse_action(action)
         elif not _well_formed(action):
-            raise ActionError(f"not an action: {action!r}")
-        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
-            raise IllegalAction(f"a seat is 0..3, got {seat!r}", rule="bad_seat")
+            raise ActionError(f"not an action: {action!r}", code="action.not_an_object",
+                              params={"value": repr(action)})
+        if seat is not None and not is_seat(seat):
+            raise IllegalAction(f"a seat is 0..3, got {seat!r}", rule="bad_seat",
+                                params={"seat": repr(seat)})
         if self.phase == Phase.DONE:
             raise IllegalAction("the deal is over", rule="deal_over", seat=seat)
-        if seat is not None and seat != self.to_move:
-            raise WrongTurn(f"it is seat {self.to_move}'s turn, not seat {seat}'s", seat=seat)
-        seat = self.to_move
+        mover = self._mover()
+        if seat is not None and seat != mover:
+            raise WrongTurn(f"it is seat {mover}'s turn, not seat {seat}'s", seat=seat,
+                            params={"to_move": int(mover), "seat": int(seat)})
         if isinstance(action, Declare) and self.phase == Phase.PLAY and self.rules.annonces \
-                and not self.played_any[seat] and seat not in self.declared:
+                and not self.played_any[mover] and mover not in self.declared:
             # any valid subset of the seat's annonces may be declared (the legal actions list
             # offers the best split only)
             try:
-                self.declared[seat] = self.check_declaration(action)
+                self.declared[mover] = self.check_declaration(action)
             except IllegalAction as e:
-                e.seat = seat
+                e.seat = mover
                 raise
             return
         if action not in self.legal_actions():
-            raise self._why_illegal(action, seat)
+            raise self._why_illegal(action, mover)
         self.apply(action)
 
-    def _why_illegal(self, action: Action, seat: int) -> IllegalAction:
+    def _why_illegal(self, action: Action, seat: Seat) -> IllegalAction:
         """Why ``action`` is refused: the rule broken, in English and in French."""
-        r = self.rules
-
-        def no(en: str, fr: str, rule: str) -> IllegalAction:
-            return IllegalAction(en, rule=rule, seat=seat, message_fr=fr)
-
         if self.phase == Phase.BIDDING:
             if isinstance(action, (Play, SayBelote, Declare)):
-                return no("the bidding is not over", "les enchères ne sont pas finies",
-                          "bidding_not_over")
-            if self.barred_team is not None and seat % 2 == self.barred_team:
-                return no("your team dealt two misdeals in a row and may not take on this deal "
-                          "(002 §VIII.A)", "votre équipe a fait deux maldonnes de suite et ne "
-                          "peut pas prendre sur cette donne (002 §VIII.A)", "barred")
-            if r.bidding == "two_rounds":
-                if isinstance(action, Choose) and self.round == 1:
-                    return no("in the first round you may only take the turned card's suit or "
-                              "pass (001)", "au premier tour, on prend dans la couleur de la "
-                              "retourne ou on passe (001)", "bid_round1")
-                if isinstance(action, Take) and self.round == 2:
-                    return no("in the second round name another suit or pass (001)",
-                              "au second tour, nommez une autre couleur ou passez (001)",
-                              "bid_round2")
-                if isinstance(action, Choose):
-                    return no(f"in the second round you may name one of the other suits"
-                              f"{' or SA/TA' if r.sa_ta else ''}, not {action} (001, 004)",
-                              f"au second tour, nommez une des autres couleurs"
-                              f"{' ou SA/TA' if r.sa_ta else ''}, pas {action} (001, 004)",
-                              "bid_round2")
-                return no(f"{action} is not a bid of a two-round deal",
-                          f"{action} n'est pas une enchère d'une donne à deux tours", "bad_bid")
-            if isinstance(action, (Take, Choose)):
-                return no("this is an auction: bid a value and a suit, or pass",
-                          "ce sont des enchères : annoncez une valeur et une couleur, ou passez",
-                          "bad_bid")
-            if isinstance(action, Double):
-                if self.best is None:
-                    return no("there is no bid to double", "il n'y a pas d'enchère à contrer",
-                              "double")
-                if self.doubled > 1:
-                    return no("the contract is already doubled", "le contrat est déjà contré",
-                              "double")
-                return no("you may only double an opponent's bid",
-                          "on ne contre que l'enchère d'un adversaire", "double")
-            if isinstance(action, Redouble):
-                return no("only the doubled team may redouble a doubled bid",
-                          "seule l'équipe contrée peut surcontrer", "redouble")
-            if self.doubled > 1:
-                return no("after a double no one may bid any more (001)",
-                          "après un contre, plus personne ne peut enchérir (001)",
-                          "bid_after_double")
-            if isinstance(action, Bid):
-                if action.trump in (Trump.SA, Trump.TA) and not r.sa_ta:
-                    return no("Sans Atout / Tout Atout are not allowed by these rules (option "
-                              "sa_ta)", "Sans Atout / Tout Atout ne sont pas permis par ces "
-                              "règles (option sa_ta)", "sa_ta")
-                if not (r.min_bid <= action.value <= r.max_bid) or \
-                        (action.value - r.min_bid) % r.bid_step:
-                    return no(f"bids go from {r.min_bid} to {r.max_bid} by {r.bid_step}",
-                              f"les enchères vont de {r.min_bid} à {r.max_bid} par "
-                              f"{r.bid_step}", "bid_value")
-                current = self.best[1] if self.best else "none"
-                return no(f"a bid must be above the current bid ({current})",
-                          f"une enchère doit dépasser l'enchère en cours "
-                          f"({self.best[1] if self.best else 'aucune'})", "bid_too_low")
-            if isinstance(action, Capot) and not r.capot_bid or \
-                    isinstance(action, Generale) and not r.generale_bid:
-                name = type(action).__name__.lower()
-                return no(f"{name} is not a bid of these rules",
-                          f"{'la générale' if name == 'generale' else 'le capot'} n'est pas "
-                          "une enchère de ces règles", "bad_bid")
-            return no("a bid must be above the current bid",
-                      "une enchère doit dépasser l'enchère en cours", "bid_too_low")
-        # card play
+                return IllegalAction("the bidding is not over", rule="bidding_not_over",
+                                     seat=seat, message_fr="les enchères ne sont pas finies")
+            return bid_refusal(self, action, seat)
         if not isinstance(action, (Play, SayBelote, Declare)):
-            return no("the bidding is over: play a card",
-                      "les enchères sont finies : jouez une carte", "bidding_over")
+            return IllegalAction("the bidding is over: play a card", rule="bidding_over",
+                                 seat=seat, message_fr="les enchères sont finies : jouez une carte")
         if isinstance(action, SayBelote):
-            return no("you can say belote only when playing the first of the king and queen of "
-                      "trump, holding both", "on dit belote en jouant le premier du roi et de "
-                      "la dame d'atout, en ayant les deux", "belote")
+            return IllegalAction("you can say belote only when playing the first of the king "
+                                 "and queen of trump, holding both", rule="belote", seat=seat,
+                                 message_fr="on dit belote en jouant le premier du roi et de la "
+                                 "dame d'atout, en ayant les deux")
         if isinstance(action, Declare):
-            if not r.annonces:
-                return no("these rules have no annonces", "ces règles n'ont pas d'annonces",
-                          "no_annonces")
-            if self.played_any[seat] or seat in self.declared:
-                return no("annonces are declared with your first card (001)",
-                          "les annonces se font avec sa première carte (001)", "annonce_late")
-            try:
-                ann.validate_declaration(self.hands[seat], action.groups, self.contract.trump)
-            except IllegalAction as e:
-                e.seat = seat
-                return e
-            return no("bad declaration", "annonce invalide", "bad_annonce")
+            return self._declaration_refusal(action, seat)
+        r = self.rules
+        why: tuple[str, dict[str, int]] | None
         if self.belote_pending[seat] and (self.hands[seat] >> action.card) & 1:
             why = ("belote_card", {})
         else:
-            why = refusal(action.card, self.hands[seat], self.trick, self.tt, r.must_underruff,
-                          r.must_beat_in_suit, r.must_overtrump_partner)
+            why = refusal(action.card, self.hands[seat], self.trick, self._tables(),
+                          r.must_underruff, r.must_beat_in_suit, r.must_overtrump_partner)
         if why is None:
-            return IllegalAction("illegal card", rule="illegal", seat=seat)
-        return IllegalAction(rule_text(*why), rule=why[0], seat=seat,
-                             message_fr=rule_text(*why, "fr"), facts=why[1])
+            return IllegalAction("illegal card", rule="illegal", seat=seat,
+                                 params={"card": card_str(action.card)})
+        rule, facts = why
+        return IllegalAction(rule_text(rule, facts), rule=rule, seat=seat,
+                             message_fr=rule_text(rule, facts, "fr"), facts=facts,
+                             params=rule_params(facts))
+
+    def _declaration_refusal(self, action: Declare, seat: Seat) -> IllegalAction:
+        if not self.rules.annonces:
+            return IllegalAction("these rules have no annonces", rule="no_annonces", seat=seat,
+                                 message_fr="ces règles n'ont pas d'annonces")
+        if self.played_any[seat] or seat in self.declared:
+            return IllegalAction("annonces are declared with your first card (001)",
+                                 rule="annonce_late", seat=seat,
+                                 message_fr="les annonces se font avec sa première carte (001)")
+        try:
+            ann.validate_declaration(self.hands[seat], action.groups, self._trump())
+        except IllegalAction as e:
+            e.seat = seat
+            return e
+        return IllegalAction("bad declaration", rule="bad_annonce", seat=seat,
+                             message_fr="annonce invalide")
 
     def check_declaration(self, action: Declare) -> list[ann.Annonce]:
-        """Validate a declaration of the player to move (any subset of its annonces)."""
-        return ann.validate_declaration(self.hands[self.to_move], action.groups,
-                                        self.contract.trump)
+        """Validate a declaration of the player to move (any subset of its annonces).
+
+        Raises :class:`IllegalAction` (``illegal.bad_annonce.*``)."""
+        return ann.validate_declaration(self.hands[self._mover()], action.groups, self._trump())
 
     def apply(self, action: Action) -> None:
         """Unchecked fast path: apply an action known to be legal (search, replays of checked
         records). A ``Declare`` is still validated against the hand."""
+        seat = self._mover()
         if self.phase == Phase.BIDDING:
-            self._apply_bid(action)
+            self._apply_bid(seat, action)
         elif isinstance(action, Play):
             self.play_card(action.card)
         elif isinstance(action, SayBelote):
-            self.belote_pending[self.to_move] = True
+            self.belote_pending[seat] = True
         elif isinstance(action, Declare):
-            self.declared[self.to_move] = self.check_declaration(action)
+            self.declared[seat] = self.check_declaration(action)
         else:
-            raise IllegalAction(f"{action} cannot be played now", rule="bad_action")
+            raise IllegalAction(f"{action} cannot be played now", rule="bad_action",
+                                params={"action": str(action)})
 
-    def _apply_bid(self, action: Action) -> None:
-        seat = self.to_move
-        r = self.rules
-        self.bids.append((seat, action))
-        if r.bidding == "two_rounds":
-            if isinstance(action, Pass):
-                self.passes += 1
-                if self.passes == 4:
-                    if self.round == 1:
-                        self.round, self.passes = 2, 0
-                    else:
-                        self._pass_out()
-                        return
-                self.to_move = (seat + 1) % 4
-                return
-            trump = Trump(SUIT_OF[self.turned]) if isinstance(action, Take) else action.trump
-            self._start_play(Contract(seat, trump))
-            return
-        if isinstance(action, Pass):
-            self.passes += 1
-            if self.best is None and self.passes == 4:
-                self._pass_out()
-                return
-            if self.best is not None and self.passes == 3:
-                self._end_auction()
-                return
-        elif isinstance(action, Double):
-            self.doubled = 2
-            self.passes = 0
-        elif isinstance(action, Redouble):
-            self.doubled = 4
-            self._end_auction()
-            return
+    def _apply_bid(self, seat: Seat, action: Action) -> None:
+        outcome = apply_bid(self, seat, action)
+        if outcome == "next":
+            self.to_move = seat.next()
+        elif outcome == "passed_out":
+            self._pass_out()
         else:
-            self.best = (seat, action)
-            self.passes = 0
-        self.to_move = (seat + 1) % 4
-
-    def _end_auction(self) -> None:
-        seat, b = self.best
-        if isinstance(b, Bid):
-            c = Contract(seat, b.trump, b.value, "normal", self.doubled)
-        elif isinstance(b, Capot):
-            c = Contract(seat, b.trump, CAPOT_VALUE, "capot", self.doubled)
-        else:
-            c = Contract(seat, b.trump, GENERALE_VALUE, "generale", self.doubled)
-        self._start_play(c)
+            self._start_play(outcome)
 
     def _pass_out(self) -> None:
         self.phase = Phase.DONE
         self.passed_out = True
-        self.to_move = -1
+        self.to_move = None
 
     def _start_play(self, contract: Contract) -> None:
         r = self.rules
         self.contract = contract
         self.tt = tables(contract.trump, r.sa_ace_points, r.deck)
         if self.stock:  # finish a retourne deal: the taker gets the turned card and 2 more
+            assert self.turned is not None
             rest = r.hand_size - 5
             pos = 0
             self.hands[contract.taker] |= 1 << self.turned
             for k in range(1, 5):
-                seat = (self.dealer + k) % 4
+                seat = self.dealer.next(k)
                 n = rest - 1 if seat == contract.taker else rest
                 for c in self.stock[pos:pos + n]:
                     self.hands[seat] |= 1 << c
@@ -557,11 +450,11 @@ class Deal:
             self.stock = []
         self.initial_hands = list(self.hands)
         self.phase = Phase.PLAY
-        self.leader = self.to_move = (self.dealer + 1) % 4
+        self.leader = self.to_move = self.dealer.next()
 
     def play_card(self, card: int) -> None:
         """Unchecked: the player to move plays ``card``."""
-        seat = self.to_move
+        seat = self._mover()
         if self.belote_pending[seat]:
             self.belote_pending[seat] = False
             self.belotes.append((seat, SUIT_OF[card]))
@@ -570,34 +463,37 @@ class Deal:
         self.trick.append(card)
         self.plays.append((seat, card))
         if len(self.trick) < 4:
-            self.to_move = (seat + 1) % 4
+            self.to_move = seat.next()
             return
-        tt = self.tt
-        w = (self.leader + tt.winner_index(self.trick)) % 4
+        tt = self._tables()
+        w = self.leader.next(tt.winner_index(self.trick))
         p = tt.points
-        self.points[w & 1] += p[self.trick[0]] + p[self.trick[1]] + p[self.trick[2]] + p[self.trick[3]]
+        trick = self.trick
+        self.points[w.team] += p[trick[0]] + p[trick[1]] + p[trick[2]] + p[trick[3]]
         self.tricks_won[w] += 1
-        self.tricks.append((self.leader, tuple(self.trick), w))
+        self.tricks.append((self.leader, tuple(trick), w))
         self.trick = []
         self.leader = self.to_move = w
         if len(self.tricks) == self.rules.hand_size:
-            self.points[w & 1] += 10  # dix de der
+            self.points[w.team] += 10  # dix de der
             self._finish()
 
     def _finish(self) -> None:
         self.phase = Phase.DONE
-        self.to_move = -1
+        self.to_move = None
         r = self.rules
-        bel, own = belote_points((seat for seat, _s in self.belotes), self.contract.taker)
+        contract = self.contract
+        assert contract is not None
+        bel, own = belote_points((seat for seat, _s in self.belotes), contract.taker)
         team = None
         apts = 0
         if r.annonces and self.declared:
-            team = ann.best_team(self.declared, self.contract.trump, (self.dealer + 1) % 4,
-                                 r.annonce_tie, r.sequence_order == "length")
+            team = ann.best_team(self.declared, contract.trump, self.dealer.next(),
+                                 r.annonce_tie, r.sequence_order == SequenceOrder.LENGTH)
             if team is not None:
                 apts = ann.team_points(self.declared, team)
-        self.result = score_deal(r, self.contract, self.points, self.tricks_won, bel, team, apts,
-                                 self.tt.total, self.last_deal, own)
+        self.result = score_deal(r, contract, self.points, self.tricks_won, bel, team, apts,
+                                 self._tables().total, self.last_deal, own)
 
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
@@ -609,8 +505,41 @@ class Deal:
         return SeatView.of(self, seat)
 
     def __repr__(self) -> str:
-        return (f"<Deal {self.rules.preset} dealer={self.dealer} phase={self.phase.value} "
+        return (f"<Deal {self.rules.preset_name} dealer={self.dealer} phase={self.phase.value} "
                 f"to_move={self.to_move} tricks={len(self.tricks)}>")
+
+
+def _check_dealer(dealer: object) -> None:
+    if not is_seat(dealer):
+        raise IllegalAction(f"the dealer is a seat 0..3, got {dealer!r}", rule="bad_seat",
+                            code="illegal.bad_seat.dealer", params={"dealer": repr(dealer)})
+
+
+def _check_hands(rules: Rules, hands: object) -> None:
+    """Four hands of the pack, no card twice, all of one size, the whole pack when full."""
+    full = deck_mask(rules.deck)
+    if not isinstance(hands, (list, tuple)) or len(hands) != 4 or \
+            any(type(h) is not int or h < 0 or h & ~full for h in hands):
+        raise IllegalAction(f"four hands of cards of the {rules.deck}-card pack are needed",
+                            rule="bad_deck", code="illegal.bad_deck.hands",
+                            params={"deck": rules.deck})
+    seen = 0
+    for h in hands:
+        if h & seen:
+            raise IllegalAction("a card is in two hands", rule="bad_deck",
+                                code="illegal.bad_deck.twice")
+        seen |= h
+    sizes = {h.bit_count() for h in hands}
+    ok = {rules.hand_size} | ({5} if rules.deal == DealKind.RETOURNE else set())
+    if len(sizes) != 1 or not sizes <= ok:
+        got = ", ".join(str(h.bit_count()) for h in hands)
+        raise IllegalAction(f"each hand holds {rules.hand_size} cards (got {got})",
+                            rule="bad_deck", code="illegal.bad_deck.sizes",
+                            params={"size": rules.hand_size, "got": got})
+    if sizes == {rules.hand_size} and seen != full:
+        raise IllegalAction(f"the hands must make the {rules.deck}-card pack",
+                            rule="bad_deck", code="illegal.bad_deck.not_pack",
+                            params={"deck": rules.deck})
 
 
 def _well_formed(a: object) -> bool:
@@ -627,7 +556,7 @@ def _well_formed(a: object) -> bool:
     return isinstance(a, (Pass, Take, Double, Redouble, SayBelote))
 
 
-def belote_cards(hand: int, tt) -> int:
+def belote_cards(hand: int, tt: TrumpTables) -> int:
     """Mask of the king and queen of each trump suit of the contract kind ``tt`` of which
     ``hand`` (a mask) holds both: the cards a player may say belote with, and once said must
     play one of (RULES.md §5)."""
@@ -639,12 +568,12 @@ def belote_cards(hand: int, tt) -> int:
     return m
 
 
-def belote_pairs(hands: list[int], tt) -> list[int]:
+def belote_pairs(hands: list[int], tt: TrumpTables) -> list[Seat]:
     """Seats whose hand (of ``hands``, 4 masks) holds K and Q of a trump suit of the contract
     kind ``tt`` (a :class:`~belote.engine.cards.TrumpTables`): one entry a pair (TA: one a
     suit; SA: none)."""
     out = []
-    for seat in range(4):
+    for seat in SEATS:
         for s in tt.trump_suits:
             pair = (1 << card_of(s, KING)) | (1 << card_of(s, QUEEN))
             if hands[seat] & pair == pair:
@@ -652,9 +581,9 @@ def belote_pairs(hands: list[int], tt) -> list[int]:
     return out
 
 
-def belote_holders(deal: Deal) -> list[int]:
+def belote_holders(deal: Deal) -> list[Seat]:
     """Seats holding K and Q of a trump suit at the start of card play (one entry a pair)."""
-    return belote_pairs(deal.initial_hands, deal.tt)
+    return belote_pairs(deal.initial_hands, deal._tables())
 
 
 __all__ = [

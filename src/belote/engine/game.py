@@ -1,7 +1,7 @@
 """A game: deals until a target score or a fixed count of taken deals (RULES.md §8).
 
 * The first dealer is drawn at random (002 §IV.C); the deal then passes to the right, i.e. to
-  seat ``(dealer + 1) % 4`` in playing order.
+  seat ``dealer.next()`` in playing order.
 * All pass: the cards are gathered and dealt again, by the same dealer or the next one
   (option ``passed_out_dealer``: 003 same, 004 next). Passed-out deals never count.
 * Target games end after the deal in which a team reaches the target; the higher total wins; an
@@ -17,24 +17,28 @@ from __future__ import annotations
 
 import random
 
+from .actions import Action
 from .cards import iter_cards
-from .deal import Deal, cut_deck, shuffled_deck
+from .deal import Deal, LegalActions, Phase, cut_deck, shuffled_deck
 from .errors import IllegalAction
-from .rules import Rules
+from .rules import GameEnd, LitigeTo, PassedOutDealer, Rules, Shuffle
+from .seats import Seat, seat_after
 
 
 class Game:
     """A game in progress, from ``seed`` (a whole number; None draws one): the same seed gives
-    the same first dealer and the same packs. ``deals`` lists every finished deal (passed-out ones included);
-    ``current`` is the deal being played (None once the game is over); ``scores`` are the
-    running totals per team (points)."""
+    the same first dealer and the same packs. ``deals`` lists every finished deal (passed-out
+    ones included); ``current`` is the deal being played (None once the game is over);
+    ``scores`` are the running totals per team (points); ``dealer`` the current dealer (a
+    :class:`~belote.engine.seats.Seat`)."""
 
     def __init__(self, rules: Rules, seed: int | None = None, first_dealer: int | None = None):
         self.rules = rules
         self.seed = random.SystemRandom().randrange(2**53) if seed is None else seed
-        self.first_dealer = (random.Random(f"{self.seed}/dealer").randrange(4)
-                             if first_dealer is None else first_dealer % 4)
-        self.dealer = self.first_dealer
+        self.first_dealer: Seat = seat_after(
+            random.Random(f"{self.seed}/dealer").randrange(4)
+            if first_dealer is None else first_dealer, 0)
+        self.dealer: Seat = self.first_dealer
         self.scores = [0, 0]
         self.held = 0
         self.taken = 0
@@ -51,34 +55,37 @@ class Game:
         if deck is None:
             # one generator per deal, from (seed, deal number): a saved game resumes exactly
             rng = random.Random(f"{self.seed}/{len(self.deals)}")
-            if r.shuffle == "full" or self.pack is None:
+            if r.shuffle == Shuffle.FULL or self.pack is None:
                 deck = shuffled_deck(r, rng)
             else:
                 deck = cut_deck(self.pack, rng)
-        last = r.game_end == "deals" and self.taken == r.deals - 1
+        last = r.game_end == GameEnd.DEALS and self.taken == r.deals - 1
         self.current = Deal.deal(r, self.dealer, deck, last_deal=last)
         if r.misdeal_penalty and self.misdeals == 2:
-            self.current.barred_team = self.dealer % 2
+            self.current.barred_team = self.dealer.team
 
-    @property
     def is_over(self) -> bool:
+        """Whether the game is over (``current`` is then None)."""
         return self.current is None
 
     @property
-    def to_move(self) -> int:
-        return self.current.to_move if self.current else -1
+    def to_move(self) -> Seat | None:
+        """The seat to move in the current deal; None once the game is over."""
+        return self.current.to_move if self.current else None
 
-    def legal_actions(self):
+    def legal_actions(self) -> LegalActions:
+        """The legal actions of the current deal (empty once the game is over)."""
         if self.current is None:
-            return []
+            return LegalActions([])
         return self.current.legal_actions()
 
-    def play(self, action, seat: int | None = None) -> None:
-        """Checked action on the current deal; starts the next deal when it ends."""
+    def play(self, action: Action | str, seat: int | None = None) -> None:
+        """Checked action on the current deal (see :meth:`Deal.play`); starts the next deal
+        when it ends. Raises :class:`IllegalAction` (``illegal.game_over`` once over)."""
         if self.current is None:
             raise IllegalAction("the game is over", rule="game_over", seat=seat)
         self.current.play(action, seat)
-        if self.current.is_over:
+        if self.current.is_over():
             self.finish_deal()
 
     def misdeal(self) -> None:
@@ -91,7 +98,7 @@ class Game:
         d = self.current
         if d is None:
             raise IllegalAction("the game is over", rule="game_over")
-        if d.bids or d.phase.value != "bidding":
+        if d.bids or d.phase != Phase.BIDDING:
             raise IllegalAction("a misdeal is called before the first bid (002 §VIII.A)",
                                 rule="misdeal_late")
         r = self.rules
@@ -100,43 +107,46 @@ class Game:
         self.misdeals += 1
         mark = [0, 0]
         if r.misdeal_penalty and self.misdeals >= 3:
-            mark[1 - self.dealer % 2] = r.misdeal_penalty
+            mark[1 - self.dealer.team] = r.misdeal_penalty
             self.misdeals = 0
         self.marks.append(mark)
         self.scores = [self.scores[0] + mark[0], self.scores[1] + mark[1]]
         self._next_deal()
 
-    def apply(self, action) -> None:
-        """Unchecked action (bots, search)."""
+    def apply(self, action: Action) -> None:
+        """Unchecked action (bots, search) on the current deal (the game is not over)."""
+        assert self.current is not None, "the game is over"
         self.current.apply(action)
-        if self.current.is_over:
+        if self.current.is_over():
             self.finish_deal()
 
     def finish_deal(self, next_deck: list[int] | None = None) -> None:
         """Mark the finished current deal, move the dealer, start the next deal or end."""
         d = self.current
+        assert d is not None, "the game is over"
         r = self.rules
         self.deals.append(d)
         self.pack = gathered_pack(d)
         self.misdeals = 0
         mark = [0, 0]
         if d.passed_out:
-            if r.passed_out_dealer == "next":
-                self.dealer = (self.dealer + 1) % 4
+            if r.passed_out_dealer == PassedOutDealer.NEXT:
+                self.dealer = self.dealer.next()
         else:
             res = d.result
+            assert res is not None and d.contract is not None
             mark = list(res.score)
             tk = d.contract.team
             if self.held and res.made is not None:
-                if res.made and r.litige_to in ("next_made", "next_winner"):
+                if res.made:  # both litige_to rules: to the team making the next contract
                     mark[tk] += self.held
                     self.held = 0
-                elif res.made is False and r.litige_to == "next_winner":
+                elif r.litige_to == LitigeTo.NEXT_WINNER:
                     mark[1 - tk] += self.held
                     self.held = 0
             self.held += res.held
             self.taken += 1
-            self.dealer = (self.dealer + 1) % 4
+            self.dealer = self.dealer.next()
         self.marks.append(mark)
         self.scores = [self.scores[0] + mark[0], self.scores[1] + mark[1]]
         if self._ended():
@@ -146,7 +156,7 @@ class Game:
 
     def _ended(self) -> bool:
         r = self.rules
-        if r.game_end == "deals":
+        if r.game_end == GameEnd.DEALS:
             return self.taken >= r.deals
         return max(self.scores) >= r.target and self.scores[0] != self.scores[1]
 
@@ -154,7 +164,7 @@ class Game:
     def winner(self) -> int | None:
         """The winning team once the game is over (None while playing, or on an exact tie of
         a game of deals)."""
-        if not self.is_over or self.scores[0] == self.scores[1]:
+        if not self.is_over() or self.scores[0] == self.scores[1]:
             return None
         return 0 if self.scores[0] > self.scores[1] else 1
 
@@ -167,7 +177,7 @@ def gathered_pack(deal: Deal) -> list[int]:
         return [c for _ld, cards, _w in deal.tricks for c in cards]
     out: list[int] = []
     for k in range(1, 5):
-        out.extend(iter_cards(deal.hands[(deal.dealer + k) % 4]))
+        out.extend(iter_cards(deal.hands[deal.dealer.next(k)]))
     if deal.turned is not None:
         out.append(deal.turned)
     out.extend(deal.stock)

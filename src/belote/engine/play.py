@@ -14,7 +14,17 @@ The leader plays any card. Then, in this priority (000, 001, 002 §VI, 004 §1�
 
 from __future__ import annotations
 
-from .cards import SUIT_MASK, SUIT_NAMES_EN, SUIT_NAMES_FR, SUIT_OF, TrumpTables, card_fr, card_str
+from .cards import (
+    SUIT_MASK,
+    SUIT_NAMES_EN,
+    SUIT_NAMES_FR,
+    SUIT_OF,
+    SUITS,
+    TrumpTables,
+    card_fr,
+    card_str,
+)
+from .errors import Param
 
 # Rule keys and the words a player understands, English and French.
 RULE_TEXT = {
@@ -137,7 +147,7 @@ def rule_text(rule: str, facts: dict[str, int], lang: str = "en", report: bool =
     (:data:`RULE_TEXT_REPORT`); English, or French for any other ``lang``."""
     i = 0 if lang == "en" else 1
     show = card_str if lang == "en" else card_fr
-    words = {}
+    words: dict[str, str] = {}
     if "card" in facts:
         words["card"] = show(facts["card"])
     if "suit" in facts:
@@ -146,6 +156,19 @@ def rule_text(rule: str, facts: dict[str, int], lang: str = "en", report: bool =
     if "win" in facts:
         words["win"] = show(facts["win"])
     return (RULE_TEXT_REPORT if report else RULE_TEXT)[rule][i].format(**words)
+
+
+def rule_params(facts: dict[str, int]) -> dict[str, Param]:
+    """:func:`refusal`'s facts as an error's JSON params, the catalog's fields of
+    ``illegal.<rule>``: ``card`` and ``win`` as card codes (``"KD"``), ``suit`` as a suit
+    letter (``"C"``)."""
+    params: dict[str, Param] = {}
+    for name in ("card", "win"):
+        if name in facts:
+            params[name] = card_str(facts[name])
+    if "suit" in facts:
+        params["suit"] = SUITS[facts["suit"]]
+    return params
 
 
 def explain(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,

@@ -60,7 +60,7 @@ def deal_to_record(deal: Deal, with_result: bool = True) -> dict[str, Any]:
     r = deal.rules
     hands = deal.initial_hands if deal.initial_hands else deal.hands
     rec: dict[str, Any] = {
-        "format": DEAL_FORMAT, "preset": r.preset, "options": r.overrides(),
+        "format": DEAL_FORMAT, "preset": r.preset_name, "options": r.overrides(),
         "dealer": deal.dealer, "hands": [hand_str(h) for h in hands]}
     if deal.turned is not None:
         rec["turned"] = card_str(deal.turned)
@@ -90,9 +90,9 @@ def game_to_record(game: Game) -> dict[str, Any]:
     deals = [deal_to_record(d) for d in game.deals]
     if game.current is not None:
         deals.append(deal_to_record(game.current))
-    return {"format": GAME_FORMAT, "preset": r.preset, "options": r.overrides(),
+    return {"format": GAME_FORMAT, "preset": r.preset_name, "options": r.overrides(),
             "seed": game.seed, "first_dealer": game.first_dealer, "deals": deals,
-            "scores": list(game.scores), "held": game.held, "over": game.is_over,
+            "scores": list(game.scores), "held": game.held, "over": game.is_over(),
             "winner": game.winner}
 
 
@@ -120,7 +120,7 @@ class CheckReport:
         return {
             "legal": self.legal,
             "irregularity": self.irregularity,
-            "preset": d.rules.preset,
+            "preset": d.rules.preset_name,
             "complete": res is not None or d.passed_out,
             "passed_out": d.passed_out,
             "trump": str(c.trump) if c else None,
@@ -273,7 +273,7 @@ def check_deal(rec: Any) -> CheckReport:
     if retourne and turned is None:
         raise RecordError("a two-round deal needs the turned card", where="turned")
     if not retourne and turned is not None:
-        raise RecordError(f"a {rules.preset} deal has no turned card", where="turned")
+        raise RecordError(f"a {rules.preset_name} deal has no turned card", where="turned")
     if stock:
         if not retourne or sizes != {5}:
             raise RecordError("stock is for a two-round deal saved during the bidding, with "
@@ -530,7 +530,7 @@ def game_from_record(rec: Any) -> Game:
         if deal.misdealt:
             game.misdeal()
             continue
-        if not deal.is_over and i < len(deals) - 1:
+        if not deal.is_over() and i < len(deals) - 1:
             raise RecordError("this deal is not finished but another one follows",
                               where=f"deals[{i}]")
         if deal.barred_team != game.current.barred_team:
@@ -540,7 +540,7 @@ def game_from_record(rec: Any) -> Game:
         if deal.result is not None and deal.last_deal:
             deal._finish()
         game.current = deal
-        if deal.is_over:
+        if deal.is_over():
             game.finish_deal()
     return game
 

@@ -12,27 +12,126 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, fields
-from typing import Any
+from enum import Enum, StrEnum
+from typing import Any, Literal
 
 from .errors import RulesError
 
-#: option name → allowed values (for the str/enum-like options)
-CHOICES: dict[str, tuple[Any, ...]] = {
-    "deck": (32, 36),
-    "deal": ("retourne", "direct"),
-    "shuffle": ("full", "cut"),
-    "passed_out_dealer": ("same", "next"),
-    "bidding": ("two_rounds", "auction"),
-    "annonce_tie": ("play_order", "trump_else_cancel"),
-    "sequence_order": ("points", "length"),
-    "litige_to": ("next_made", "next_winner"),
-    "litige_last_deal": ("held", "defence"),
-    "belote_on_failure": ("holder", "defence", "winner_if_doubled"),
-    "scoring": ("classic", "simplifiee", "contree", "coinche", "faits", "annonces",
-                "faits+annonces"),
-    "game_end": ("target", "deals"),
-    "double_word": ("contre", "coinche"),
+
+class DealKind(StrEnum):
+    """Option ``deal``: how the cards are dealt."""
+
+    RETOURNE = "retourne"  # 5 cards, a turned card, the rest after the take
+    DIRECT = "direct"  # 8 cards at once, then an auction
+
+
+class Shuffle(StrEnum):
+    """Option ``shuffle``: between deals."""
+
+    FULL = "full"  # shuffled then cut (002 §IV.A)
+    CUT = "cut"  # the gathered tricks kept in order, only cut (004)
+
+
+class PassedOutDealer(StrEnum):
+    """Option ``passed_out_dealer``: who deals after four passes."""
+
+    SAME = "same"  # 003
+    NEXT = "next"  # 004
+
+
+class Bidding(StrEnum):
+    """Option ``bidding``: two rounds on a turned card, or an auction."""
+
+    TWO_ROUNDS = "two_rounds"
+    AUCTION = "auction"
+
+
+class AnnonceTie(StrEnum):
+    """Option ``annonce_tie``: equal best annonces of both teams."""
+
+    PLAY_ORDER = "play_order"  # 001: the first in play order wins
+    TRUMP_ELSE_CANCEL = "trump_else_cancel"  # 004: a trump one wins, else they cancel
+
+
+class SequenceOrder(StrEnum):
+    """Option ``sequence_order``: how sequences compare."""
+
+    POINTS = "points"  # 001: points, then the top card
+    LENGTH = "length"  # 004: length, then the top card
+
+
+class LitigeTo(StrEnum):
+    """Option ``litige_to``: who wins the held points of a litige."""
+
+    NEXT_MADE = "next_made"  # 001
+    NEXT_WINNER = "next_winner"  # 000
+
+
+class LitigeLastDeal(StrEnum):
+    """Option ``litige_last_deal``: a litige on the last deal of a game of deals."""
+
+    HELD = "held"
+    DEFENCE = "defence"  # 000: the defence scores all
+
+
+class BeloteOnFailure(StrEnum):
+    """Option ``belote_on_failure``: the taker's team's belote when the contract fails."""
+
+    HOLDER = "holder"
+    DEFENCE = "defence"
+    WINNER_IF_DOUBLED = "winner_if_doubled"  # 001 contrée
+
+
+class Scoring(StrEnum):
+    """Option ``scoring`` (RULES.md §7)."""
+
+    CLASSIC = "classic"
+    SIMPLIFIEE = "simplifiee"
+    CONTREE = "contree"
+    COINCHE = "coinche"
+    FAITS = "faits"  # 002 §VII.A
+    ANNONCES = "annonces"  # 002 §VII.B
+    FAITS_ANNONCES = "faits+annonces"  # 002 §VII.C
+
+
+class GameEnd(StrEnum):
+    """Option ``game_end``: a target score or a count of taken deals."""
+
+    TARGET = "target"
+    DEALS = "deals"
+
+
+class DoubleWord(StrEnum):
+    """Option ``double_word``: the name of the double (display only)."""
+
+    CONTRE = "contre"
+    COINCHE = "coinche"
+
+
+#: when a contract is made (:attr:`Rules.contract_condition`)
+ContractCondition = Literal["beat_defence", "half", "reach", "reach_and_beat"]
+
+#: option name → its value type, for the options with a fixed set of text values
+OPTION_ENUMS: dict[str, type[StrEnum]] = {
+    "deal": DealKind,
+    "shuffle": Shuffle,
+    "passed_out_dealer": PassedOutDealer,
+    "bidding": Bidding,
+    "annonce_tie": AnnonceTie,
+    "sequence_order": SequenceOrder,
+    "litige_to": LitigeTo,
+    "litige_last_deal": LitigeLastDeal,
+    "belote_on_failure": BeloteOnFailure,
+    "scoring": Scoring,
+    "game_end": GameEnd,
+    "double_word": DoubleWord,
 }
+#: the pack sizes (option ``deck``)
+DECK_SIZES: tuple[int, ...] = (32, 36)
+
+#: option name → allowed values (for the options with a fixed set of values)
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "deck": DECK_SIZES, **{name: tuple(e) for name, e in OPTION_ENUMS.items()}}
 
 MAX_BID_LIMIT = 1000  # bids are listed as legal actions: keep the list finite and small
 #: the largest value of a whole-number option (points, deals): no real game needs more
@@ -40,14 +139,26 @@ MAX_NUMBER = 1_000_000_000
 #: the largest Sans Atout ace: four of them and the other cards must fit the solver's 16-bit
 #: bounds (65,535 points in all, a capot bonus included); 11 and 19 are the real values
 MAX_SA_ACE_POINTS = 1000
-CLASSIC_SCORINGS = ("classic", "simplifiee")
-AUCTION_SCORINGS = ("contree", "coinche", "faits", "annonces", "faits+annonces")
-FFB_SCORINGS = ("faits", "annonces", "faits+annonces")
+CLASSIC_SCORINGS = (Scoring.CLASSIC, Scoring.SIMPLIFIEE)
+AUCTION_SCORINGS = (Scoring.CONTREE, Scoring.COINCHE, Scoring.FAITS, Scoring.ANNONCES,
+                    Scoring.FAITS_ANNONCES)
+FFB_SCORINGS = (Scoring.FAITS, Scoring.ANNONCES, Scoring.FAITS_ANNONCES)
+BOOL_OPTIONS = ("capot_bid", "generale_bid", "sa_ta", "ta_scaled", "must_underruff",
+                "must_beat_in_suit", "annonces", "rounding", "must_overtrump_partner",
+                "round2_any_suit")
+NUMBER_OPTIONS = ("min_bid", "max_bid", "bid_step", "sa_ace_points", "target", "deals",
+                  "irregularity_penalty", "misdeal_penalty")
 
 
 @dataclass(frozen=True)
 class Rules:
     """Every rule option (RULES.md §10). Build it with :meth:`preset`, then :meth:`replace`.
+
+    ``preset_name``: the preset it was built from (``"custom"`` for ``Rules()``); records keep
+    it under ``"preset"``. Text options hold a :class:`~enum.StrEnum` member (``Bidding``,
+    ``Scoring``…; equal to its text, ``rules.bidding == "auction"``), converted and checked once
+    here: ``Rules(bidding="auction", …)`` and ``Rules.preset(name, scoring="coinche")`` take the
+    text.
 
     Options (seed references in RULES.md):
 
@@ -89,13 +200,13 @@ class Rules:
       the end of the deal (002 §VIII.B: 160); 0 = none.
     """
 
-    preset: str = "custom"
-    deck: int = 32
-    deal: str = "retourne"
+    preset_name: str = "custom"
+    deck: Literal[32, 36] = 32
+    deal: DealKind = DealKind.RETOURNE
     packets: tuple[int, ...] = (3, 2)
-    shuffle: str = "full"
-    passed_out_dealer: str = "next"
-    bidding: str = "two_rounds"
+    shuffle: Shuffle = Shuffle.FULL
+    passed_out_dealer: PassedOutDealer = PassedOutDealer.NEXT
+    bidding: Bidding = Bidding.TWO_ROUNDS
     min_bid: int = 80
     max_bid: int = 160
     bid_step: int = 10
@@ -107,85 +218,104 @@ class Rules:
     must_underruff: bool = False
     must_beat_in_suit: bool = False
     annonces: bool = False
-    annonce_tie: str = "play_order"
-    sequence_order: str = "points"
+    annonce_tie: AnnonceTie = AnnonceTie.PLAY_ORDER
+    sequence_order: SequenceOrder = SequenceOrder.POINTS
     must_overtrump_partner: bool = True
     round2_any_suit: bool = False
-    scoring: str = "classic"
-    litige_to: str = "next_made"
-    litige_last_deal: str = "held"
-    belote_on_failure: str = "holder"
+    scoring: Scoring = Scoring.CLASSIC
+    litige_to: LitigeTo = LitigeTo.NEXT_MADE
+    litige_last_deal: LitigeLastDeal = LitigeLastDeal.HELD
+    belote_on_failure: BeloteOnFailure = BeloteOnFailure.HOLDER
     rounding: bool = False
-    game_end: str = "target"
+    game_end: GameEnd = GameEnd.TARGET
     target: int = 1000
     deals: int = 12
-    double_word: str = "contre"
+    double_word: DoubleWord = DoubleWord.CONTRE
     misdeal_penalty: int = 0
     irregularity_penalty: int = 0
 
     def __post_init__(self) -> None:
-        self._validate()
+        self._check_values()
+        self._check_combinations()
 
-    # -- construction (see also :func:`Rules.preset`, defined below the class) ------------
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> Rules:
+        """The preset ``name`` (one of :data:`PRESET_NAMES`) with options overridden by name
+        (text values such as ``scoring="coinche"`` are accepted and checked).
+
+        Raises :class:`RulesError` for an unknown preset (``rules.unknown_preset``) or option,
+        or a bad value or combination."""
+        try:
+            base = PRESETS[name]
+        except (KeyError, TypeError):
+            raise RulesError(
+                f"unknown preset {name!r}: expected one of {', '.join(PRESET_NAMES)}",
+                code="rules.unknown_preset",
+                params={"name": repr(name), "known": ", ".join(PRESET_NAMES)}) from None
+        return base.replace(**overrides) if overrides else base
+
     def replace(self, **overrides: Any) -> Rules:
-        """A copy with some options changed (validated). Raises :class:`RulesError`."""
-        names = {f.name for f in fields(self)}
+        """A copy with some options changed (validated). Raises :class:`RulesError`
+        (``rules.preset_not_option``, ``rules.unknown_option``, or a bad value)."""
+        names = set(OPTION_NAMES)
         for k in overrides:
-            if k == "preset":
-                raise RulesError("'preset' is not an option: start from another preset instead")
+            if k in ("preset", "preset_name"):
+                raise RulesError("'preset' is not an option: start from another preset instead",
+                                 code="rules.preset_not_option")
             if k not in names:
-                raise RulesError(f"unknown option {k!r}; known options: {', '.join(OPTION_NAMES)}")
+                raise _unknown_option(k)
         if isinstance(overrides.get("packets"), list):
             overrides["packets"] = tuple(overrides["packets"])
         return dataclasses.replace(self, **overrides)
 
     def overrides(self) -> dict[str, Any]:
-        """The options that differ from this rules object's preset (for records)."""
-        if self.preset not in PRESETS:
-            base = Rules()
-        else:
-            base = PRESETS[self.preset]
+        """The options that differ from this rules object's preset (for records), as JSON
+        values (text, numbers, booleans, lists)."""
+        base = PRESETS.get(self.preset_name) or Rules()
         out = {}
-        for f in fields(self):
-            if f.name == "preset":
-                continue
-            v = getattr(self, f.name)
-            if v != getattr(base, f.name):
-                out[f.name] = list(v) if isinstance(v, tuple) else v
+        for name in OPTION_NAMES:
+            v = getattr(self, name)
+            if v != getattr(base, name):
+                out[name] = _json_value(v)
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: (list(getattr(self, f.name)) if f.name == "packets"
-                         else getattr(self, f.name)) for f in fields(self)}
+        """Every option as JSON values, the preset's name under ``"preset"``."""
+        return {"preset": self.preset_name,
+                **{name: _json_value(getattr(self, name)) for name in OPTION_NAMES}}
 
     @classmethod
     def parse_value(cls, name: str, text: str) -> Any:
         """Convert the text of an option value (``"true"``, ``"3-2"``, ``"1500"``) to its type.
 
         Raises :class:`RulesError` for an unknown option or a value of the wrong type."""
-        ftypes = {f.name: f.type for f in fields(cls)}
-        if name not in ftypes:
-            raise RulesError(f"unknown option {name!r}; known options: {', '.join(OPTION_NAMES)}")
-        t = ftypes[name]
+        if name not in OPTION_NAMES:
+            raise _unknown_option(name)
         text = str(text).strip()
-        if t in ("bool", bool):
+        if name in BOOL_OPTIONS:
             low = text.lower()
             if low in ("1", "true", "yes", "on", "oui"):
                 return True
             if low in ("0", "false", "no", "off", "non"):
                 return False
-            raise RulesError(f"option {name}: expected true or false, got {text!r}")
-        if t in ("int", int):
+            raise RulesError(f"option {name}: expected true or false, got {text!r}",
+                             code="rules.expected_bool",
+                             params={"name": name, "value": repr(text)})
+        if name in NUMBER_OPTIONS or name == "deck":
             try:
                 return int(text)
             except ValueError:
-                raise RulesError(f"option {name}: expected a whole number, got {text!r}") from None
+                raise RulesError(f"option {name}: expected a whole number, got {text!r}",
+                                 code="rules.expected_number",
+                                 params={"name": name, "value": repr(text)}) from None
         if name == "packets":
             try:
                 return tuple(int(x) for x in text.replace(",", "-").split("-"))
             except ValueError:
-                raise RulesError(f"option packets: expected sizes like 3-2 or 3-3-2, got {text!r}"
-                                 ) from None
+                raise RulesError(f"option packets: expected sizes like 3-2 or 3-3-2, got {text!r}",
+                                 code="rules.expected_packets",
+                                 params={"value": repr(text)}) from None
         return text
 
     # -- derived --------------------------------------------------------------------------
@@ -195,143 +325,182 @@ class Rules:
         return self.deck // 4
 
     @property
-    def contract_condition(self) -> str:
+    def contract_condition(self) -> ContractCondition:
         """When the contract is made, from ``scoring`` (RULES.md §10 "made when"):
         ``"beat_defence"`` (> defence: 000, 001), ``"half"`` (≥ 81: 003), ``"reach"`` (≥ C: 001
         contrée, 002 §VII), ``"reach_and_beat"`` (≥ C and > defence: 001 coinche)."""
-        return {"classic": "beat_defence", "simplifiee": "half", "contree": "reach",
-                "coinche": "reach_and_beat"}.get(self.scoring, "reach")
+        conditions: dict[Scoring, ContractCondition] = {
+            Scoring.CLASSIC: "beat_defence", Scoring.SIMPLIFIEE: "half",
+            Scoring.CONTREE: "reach", Scoring.COINCHE: "reach_and_beat"}
+        return conditions.get(self.scoring, "reach")
 
     # -- validation -----------------------------------------------------------------------
-    def _validate(self) -> None:
-        if not isinstance(self.preset, str):
-            raise RulesError(f"preset: expected a name, got {self.preset!r}")
-        for name, allowed in CHOICES.items():
+    def _check_values(self) -> None:
+        """Each option's value on its own; text values become their :class:`StrEnum`."""
+        if not isinstance(self.preset_name, str):
+            raise RulesError(f"preset: expected a name, got {self.preset_name!r}",
+                             code="rules.bad_preset_name",
+                             params={"value": repr(self.preset_name)})
+        if type(self.deck) is not int or self.deck not in DECK_SIZES:
+            raise _bad_choice("deck", self.deck, DECK_SIZES)
+        for name, kind in OPTION_ENUMS.items():
             v = getattr(self, name)
-            if type(v) is not type(allowed[0]) or v not in allowed:
-                raise RulesError(f"option {name}: {v!r} is not one of "
-                                 f"{', '.join(str(a) for a in allowed)}")
-        for name in ("capot_bid", "generale_bid", "sa_ta", "ta_scaled", "must_underruff",
-                     "must_beat_in_suit", "annonces", "rounding", "must_overtrump_partner",
-                     "round2_any_suit"):
+            if not isinstance(v, str) or v not in kind._value2member_map_:
+                raise _bad_choice(name, v, tuple(kind))
+            object.__setattr__(self, name, kind(v))
+        for name in BOOL_OPTIONS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"option {name}: expected true or false, "
-                                 f"got {getattr(self, name)!r}")
-        for name in ("min_bid", "max_bid", "bid_step", "sa_ace_points", "target", "deals",
-                     "irregularity_penalty", "misdeal_penalty"):
+                                 f"got {getattr(self, name)!r}", code="rules.expected_bool",
+                                 params={"name": name, "value": repr(getattr(self, name))})
+        for name in NUMBER_OPTIONS:
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise RulesError(f"option {name}: expected a whole number ≥ 0, got {v!r}")
+                raise RulesError(f"option {name}: expected a whole number ≥ 0, got {v!r}",
+                                 code="rules.expected_count",
+                                 params={"name": name, "value": repr(v)})
             most = MAX_SA_ACE_POINTS if name == "sa_ace_points" else MAX_NUMBER
             if v > most:
-                raise RulesError(f"option {name}: at most {most}, got {v!r}")
+                raise RulesError(f"option {name}: at most {most}, got {v!r}",
+                                 code="rules.too_big",
+                                 params={"name": name, "most": most, "value": repr(v)})
         if not isinstance(self.packets, tuple) or not all(
                 isinstance(p, int) and p in (2, 3) for p in self.packets):
             raise RulesError(f"option packets: {self.packets!r}: packets are of 2 or 3 cards, "
-                             "never 1 or 4 at a time (002 §IV.C)")
-        if self.deck == 36 and (self.deal != "retourne" or self.bidding != "two_rounds"):
+                             "never 1 or 4 at a time (002 §IV.C)", code="rules.bad_packets",
+                             params={"value": repr(self.packets)})
+
+    def _check_combinations(self) -> None:
+        """The options that go together (each raises ``rules.<what>`` naming the options)."""
+        if self.deck == 36 and (self.deal != DealKind.RETOURNE
+                                or self.bidding != Bidding.TWO_ROUNDS):
             raise RulesError("options deck and bidding: the 36-card game (003) is dealt with a "
-                             "turned card and two bidding rounds")
-        need = 5 if self.deal == "retourne" else self.hand_size
+                             "turned card and two bidding rounds", code="rules.deck36_dealing")
+        need = 5 if self.deal == DealKind.RETOURNE else self.hand_size
         if sum(self.packets) != need:
-            raise RulesError(f"options packets and deal: packets {'-'.join(map(str, self.packets))} "
-                             f"give {sum(self.packets)} cards, a {self.deal} deal gives {need} first")
-        if (self.bidding == "auction") != (self.deal == "direct"):
+            packets = "-".join(map(str, self.packets))
+            raise RulesError(f"options packets and deal: packets {packets} "
+                             f"give {sum(self.packets)} cards, a {self.deal} deal gives {need} "
+                             "first", code="rules.packets_sum",
+                             params={"packets": packets, "given": sum(self.packets),
+                                     "deal": str(self.deal), "need": need})
+        if (self.bidding == Bidding.AUCTION) != (self.deal == DealKind.DIRECT):
             raise RulesError("options bidding and deal: an auction is played on 8 cards dealt at "
-                             "once (deal=direct); two rounds need a turned card (deal=retourne)")
-        if self.bidding == "two_rounds" and self.scoring not in CLASSIC_SCORINGS:
-            raise RulesError(f"options scoring and bidding: scoring {self.scoring!r} needs a "
-                             "contract value, so bidding=auction")
-        if self.bidding == "auction" and self.scoring not in AUCTION_SCORINGS:
-            raise RulesError(f"options scoring and bidding: scoring {self.scoring!r} is for "
-                             "two-round deals; an auction uses contree, coinche, faits, annonces "
-                             "or faits+annonces")
-        if (self.capot_bid or self.generale_bid) and self.bidding != "auction":
-            raise RulesError("options capot_bid/generale_bid and bidding: capot and générale are "
-                             "auction bids")
-        if self.rounding and self.scoring in CLASSIC_SCORINGS:
-            raise RulesError(f"options rounding and scoring: rounding to the ten is for contract "
-                             f"scorings (001 contrée, 002 §VII.A.1); scoring {self.scoring!r} "
-                             "marks the card points as they are")
+                             "once (deal=direct); two rounds need a turned card (deal=retourne)",
+                             code="rules.bidding_deal")
+        self._check_scoring()
         if self.max_bid > MAX_BID_LIMIT:
-            raise RulesError(f"option max_bid: at most {MAX_BID_LIMIT} (001 goes to 360)")
-        if self.bidding == "auction":
+            raise RulesError(f"option max_bid: at most {MAX_BID_LIMIT} (001 goes to 360)",
+                             code="rules.max_bid_limit", params={"most": MAX_BID_LIMIT})
+        if self.bidding == Bidding.AUCTION:
             if self.bid_step <= 0 or self.min_bid <= 0 or self.min_bid > self.max_bid:
                 raise RulesError("options min_bid, max_bid, bid_step: need 0 < min_bid ≤ max_bid "
-                                 "and bid_step > 0")
+                                 "and bid_step > 0", code="rules.bid_range")
             if (self.max_bid - self.min_bid) % self.bid_step:
                 raise RulesError("options min_bid, max_bid, bid_step: max_bid - min_bid must be a "
-                                 "multiple of bid_step")
-        if self.game_end == "target" and self.target <= 0:
-            raise RulesError("options game_end and target: a target game needs target > 0")
-        if self.game_end == "deals" and self.deals <= 0:
-            raise RulesError("options game_end and deals: a game of deals needs deals > 0")
-        if self.belote_on_failure == "winner_if_doubled" and self.bidding != "auction":
+                                 "multiple of bid_step", code="rules.bid_step")
+        if self.game_end == GameEnd.TARGET and self.target <= 0:
+            raise RulesError("options game_end and target: a target game needs target > 0",
+                             code="rules.target_positive")
+        if self.game_end == GameEnd.DEALS and self.deals <= 0:
+            raise RulesError("options game_end and deals: a game of deals needs deals > 0",
+                             code="rules.deals_positive")
+        if self.belote_on_failure == BeloteOnFailure.WINNER_IF_DOUBLED \
+                and self.bidding != Bidding.AUCTION:
             raise RulesError("options belote_on_failure and bidding: winner_if_doubled (001 "
-                             "contrée) needs an auction")
+                             "contrée) needs an auction", code="rules.winner_if_doubled")
+
+    def _check_scoring(self) -> None:
+        """The scoring, the contract bids and the rounding against the kind of bidding."""
+        scoring = str(self.scoring)
+        if self.bidding == Bidding.TWO_ROUNDS and self.scoring not in CLASSIC_SCORINGS:
+            raise RulesError(f"options scoring and bidding: scoring {scoring!r} needs a "
+                             "contract value, so bidding=auction",
+                             code="rules.scoring_needs_auction", params={"scoring": scoring})
+        if self.bidding == Bidding.AUCTION and self.scoring not in AUCTION_SCORINGS:
+            raise RulesError(f"options scoring and bidding: scoring {scoring!r} is for "
+                             "two-round deals; an auction uses contree, coinche, faits, annonces "
+                             "or faits+annonces", code="rules.scoring_two_rounds",
+                             params={"scoring": scoring})
+        if (self.capot_bid or self.generale_bid) and self.bidding != Bidding.AUCTION:
+            raise RulesError("options capot_bid/generale_bid and bidding: capot and générale are "
+                             "auction bids", code="rules.capot_needs_auction")
+        if self.rounding and self.scoring in CLASSIC_SCORINGS:
+            raise RulesError(f"options rounding and scoring: rounding to the ten is for contract "
+                             f"scorings (001 contrée, 002 §VII.A.1); scoring {scoring!r} "
+                             "marks the card points as they are", code="rules.rounding_scoring",
+                             params={"scoring": scoring})
 
 
-
-def _preset(cls: type[Rules], name: str, **overrides: Any) -> Rules:
-    """The preset ``name`` (one of :data:`PRESET_NAMES`) with options overridden by name.
-
-    Raises :class:`RulesError` for an unknown preset or option, or a bad combination."""
-    try:
-        base = PRESETS[name]
-    except (KeyError, TypeError):
-        raise RulesError(
-            f"unknown preset {name!r}: expected one of {', '.join(PRESET_NAMES)}") from None
-    return base.replace(**overrides) if overrides else base
+def _json_value(value: Any) -> Any:
+    """An option's value as JSON carries it (a tuple as a list, a StrEnum as its text)."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, Enum):
+        return value.value
+    return value
 
 
-# Set after the dataclass is built so that the field ``preset`` keeps its default "custom".
-Rules.preset = classmethod(_preset)  # type: ignore[assignment,method-assign]
+def _unknown_option(name: object) -> RulesError:
+    return RulesError(f"unknown option {name!r}; known options: {', '.join(OPTION_NAMES)}",
+                      code="rules.unknown_option",
+                      params={"name": repr(name), "known": ", ".join(OPTION_NAMES)})
 
-OPTION_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset")
+
+def _bad_choice(name: str, value: object, allowed: tuple[Any, ...]) -> RulesError:
+    shown = ", ".join(str(a) for a in allowed)
+    return RulesError(f"option {name}: {value!r} is not one of {shown}", code="rules.bad_choice",
+                      params={"name": name, "value": repr(value), "allowed": shown})
+
+
+OPTION_NAMES = tuple(f.name for f in fields(Rules) if f.name != "preset_name")
 
 _classique = Rules(
-    preset="classique", deck=32, deal="retourne", packets=(3, 2), shuffle="full",
-    passed_out_dealer="next", bidding="two_rounds", must_underruff=True, annonces=False,
-    scoring="classic", litige_to="next_made", belote_on_failure="holder", game_end="target",
-    target=1000)
+    preset_name="classique", deck=32, deal=DealKind.RETOURNE, packets=(3, 2),
+    shuffle=Shuffle.FULL, passed_out_dealer=PassedOutDealer.NEXT, bidding=Bidding.TWO_ROUNDS,
+    must_underruff=True, annonces=False, scoring=Scoring.CLASSIC, litige_to=LitigeTo.NEXT_MADE,
+    belote_on_failure=BeloteOnFailure.HOLDER, game_end=GameEnd.TARGET, target=1000)
 
 #: The eight presets of RULES.md §10, values fixed by the digest.
 PRESETS: dict[str, Rules] = {
     # 000: concours — 12 taken deals, belote to the defence on a failure, litige → winner of
     # the next deal, 12th-deal litige to the defence, same dealer after all pass.
     "concours": dataclasses.replace(
-        _classique, preset="concours", passed_out_dealer="same", must_underruff=False,
-        belote_on_failure="defence", litige_to="next_winner", litige_last_deal="defence",
-        round2_any_suit=True, game_end="deals", deals=12),
+        _classique, preset_name="concours", passed_out_dealer=PassedOutDealer.SAME,
+        must_underruff=False, belote_on_failure=BeloteOnFailure.DEFENCE,
+        litige_to=LitigeTo.NEXT_WINNER, litige_last_deal=LitigeLastDeal.DEFENCE,
+        round2_any_suit=True, game_end=GameEnd.DEALS, deals=12),
     "classique": _classique,
-    "annonces": dataclasses.replace(_classique, preset="annonces", annonces=True,
-                                    annonce_tie="play_order"),
+    "annonces": dataclasses.replace(_classique, preset_name="annonces", annonces=True,
+                                    annonce_tie=AnnonceTie.PLAY_ORDER),
     "contree": Rules(
-        preset="contree", deal="direct", packets=(3, 3, 2), bidding="auction", min_bid=80,
-        max_bid=360, capot_bid=True, generale_bid=True, must_underruff=True, scoring="contree",
-        belote_on_failure="winner_if_doubled", rounding=True, game_end="target", target=2000),
+        preset_name="contree", deal=DealKind.DIRECT, packets=(3, 3, 2),
+        bidding=Bidding.AUCTION, min_bid=80, max_bid=360, capot_bid=True, generale_bid=True,
+        must_underruff=True, scoring=Scoring.CONTREE,
+        belote_on_failure=BeloteOnFailure.WINNER_IF_DOUBLED, rounding=True,
+        game_end=GameEnd.TARGET, target=2000),
     "coinche": Rules(
-        preset="coinche", deal="direct", packets=(3, 3, 2), bidding="auction", min_bid=80,
-        max_bid=360, capot_bid=True, generale_bid=True, must_underruff=True, annonces=True,
-        annonce_tie="play_order", scoring="coinche", belote_on_failure="holder", rounding=True,
-        game_end="target", target=2000, double_word="coinche"),
+        preset_name="coinche", deal=DealKind.DIRECT, packets=(3, 3, 2),
+        bidding=Bidding.AUCTION, min_bid=80, max_bid=360, capot_bid=True, generale_bid=True,
+        must_underruff=True, annonces=True, annonce_tie=AnnonceTie.PLAY_ORDER,
+        scoring=Scoring.COINCHE, belote_on_failure=BeloteOnFailure.HOLDER, rounding=True,
+        game_end=GameEnd.TARGET, target=2000, double_word=DoubleWord.COINCHE),
     "ffb": Rules(
-        preset="ffb", deal="direct", packets=(3, 3, 2), bidding="auction", min_bid=80,
-        max_bid=160, capot_bid=True, generale_bid=False, sa_ta=False, sa_ace_points=19,
-        ta_scaled=True, must_underruff=False, scoring="faits", belote_on_failure="defence",
-        rounding=True, game_end="target", target=2000, irregularity_penalty=160,
-        misdeal_penalty=160),
+        preset_name="ffb", deal=DealKind.DIRECT, packets=(3, 3, 2), bidding=Bidding.AUCTION,
+        min_bid=80, max_bid=160, capot_bid=True, generale_bid=False, sa_ta=False,
+        sa_ace_points=19, ta_scaled=True, must_underruff=False, scoring=Scoring.FAITS,
+        belote_on_failure=BeloteOnFailure.DEFENCE, rounding=True, game_end=GameEnd.TARGET,
+        target=2000, irregularity_penalty=160, misdeal_penalty=160),
     "simplifiee": Rules(
-        preset="simplifiee", deck=36, deal="retourne", packets=(3, 2),
-        passed_out_dealer="same", bidding="two_rounds", must_underruff=False,
-        must_beat_in_suit=True, must_overtrump_partner=False, scoring="simplifiee",
-        belote_on_failure="holder",
-        game_end="deals", deals=12),
+        preset_name="simplifiee", deck=36, deal=DealKind.RETOURNE, packets=(3, 2),
+        passed_out_dealer=PassedOutDealer.SAME, bidding=Bidding.TWO_ROUNDS, must_underruff=False,
+        must_beat_in_suit=True, must_overtrump_partner=False, scoring=Scoring.SIMPLIFIEE,
+        belote_on_failure=BeloteOnFailure.HOLDER, game_end=GameEnd.DEALS, deals=12),
     "retourne": dataclasses.replace(
-        _classique, preset="retourne", shuffle="cut", passed_out_dealer="next", sa_ta=True, sa_ace_points=11,
-        ta_scaled=False, must_underruff=False, annonces=True, annonce_tie="trump_else_cancel",
-        sequence_order="length",
-        belote_on_failure="holder"),
+        _classique, preset_name="retourne", shuffle=Shuffle.CUT,
+        passed_out_dealer=PassedOutDealer.NEXT, sa_ta=True, sa_ace_points=11, ta_scaled=False,
+        must_underruff=False, annonces=True, annonce_tie=AnnonceTie.TRUMP_ELSE_CANCEL,
+        sequence_order=SequenceOrder.LENGTH, belote_on_failure=BeloteOnFailure.HOLDER),
 }
 PRESET_NAMES = tuple(PRESETS)
 

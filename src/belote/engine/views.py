@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from .annonces import annonce_str
 from .cards import card_str, hand_str, popcount
 from .errors import IllegalAction
+from .rules import Rules
+from .seats import is_seat
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -41,27 +43,31 @@ class SeatView:
     options: dict[str, Any]
     phase: str
     dealer: int
-    to_move: int
+    to_move: int | None
     hand: list[str]
     hand_sizes: list[int]
     turned: str | None
     bids: list[list[Any]]
-    contract: dict | None
+    contract: dict[str, Any] | None
     trick: list[list[Any]]
-    tricks: list[dict]
+    tricks: list[dict[str, Any]]
     points: list[int]
     belotes: list[list[Any]]
-    annonces: dict[str, list[dict]]
+    annonces: dict[str, list[dict[str, Any]]]
     legal: list[str] = field(default_factory=list)
-    result: dict | None = None
+    result: dict[str, Any] | None = None
     barred_team: int | None = None
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> SeatView:
-        if type(seat) is not int or not 0 <= seat <= 3:
-            raise IllegalAction(f"seat must be 0..3, got {seat!r}", rule="bad_seat")
+        """``seat``'s view of ``deal``. Raises :class:`IllegalAction` (``illegal.bad_seat``)
+        unless ``seat`` is an ``int`` 0..3."""
+        if not is_seat(seat):
+            raise IllegalAction(f"seat must be 0..3, got {seat!r}", rule="bad_seat",
+                                code="illegal.bad_seat.view", params={"seat": repr(seat)})
+        seat = int(seat)
         shown = len(deal.tricks) >= 1
-        anns: dict[str, list[dict]] = {}
+        anns: dict[str, list[dict[str, Any]]] = {}
         for s, lst in deal.declared.items():
             # before trick 2 the others hear the kind only: a carré's points would name its
             # rank (200: jacks), so they are hidden with its cards
@@ -72,22 +78,23 @@ class SeatView:
                             for a in lst]
         turned_public = deal.turned is not None and deal.contract is None and \
             deal.phase.value == "bidding"
-        trick = [[(deal.leader + i) % 4, card_str(c)] for i, c in enumerate(deal.trick)]
+        trick = [[int(deal.leader.next(i)), card_str(c)] for i, c in enumerate(deal.trick)]
+        turned = deal.turned
         return cls(
-            seat=seat, preset=deal.rules.preset, options=deal.rules.overrides(),
-            phase=deal.phase.value, dealer=deal.dealer,
-            to_move=deal.to_move,
+            seat=seat, preset=deal.rules.preset_name, options=deal.rules.overrides(),
+            phase=deal.phase.value, dealer=int(deal.dealer),
+            to_move=None if deal.to_move is None else int(deal.to_move),
             hand=hand_str(deal.hands[seat], deal.trump).split() if deal.hands[seat] else [],
             hand_sizes=[popcount(h) for h in deal.hands],
-            turned=card_str(deal.turned) if (turned_public or (
-                deal.turned is not None and deal.contract is not None)) else None,
-            bids=[[s, str(a)] for s, a in deal.bids],
+            turned=card_str(turned) if turned is not None and (
+                turned_public or deal.contract is not None) else None,
+            bids=[[int(s), str(a)] for s, a in deal.bids],
             contract=deal.contract.to_json() if deal.contract else None,
             trick=trick,
-            tricks=[{"leader": ld, "cards": [card_str(c) for c in cs], "winner": w}
+            tricks=[{"leader": int(ld), "cards": [card_str(c) for c in cs], "winner": int(w)}
                     for ld, cs, w in deal.tricks],
             points=list(deal.points),
-            belotes=[[s, "SHDC"[su]] for s, su in deal.belotes],
+            belotes=[[int(s), "SHDC"[su]] for s, su in deal.belotes],
             annonces=anns,
             legal=[str(a) for a in deal.legal_actions()] if deal.to_move == seat else [],
             result=deal.result.to_json() if deal.result else None,
@@ -97,7 +104,6 @@ class SeatView:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
-    def rules(self):
+    def rules(self) -> Rules:
         """The rules of the deal, rebuilt from ``preset`` and ``options``."""
-        from .rules import Rules
         return Rules.preset(self.preset, **self.options)

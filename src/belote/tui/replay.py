@@ -163,7 +163,7 @@ class ReplayApp(App):
         total = len(st.actions)
         n, of = self.numbered or (self.deal_i + 1, len(self.steps))
         head = (f"[b]{t['deal']} {n}/{of}[/b] · "
-                f"{self.k}/{total} · {d.rules.preset}")
+                f"{self.k}/{total} · {d.rules.preset_name}")
         if self.k:
             seat, a = st.actions[self.k - 1]
             head += f" · {self.seat(seat)}{t['colon']} {self.words(a, d)}"

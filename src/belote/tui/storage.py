@@ -47,7 +47,7 @@ def save_current(game: Game, table: dict | None = None) -> Path:
 def archive(game: Game, stamp: str | None = None) -> Path:
     """Save a copy of the game under ``games/``; returns the path."""
     stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
-    p = data_dir() / "games" / f"{stamp}-{game.rules.preset}.json"
+    p = data_dir() / "games" / f"{stamp}-{game.rules.preset_name}.json"
     _write(p, dumps(game_to_record(game)))
     return p
 
