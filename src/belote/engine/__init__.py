@@ -31,29 +31,61 @@ from .cards import (
                       parse_hand,
                       tables,
 )
+from .actions import ActionError
 from .deal import Deal, LegalActions, Phase, shuffled_deck
 from .errors import BeloteError, CardError, IllegalAction, RecordError, RulesError, WrongTurn
-from .rules import PRESET_NAMES, PRESETS, Rules
+from .game import Game
+from .play import check_position
+from .rules import (
+    PRESET_NAMES,
+    PRESETS,
+    AnnonceTie,
+    BeloteOnFailure,
+    Bidding,
+    DealKind,
+    DoubleWord,
+    GameEnd,
+    LitigeLastDeal,
+    LitigeTo,
+    PassedOutDealer,
+    Rules,
+    Scoring,
+    SequenceOrder,
+    Shuffle,
+)
 from .scoring import Contract, DealResult
+from .seats import SEATS, Seat
 
 __all__ = [
                       "PRESETS",
                       "PRESET_NAMES",
+                      "SEATS",
                       "Action",
+                      "ActionError",
+                      "AnnonceTie",
                       "BeloteError",
+                      "BeloteOnFailure",
+                      "Bidding",
                       "Bid",
                       "Capot",
                       "CardError",
                       "Choose",
                       "Contract",
                       "Deal",
+                      "DealKind",
                       "DealResult",
                       "Declare",
                       "Double",
+                      "DoubleWord",
+                      "Game",
+                      "GameEnd",
                       "Generale",
                       "IllegalAction",
                       "LegalActions",
+                      "LitigeLastDeal",
+                      "LitigeTo",
                       "Pass",
+                      "PassedOutDealer",
                       "Phase",
                       "Play",
                       "RecordError",
@@ -61,6 +93,10 @@ __all__ = [
                       "Rules",
                       "RulesError",
                       "SayBelote",
+                      "Scoring",
+                      "Seat",
+                      "SequenceOrder",
+                      "Shuffle",
                       "Take",
                       "Trump",
                       "WrongTurn",
@@ -68,6 +104,7 @@ __all__ = [
                       "card_fr",
                       "card_label",
                       "card_str",
+                      "check_position",
                       "hand_str",
                       "iter_cards",
                       "parse_action",
