@@ -38,7 +38,7 @@ from .engine import (
     tables,
 )
 from .engine.cards import mask_of
-from .engine.play import legal_cards
+from .engine.play import check_position, legal_cards
 from .engine.record import (
     GAME_FORMAT,
     check_deal,
@@ -855,23 +855,7 @@ def legal(
         tr = Trump.parse(trump)
         h = parse_cards(hand)
         tk = parse_cards(trick)
-        if not h:
-            raise BeloteError("the hand is empty")
-        if len(h) > rules.hand_size:
-            raise BeloteError(f"a hand holds at most {rules.hand_size} cards in this game, "
-                              f"got {len(h)}")
-        if len(tk) > 3:
-            raise BeloteError(f"a trick in progress holds at most 3 cards, got {len(tk)}")
-        both = set(h) & set(tk)
-        if both:
-            raise BeloteError(f"{card_str(both.pop())} is both in the hand and on the trick")
-        bad = [c for c in h + tk if c >= 32 and rules.deck == 32]
-        if bad:
-            raise BeloteError(f"{card_str(bad[0])}: a 32-card game has no sixes "
-                              "(use --preset simplifiee)")
-        if tr in (Trump.SA, Trump.TA) and not rules.sa_ta:
-            raise BeloteError(f"preset {preset} does not play Sans Atout / Tout Atout "
-                              "(use --option sa_ta=true)")
+        check_position(rules, tr, h, tk)
     except BeloteError as e:
         _fail(str(e), lang)
         return

@@ -20,11 +20,13 @@ from .cards import (
     SUIT_NAMES_FR,
     SUIT_OF,
     SUITS,
+    Trump,
     TrumpTables,
     card_fr,
     card_str,
 )
-from .errors import Param
+from .errors import CardError, Param, RulesError
+from .rules import Rules
 
 # Rule keys and the words a player understands, English and French.
 RULE_TEXT = {
@@ -68,6 +70,43 @@ RULE_TEXT_REPORT = {
     "belote_card": ("had said belote: had to play the king or queen of trump",
                     "avait dit belote : devait jouer le roi ou la dame d'atout"),
 }
+
+
+def check_position(rules: Rules, trump: Trump, hand: list[int],
+                   trick: list[int] | tuple[int, ...]) -> None:
+    """Check a card-play position given from outside (``belote legal``): ``hand`` the cards of
+    the player to move, ``trick`` the cards on the table, leader first (card ids, each list
+    without repeats, as :func:`~belote.engine.cards.parse_cards` gives them), under the
+    contract kind ``trump`` of ``rules``.
+
+    Raises :class:`CardError`: ``position.empty_hand``; ``position.hand_too_big`` (more than
+    ``rules.hand_size`` cards); ``position.trick_too_big`` (4 cards or more);
+    ``position.card_in_both`` (a card in the hand and on the trick); ``position.no_sixes`` (a
+    six in a 32-card game, seed 003 has them); :class:`RulesError` ``position.no_sa_ta``
+    (Sans Atout / Tout Atout without ``rules.sa_ta``)."""
+    if not hand:
+        raise CardError("the hand is empty", code="position.empty_hand")
+    if len(hand) > rules.hand_size:
+        raise CardError(f"a hand holds at most {rules.hand_size} cards in this game, "
+                        f"got {len(hand)}", code="position.hand_too_big",
+                        params={"most": rules.hand_size, "got": len(hand)})
+    if len(trick) > 3:
+        raise CardError(f"a trick in progress holds at most 3 cards, got {len(trick)}",
+                        code="position.trick_too_big", params={"got": len(trick)})
+    both = set(hand) & set(trick)
+    if both:
+        card = card_str(min(both))
+        raise CardError(f"{card} is both in the hand and on the trick",
+                        code="position.card_in_both", params={"card": card})
+    sixes = [c for c in [*hand, *trick] if c >= 32] if rules.deck == 32 else []
+    if sixes:
+        card = card_str(sixes[0])
+        raise CardError(f"{card}: a 32-card game has no sixes (use --preset simplifiee)",
+                        code="position.no_sixes", params={"card": card})
+    if trump in (Trump.SA, Trump.TA) and not rules.sa_ta:
+        raise RulesError(f"preset {rules.preset_name} does not play Sans Atout / Tout Atout "
+                         "(use --option sa_ta=true)", code="position.no_sa_ta",
+                         params={"preset": rules.preset_name})
 
 
 def legal_cards(hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
