@@ -5,6 +5,7 @@ Nothing here imports UI, server or AI code.
 
 from .actions import (
                       Action,
+                      ActionError,
                       Bid,
                       Capot,
                       Choose,
@@ -31,27 +32,26 @@ from .cards import (
                       parse_hand,
                       tables,
 )
-from .actions import ActionError
 from .deal import Deal, LegalActions, Phase, shuffled_deck
 from .errors import BeloteError, CardError, IllegalAction, RecordError, RulesError, WrongTurn
 from .game import Game
 from .play import check_position
 from .rules import (
-    PRESET_NAMES,
-    PRESETS,
-    AnnonceTie,
-    BeloteOnFailure,
-    Bidding,
-    DealKind,
-    DoubleWord,
-    GameEnd,
-    LitigeLastDeal,
-    LitigeTo,
-    PassedOutDealer,
-    Rules,
-    Scoring,
-    SequenceOrder,
-    Shuffle,
+                      PRESET_NAMES,
+                      PRESETS,
+                      AnnonceTie,
+                      BeloteOnFailure,
+                      Bidding,
+                      DealKind,
+                      DoubleWord,
+                      GameEnd,
+                      LitigeLastDeal,
+                      LitigeTo,
+                      PassedOutDealer,
+                      Rules,
+                      Scoring,
+                      SequenceOrder,
+                      Shuffle,
 )
 from .scoring import Contract, DealResult
 from .seats import SEATS, Seat

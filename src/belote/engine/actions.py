@@ -172,8 +172,8 @@ def _parse_declaration(text: str, rest: str) -> Declare:
     try:
         groups = tuple(mask_of(parse_cards(g)) for g in rest.split("/"))
     except CardError as e:
-        raise ActionError(f"bad declaration {text!r}: {e}",
-                          code="action.declare." + e.code.rpartition(".")[2],
+        what = e.code.rpartition(".")[2]
+        raise ActionError(f"bad declaration {text!r}: {e}", code=f"action.declare.{what}",
                           params={"action": repr(text), **e.params}) from None
     return Declare(groups)
 

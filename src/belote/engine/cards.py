@@ -131,6 +131,7 @@ class TrumpTables:
 
     def __init__(self, trump: Trump, sa_ace_points: int = 19, ncards: int = 32):
         self.trump = trump
+        trump_suits: tuple[int, ...]
         if trump.is_suit:
             trump_suits = (int(trump),)
         elif trump == Trump.TA:

@@ -175,7 +175,7 @@ class Deal:
         self.initial_hands: list[int] = []
         self.belote_pending = [False] * 4
         self.belotes: list[tuple[Seat, int]] = []
-        self.declared: dict[Seat, list[ann.Annonce]] = {}
+        self.declared: dict[int, list[ann.Annonce]] = {}
         self.plays: list[tuple[Seat, int]] = []
         self.result: DealResult | None = None
         self.passed_out = False

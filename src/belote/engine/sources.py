@@ -35,6 +35,6 @@ def name_sources(text: str, lang: str = "fr") -> str:
     numbers) is left alone."""
     k = 0 if lang == "fr" else 1
 
-    def group(m: re.Match) -> str:
+    def group(m: re.Match[str]) -> str:
         return _CODE.sub(lambda c: SOURCES[c.group()][k], m.group())
     return _GROUP.sub(group, text)

@@ -8,7 +8,9 @@ The ``.mo`` files beside them are compiled with Babel
 
 Fields may carry a conversion that words a value in the language (see :class:`_Formatter`):
 ``{card!c}`` a card code (``"KD"`` → ``"R♦"`` in French, ``"K♦"`` in English), ``{cards!h}``
-cards (a list of codes or a space-separated string), ``{kind!t}`` a JSON type name.
+cards (a list of codes or a space-separated string), ``{kind!t}`` a JSON type name,
+``{suit!u}`` a suit letter (``"C"`` → ``"trèfle"`` in French, mid-sentence, ``"Clubs"`` in
+English).
 
 Floor: imports :mod:`belote.engine` only (and the standard library).
 """
@@ -22,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from belote.engine.cards import card_en, card_fr, parse_card
+from belote.engine.cards import SUIT_NAMES_EN, SUIT_NAMES_FR, SUITS, card_en, card_fr, parse_card
 from belote.engine.errors import BeloteError, CardError, RecordError
 
 #: the languages of the catalog, the default first
@@ -83,11 +85,21 @@ class _Formatter(string.Formatter):
         if conversion == "h":
             cards = value.split() if isinstance(value, str) else list(value)
             return " ".join(_card(c, self.lang) for c in cards)
+        if conversion == "u":
+            return _suit(value, self.lang)
         if conversion == "t":
             names = _TYPE_NAMES[self.lang]
             return " ".join(names.get(w, w) if w != "or" else ("ou" if self.lang == "fr" else w)
                             for w in str(value).split())
         return super().convert_field(value, conversion)
+
+
+def _suit(value: Any, lang: str) -> str:
+    text = str(value)
+    if len(text) != 1 or text not in SUITS:
+        return text
+    index = SUITS.index(text)
+    return SUIT_NAMES_FR[index].lower() if lang == "fr" else SUIT_NAMES_EN[index]
 
 
 def _card(value: Any, lang: str) -> str:
