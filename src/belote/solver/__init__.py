@@ -13,12 +13,14 @@ from __future__ import annotations
 import pickle
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from ..engine.cards import SUIT_MASK, SUIT_OF, iter_cards
 from ..engine.play import legal_cards
 from . import kernel
+from .kernel import I64Array
 from .position import Position, PositionError
 
 __all__ = ["Position", "PositionError", "SolveResult", "Solver", "kernel_ready", "warm_up"]
@@ -29,8 +31,10 @@ def kernel_ready() -> bool:
     disk cache for this version of the kernel. False on the first use after an install or an
     upgrade, which compiles it (about 7 to 10 s, once): the CLI and the TUI say so meanwhile.
     True when it cannot tell (numba's cache internals are not public)."""
+    # numba's dispatchers, read through their private cache attributes (not in numba's types)
+    compiled: tuple[Any, ...] = (kernel.search, kernel._search, kernel.mtdf, kernel._two_tricks)
     try:
-        for f in (kernel.search, kernel._search, kernel.mtdf, kernel._two_tricks):
+        for f in compiled:
             if not f.signatures and not f._cache._cache_file._load_index():
                 return False
     except (AttributeError, TypeError, OSError, ValueError, EOFError,
@@ -45,10 +49,10 @@ def warm_up() -> float:
     solve does not carry the compile time (``belote arena`` and ``simulate`` do). Returns the
     milliseconds it took."""
     from ..engine.cards import Trump
-    from ..engine.rules import Rules
+    from ..engine.rules import PRESETS
     t0 = time.perf_counter()
     hands = [1 << 0, 1 << 8, 1 << 16, 1 << 24]  # one card each, four suits: one trick left
-    Solver().solve(Position(hands, Trump.S, Rules.preset("coinche"), leader=0))
+    Solver().solve(Position(hands, Trump.S, PRESETS["coinche"], leader=0))
     return (time.perf_counter() - t0) * 1000.0
 
 
@@ -69,7 +73,16 @@ class SolveResult:
 MAX_BONUS = 10_000
 
 
-def _kernel_arrays(pos: Position) -> tuple[np.ndarray, np.ndarray]:
+#: the kernel's tables of a contract kind and play rules: points, strength, higher, suit of,
+#: suit masks (``int64[36]``, ``[36]``, ``[36]``, ``[36]``, ``[4]``), the trump and ruff masks,
+#: and the three play-rule flags (see :func:`belote.solver.kernel.search`)
+KernelTables = tuple[I64Array, I64Array, I64Array, I64Array, I64Array, np.int64, np.int64,
+                     bool, bool, bool]
+#: what the kernel's tables depend on: trump, SA ace points, deck, play flags, capot bonus
+_Context = tuple[int, int, int, tuple[bool, bool, bool], int]
+
+
+def _kernel_arrays(pos: Position) -> tuple[I64Array, I64Array]:
     """The kernel's view of ``pos``: the four hands and the trick (4 slots, ``int64``)."""
     hands = np.array(pos.hands, dtype=np.int64)
     trick = np.zeros(4, dtype=np.int64)
@@ -77,7 +90,7 @@ def _kernel_arrays(pos: Position) -> tuple[np.ndarray, np.ndarray]:
     return hands, trick
 
 
-def _check_bonus(bonus) -> int:
+def _check_bonus(bonus: object) -> int:
     if not isinstance(bonus, int) or isinstance(bonus, bool) or not 0 <= bonus <= MAX_BONUS:
         raise PositionError(f"capot_bonus: whole points 0..{MAX_BONUS}, not {bonus!r}")
     return bonus
@@ -93,8 +106,8 @@ class Solver:
         self.epoch = 0
         self.stats = np.zeros(1, dtype=np.int64)
         self.hist = np.zeros(64, dtype=np.int64)
-        self._ctx = None
-        self._arrays = None
+        self._ctx: _Context | None = None
+        self._arrays: KernelTables | None = None
 
     def clear(self) -> None:
         """Forget every stored position (a new epoch: the table is not rewritten, except
@@ -104,12 +117,12 @@ class Solver:
             self.table[:] = 0
             self.epoch = 1
 
-    def _context(self, pos: Position, bonus: int = 0):
+    def _context(self, pos: Position, bonus: int = 0) -> KernelTables:
         """The kernel's tables for ``pos``'s contract kind; a new epoch when the contract kind,
         the play rules or the capot bonus change (stored bounds depend on all three)."""
         r = pos.rules
         ctx = (int(pos.trump), r.sa_ace_points, r.deck, pos.flags, bonus)
-        if ctx != self._ctx:
+        if ctx != self._ctx or self._arrays is None:
             self.clear()
             tt = pos.tables
             self._arrays = (
@@ -149,8 +162,9 @@ class Solver:
         g = upper // 2 if guess is None else max(0, min(upper, guess + b))
         self.hist[:] = 0
         return int(kernel.mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(),
-                               upper, g, guess is not None, int(tolerance), *a, self.table, np.int64(self.epoch), self.stats,
-                               self.hist, b, pos.won_flags())) - b
+                               upper, g, guess is not None, int(tolerance), *a, self.table,
+                               np.int64(self.epoch), self.stats, self.hist, b,
+                               pos.won_flags())) - b
 
     def search(self, pos: Position, alpha: int, beta: int) -> int:
         """One fail-soft alpha-beta search of ``pos`` with the window ``(alpha, beta)`` on the
@@ -193,7 +207,7 @@ class Solver:
                 if cards is not None and c not in cards:
                     continue
                 nxt = pos.after(c)
-                g = None if guess is None else guess - nxt.points[0]
+                g: int | None = None if guess is None else guess - nxt.points[0]
                 t0_final = nxt.points[0] + self.future(nxt, guess=g, capot_bonus=capot_bonus)
                 guess = t0_final
                 finals.append(t0_final)

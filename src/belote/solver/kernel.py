@@ -37,6 +37,7 @@ inlined helper, which was half of the search's time. The table's bucket is prefe
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 from llvmlite import ir
 from numba import njit
 from numba.core import cgutils, types
@@ -62,8 +63,11 @@ MAXPLY = 40
 
 M36 = (1 << 36) - 1  # a hand's bits in a table word
 
+#: the kernel's arrays: hands, tricks, card tables, the transposition table, counters
+I64Array = npt.NDArray[np.int64]
 
-def new_table() -> np.ndarray:
+
+def new_table() -> I64Array:
     """Empty transposition table: ``int64[TT_SIZE, 4]``, one row an entry of 32 bytes, a bucket
     of two entries one 64-byte cache line (the array is aligned on 64 bytes: a probe costs one
     memory access, the search's most expensive instruction). Word 0: hand 0 (bits 0-35), the
@@ -412,9 +416,11 @@ def _narrow(lo, hi, alpha, beta):
 
 
 @njit(cache=True, nogil=True)
-def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength, higher,
-           suit_of, suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner,
-           table, epoch, stats, hist, bonus, won0):
+def search(hands_in: I64Array, rtrick: I64Array, rtlen: int, leader0: int, left0: int,
+           alpha0: int, beta0: int, pts: I64Array, strength: I64Array, higher: I64Array,
+           suit_of: I64Array, suit_mask: I64Array, trump_mask: np.int64, ruff: np.int64,
+           underruff: bool, beat_in_suit: bool, overtrump_partner: bool, table: I64Array,
+           epoch: np.int64, stats: I64Array, hist: I64Array, bonus: int, won0: int) -> int:
     """Fail-soft alpha-beta with window ``(alpha0, beta0)``; returns team 0's future points
     (see the module docstring). ``left0`` counts the tricks not complete (the one in progress
     included) and must be at least 1.
@@ -424,10 +430,10 @@ def search(hands_in, rtrick, rtlen, leader0, left0, alpha0, beta0, pts, strength
     by ``bonus`` to stay non-negative: team 0's bonus minus team 1's, plus ``bonus``).
     ``won0``: which teams already won a trick before this position (bit 0: team 0, bit 1:
     team 1)."""
-    return _search(hands_in.copy(), np.empty(16, dtype=np.int64), rtrick, rtlen, leader0, left0,
-                   alpha0, beta0, pts, strength, higher, suit_of, suit_mask, trump_mask, ruff,
-                   underruff, beat_in_suit, overtrump_partner, table, epoch, stats, hist, bonus,
-                   won0)
+    return int(_search(hands_in.copy(), np.empty(16, dtype=np.int64), rtrick, rtlen, leader0,
+                       left0, alpha0, beta0, pts, strength, higher, suit_of, suit_mask,
+                       trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, table, epoch,
+                       stats, hist, bonus, won0))
 
 
 @njit(cache=True, nogil=True)
@@ -776,9 +782,11 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
 
 
 @njit(cache=True, nogil=True)
-def mtdf(hands, trick, tlen, leader, left, upper_bound, guess, near, tol, pts, strength, higher,
-         suit_of, suit_mask, trump_mask, ruff, underruff, beat_in_suit, overtrump_partner, table,
-         epoch, stats, hist, bonus, won0):
+def mtdf(hands: I64Array, trick: I64Array, tlen: int, leader: int, left: int, upper_bound: int,
+         guess: int, near: bool, tol: int, pts: I64Array, strength: I64Array, higher: I64Array,
+         suit_of: I64Array, suit_mask: I64Array, trump_mask: np.int64, ruff: np.int64,
+         underruff: bool, beat_in_suit: bool, overtrump_partner: bool, table: I64Array,
+         epoch: np.int64, stats: I64Array, hist: I64Array, bonus: int, won0: int) -> int:
     """Exact value by zero-window searches: first at ``guess`` (MTD(f)), then, when the guess
     is ``near`` the value, steps of 1, 2, 4… from the bound found, away from the guess, until
     a test fails the other way; then (or at once without ``near``) bisecting the interval left

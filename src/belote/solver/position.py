@@ -4,10 +4,14 @@ and the points already won. Built by hand, or from a :class:`~belote.engine.deal
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.cards import Trump, TrumpTables, iter_cards, popcount, tables
 from ..engine.errors import BeloteError
 from ..engine.rules import Rules
+
+if TYPE_CHECKING:
+    from ..engine.deal import Deal
 
 
 class PositionError(BeloteError):
@@ -43,13 +47,8 @@ class Position:
         if not isinstance(self.trump, Trump):
             raise PositionError(f"trump: a belote.engine.Trump (a suit, SA or TA), not "
                                 f"{self.trump!r}")
-        if not isinstance(self.hands, (list, tuple)) or len(self.hands) != 4:
-            raise PositionError("four hands are needed")
         deck = (1 << self.rules.deck) - 1 if self.rules.deck == 36 else (1 << 32) - 1
-        for h in self.hands:
-            if not isinstance(h, int) or h < 0 or h & ~deck:
-                raise PositionError(f"a hand is a mask of cards of the {self.rules.deck}-card "
-                                    f"deck: {h!r}")
+        self._check_hands(deck)
         if self.leader not in (0, 1, 2, 3):
             raise PositionError(f"leader: a seat 0..3, not {self.leader!r}")
         for name in ("points", "tricks"):
@@ -57,6 +56,21 @@ class Position:
             if not (isinstance(v, (list, tuple)) and len(v) == 2 and
                     all(isinstance(x, int) and 0 <= x <= 10_000 for x in v)):
                 raise PositionError(f"{name}: two counts >= 0 (team 0, team 1), not {v!r}")
+        self._check_cards(deck)
+        self._check_sizes()
+
+    def _check_hands(self, deck: int) -> None:
+        """Four masks of cards of the deck (``deck``: its mask)."""
+        if not isinstance(self.hands, (list, tuple)) or len(self.hands) != 4:
+            raise PositionError("four hands are needed")
+        for h in self.hands:
+            if not isinstance(h, int) or h < 0 or h & ~deck:
+                raise PositionError(f"a hand is a mask of cards of the {self.rules.deck}-card "
+                                    f"deck: {h!r}")
+
+    def _check_cards(self, deck: int) -> None:
+        """The trick holds at most 3 cards of the deck, and no card is twice in the trick and
+        the hands."""
         if not isinstance(self.trick, (list, tuple)):
             raise PositionError("trick: a list of cards")
         seen = 0
@@ -73,9 +87,11 @@ class Position:
             seen |= h
         if len(self.trick) > 3:
             raise PositionError("a trick in progress holds at most 3 cards")
+
+    def _check_sizes(self) -> None:
+        """The seats that already played to the trick hold one card fewer than the others."""
         sizes = [popcount(h) for h in self.hands]
         n = len(self.trick)
-        # the seats that already played to this trick hold one card fewer
         exp = [sizes[(self.leader + n) % 4] - (1 if k < n else 0) for k in range(4)]
         for k in range(4):
             seat = (self.leader + k) % 4
@@ -132,7 +148,7 @@ class Position:
         return Position(hands, self.trump, self.rules, leader, trick, points, tricks)
 
     @classmethod
-    def from_deal(cls, deal) -> Position:
+    def from_deal(cls, deal: Deal) -> Position:
         """The card-play position of a deal in play (it reads every hand: for analysis and
         double-dummy search, never for a bot)."""
         if deal.contract is None:

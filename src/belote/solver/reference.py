@@ -7,7 +7,7 @@ Only for small endgames: the cost grows with the product of the legal moves.
 
 from __future__ import annotations
 
-from ..engine.cards import iter_cards
+from ..engine.cards import TrumpTables, iter_cards
 from .position import Position
 
 
@@ -24,7 +24,11 @@ def reference_value(pos: Position, capot_bonus: int = 0) -> int:
     return _mm(hands, list(pos.trick), pos.leader, tt, pos.flags, last, capot_bonus, won)
 
 
-def _mm(hands, trick, leader, tt, flags, tricks_left, bonus=0, won=(False, False)) -> int:
+def _mm(hands: list[int], trick: list[int], leader: int, tt: TrumpTables,
+        flags: tuple[bool, bool, bool], tricks_left: int, bonus: int = 0,
+        won: tuple[bool, bool] | list[bool] = (False, False)) -> int:
+    """Team 0's future points from the trick ``trick`` (led by ``leader``) on, with
+    ``tricks_left`` tricks not complete; ``hands`` and ``trick`` are changed and restored."""
     from ..engine.play import legal_cards
     seat = (leader + len(trick)) % 4
     if not trick and tricks_left == 0:
@@ -34,7 +38,7 @@ def _mm(hands, trick, leader, tt, flags, tricks_left, bonus=0, won=(False, False
             return -bonus
         return 0
     mask, _ = legal_cards(hands[seat], trick, tt, *flags)
-    best = None
+    best: int | None = None
     for c in iter_cards(mask):
         hands[seat] &= ~(1 << c)
         trick.append(c)
@@ -52,6 +56,7 @@ def _mm(hands, trick, leader, tt, flags, tricks_left, bonus=0, won=(False, False
         hands[seat] |= 1 << c
         if best is None or (v > best if seat % 2 == 0 else v < best):
             best = v
+    assert best is not None  # a seat to move has a legal card
     return best
 
 
