@@ -7,7 +7,7 @@ weaker, ``expert:50`` slower and stronger (see :func:`parse_bot`).
 
 from __future__ import annotations
 
-from .base import Bot, RandomBot, decide
+from .base import Bot, BotError, RandomBot, decide
 from .expert import ExpertBot
 from .heuristic import HeuristicBot
 
@@ -19,33 +19,39 @@ BOT_NAMES = tuple(BOTS)
 MAX_WORLDS = 500
 
 
-def parse_bot(spec: str) -> tuple[str, dict]:
+def parse_bot(spec: str) -> tuple[str, dict[str, int]]:
     """``"heuristic"`` → ``("heuristic", {})``; ``"expert:8"`` → ``("expert", {"worlds": 8})``
-    (worlds per card-play decision, 1 to 500). Raises ValueError on an unknown name or a bad
-    level, with the accepted forms."""
+    (worlds per card-play decision, 1 to 500). Raises :class:`BotError` (a ValueError) on an
+    unknown name (``bot.unknown``) or a bad level (``bot.bad_level``), with the accepted
+    forms."""
     name, colon, level = str(spec).strip().partition(":")
     if name not in BOTS:
-        raise ValueError(f"unknown bot {spec!r}: expected one of {', '.join(BOT_NAMES)} "
-                         "(expert:N for N worlds a decision)")
+        known = ", ".join(BOT_NAMES)
+        raise BotError(f"unknown bot {spec!r}: expected one of {known} "
+                       "(expert:N for N worlds a decision)", code="bot.unknown",
+                       params={"spec": str(spec), "known": known})
     if not colon:
         return name, {}
     if name != "expert" or not (level.isascii() and level.isdigit()) or \
             not 1 <= int(level) <= MAX_WORLDS:
-        raise ValueError(f"bad bot level {spec!r}: only the expert has one, expert:N with N "
-                         f"worlds a decision, 1 to {MAX_WORLDS}")
+        raise BotError(f"bad bot level {spec!r}: only the expert has one, expert:N with N "
+                       f"worlds a decision, 1 to {MAX_WORLDS}", code="bot.bad_level",
+                       params={"spec": str(spec), "max": MAX_WORLDS})
     return name, {"worlds": int(level)}
 
 
 def make_bot(name: str, seed: int | None = None, time_limit_ms: float | None = None,
-             worlds: int | None = None) -> Bot:
+             worlds: int | None = None, repeatable: bool = False) -> Bot:
     """A bot by name or level (``"expert:8"``, see :func:`parse_bot`). ``worlds``: the worlds
-    of a plain ``expert`` (an ``expert:N`` keeps its N; other bots ignore it). Raises
-    ValueError for an unknown name or a bad level."""
+    of a plain ``expert`` (an ``expert:N`` keeps its N; other bots ignore it).
+    ``repeatable``: decisions from the seed and the views only, never the wall clock
+    (``time_limit_ms`` is then not read; see :class:`Bot`): a seeded table passes it. Raises
+    :class:`BotError` (a ValueError) for an unknown name or a bad level."""
     base, kw = parse_bot(name)
     if base == "expert" and worlds is not None:
         kw.setdefault("worlds", worlds)
-    return BOTS[base](seed=seed, time_limit_ms=time_limit_ms, **kw)
+    return BOTS[base](seed=seed, time_limit_ms=time_limit_ms, repeatable=repeatable, **kw)
 
 
-__all__ = ["BOTS", "BOT_NAMES", "Bot", "HeuristicBot", "RandomBot", "decide", "make_bot",
-           "parse_bot"]
+__all__ = ["BOTS", "BOT_NAMES", "Bot", "BotError", "ExpertBot", "HeuristicBot", "RandomBot",
+           "decide", "make_bot", "parse_bot"]

@@ -9,8 +9,20 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
 
+from ..engine.errors import BeloteError
 from ..engine.views import SeatView
+
+if TYPE_CHECKING:
+    from ..engine.deal import Deal
+
+
+class BotError(BeloteError):
+    """A bot that cannot be made or asked: an unknown name, a bad level or option, a view
+    where the seat has nothing to do."""
+
+    default_code = "bot.bad"
 
 
 class Bot(ABC):
@@ -19,13 +31,19 @@ class Bot(ABC):
     :param seed: seed of the bot's own random generator (same seed, same choices).
     :param time_limit_ms: time a decision may take, in milliseconds (None: no limit). Bots
         that search stop when it runs out; rule-based bots are far below any sensible limit.
+    :param repeatable: decisions that depend only on the seed and the views shown, never on
+        the wall clock: ``time_limit_ms`` is then not read (a searching bot is capped by
+        counts of worlds or nodes instead), so a seeded game gives the same actions whatever
+        the machine's load. The random and heuristic bots are repeatable either way.
     """
 
     name = "bot"
 
-    def __init__(self, seed: int | None = None, time_limit_ms: float | None = None):
+    def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
+                 repeatable: bool = False) -> None:
         self.rng = random.Random(seed)
         self.time_limit_ms = time_limit_ms
+        self.repeatable = bool(repeatable)
 
     @property
     def label(self) -> str:
@@ -49,7 +67,7 @@ class RandomBot(Bot):
         return self.rng.choice(view.legal)
 
 
-def decide(bot: Bot, deal, seat: int) -> tuple[str, float]:
+def decide(bot: Bot, deal: Deal, seat: int) -> tuple[str, float]:
     """Ask ``bot`` for the action of ``seat`` from that seat's view only.
 
     :returns: ``(action, milliseconds)``: the time covers building the view and the bot's

@@ -19,7 +19,9 @@ import random
 import threading
 import time
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from ..engine.cards import (
     KING,
@@ -27,6 +29,7 @@ from ..engine.cards import (
     SUIT_MASK,
     SUIT_OF,
     Trump,
+    TrumpTables,
     card_of,
     card_str,
     deck_mask,
@@ -37,7 +40,16 @@ from ..engine.cards import (
     tables,
 )
 from ..engine.views import SeatView
-from .base import Bot
+from .base import Bot, BotError
+
+if TYPE_CHECKING:
+    from ..solver import Position, Solver, SolveResult
+    from .simbid import Constraint, _World
+
+#: an opponent's past card decision (:meth:`WorldSampler._opponent_decisions`)
+_Decision: TypeAlias = tuple[int, list[int], list[int], int, list[int], int, int]
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 #: the highest bid below a capot (coinche, contrée): a capot or générale taker is assumed
 #: to hold at least what this bid shows
@@ -61,13 +73,12 @@ class WorldSampler:
     rule: among the worlds drawn for the bidding constraints, the one whose opponents' plays
     the model explains best (see :meth:`sample`)."""
 
-    def __init__(self, view: SeatView, rng: random.Random, play_model: bool = False):
+    def __init__(self, view: SeatView, rng: random.Random, play_model: bool = False) -> None:
         self.rng = rng
         rules = view.rules()
         self.seat = view.seat
         self.sizes = list(view.hand_sizes)
         own = parse_hand(view.hand)
-        played = 0
         self.void = [0, 0, 0, 0]  # cards a seat cannot hold, by the rules (card masks)
         self.unlikely = [0, 0, 0, 0]  # cards a seat's own play says it does not hold
         trump = Trump.parse(view.contract["trump"]) if view.contract else None
@@ -76,6 +87,25 @@ class WorldSampler:
         self.tt = tables(trump, rules.sa_ace_points, rules.deck) if trump is not None else None
         self.played_by = [0, 0, 0, 0]
         self.tricks_won = [0, 0]  # per team
+        played = self._read_play(view)
+        if self.tt is not None:
+            self._unsaid_belotes(view, self.tt)
+        # bidding inference, on each seat's whole hand (cards left and played): the taker's
+        # hand backs its contract, and in an auction every bid, opening pass and contre tells
+        # something (simbid.read_auction)
+        self.constraints = self._auction_constraints(view, trump)
+        self.unseen = deck_mask(rules.deck) & ~own & ~played
+        self._decisions = self._opponent_decisions(view, self.tt) \
+            if play_model and self.tt else []
+        self.known = [0, 0, 0, 0]  # cards a seat is known to hold
+        self.known[self.seat] = own
+        self._shown_cards(view, trump is not None)
+
+    def _read_play(self, view: SeatView) -> int:
+        """Read the tricks and the trick in progress: the voids they show, the cards each seat
+        played (:attr:`played_by`), the tricks each team won; :attr:`gone`, the cards of the
+        completed tricks. Returns the mask of every card played."""
+        played = 0
         for t in view.tricks:
             cards = [parse_card(c) for c in t["cards"]]
             self._voids(t["leader"], cards)
@@ -91,56 +121,60 @@ class WorldSampler:
             for i, c in enumerate(cards):
                 played |= 1 << c
                 self.played_by[(leader + i) % 4] |= 1 << c
-        # belote not said: a seat that played the king or queen of a trump suit without
-        # saying belote does not hold the other one (every player says it: it is worth 20)
-        if self.tt is not None:
-            said = {(s, "SHDC".index(suit)) for s, suit in view.belotes}
-            for p in range(4):
-                for su in self.tt.trump_suits:
-                    k, q = card_of(su, KING), card_of(su, QUEEN)
-                    pk, pq = (self.played_by[p] >> k) & 1, (self.played_by[p] >> q) & 1
-                    if pk != pq and (p, su) not in said:
-                        self.unlikely[p] |= 1 << (q if pk else k)
-        # bidding inference, on each seat's whole hand (cards left and played): the taker's
-        # hand backs its contract, and in an auction every bid, opening pass and contre tells
-        # something (simbid.read_auction)
-        self.constraints: list[tuple] = []
+        return played
+
+    def _unsaid_belotes(self, view: SeatView, tt: TrumpTables) -> None:
+        """Belote not said: a seat that played the king or queen of a trump suit without
+        saying belote does not hold the other one (every player says it: it is worth 20)."""
+        said = {(s, "SHDC".index(suit)) for s, suit in view.belotes}
+        for p in range(4):
+            for su in tt.trump_suits:
+                k, q = card_of(su, KING), card_of(su, QUEEN)
+                pk, pq = (self.played_by[p] >> k) & 1, (self.played_by[p] >> q) & 1
+                if pk != pq and (p, su) not in said:
+                    self.unlikely[p] |= 1 << (q if pk else k)
+
+    def _auction_constraints(self, view: SeatView, trump: Trump | None) -> list[Constraint]:
+        """What the contract and the auction show of the other seats' hands: the taker's
+        hand backs its contract (a suit contract), and in an auction every bid, opening pass
+        and contre (:func:`~belote.bots.simbid.read_auction`)."""
+        constraints: list[Constraint] = []
         ct = view.contract
         if ct is not None and ct["taker"] != self.seat and trump is not None and trump.is_suit:
             value = ct.get("value") or 0
             # a capot or générale (250, 500) backs at least the highest plain bid
             need = max(0, min(value, MAX_PLAIN_BID) - 45) if value else TAKER_NEED_TWO_ROUNDS
-            self.constraints.append((ct["taker"], trump, need, 10**6))
-        if ct is not None and rules.bidding != "two_rounds":
+            constraints.append((ct["taker"], trump, need, 10**6))
+        if ct is not None and self._rules.bidding != "two_rounds":
             from .simbid import read_auction
-            self.constraints += read_auction(view.bids, self.seat,
-                                             view.barred_team).constraints
-        self.unseen = deck_mask(rules.deck) & ~own & ~played
-        self._decisions = self._opponent_decisions(view) if play_model and self.tt else []
-        self.known = [0, 0, 0, 0]  # cards a seat is known to hold
-        self.known[self.seat] = own
+            constraints += read_auction(view.bids, self.seat, view.barred_team).constraints
+        return constraints
+
+    def _shown_cards(self, view: SeatView, trump_known: bool) -> None:
+        """Cards the other seats are known to hold (:attr:`known`): the turned card in the
+        taker's hand, the other card of a belote said, the cards of the annonces shown."""
         c = view.contract
         if view.turned and c is not None:
             tc = parse_card(view.turned)
             if (self.unseen >> tc) & 1 and c["taker"] != self.seat:
                 self.known[c["taker"]] |= 1 << tc
-        if trump is not None:
+        if trump_known:
             for s, suit in view.belotes:
                 su = "SHDC".index(suit)
                 for r in (KING, QUEEN):
                     k = card_of(su, r)
                     if (self.unseen >> k) & 1 and s != self.seat:
                         self.known[s] |= 1 << k
-        for s, anns in view.annonces.items():
-            s = int(s)
-            if s == self.seat:
+        for key, anns in view.annonces.items():
+            seat = int(key)
+            if seat == self.seat:
                 continue
             for a in anns:
                 if a.get("cards"):
-                    for k in a["cards"].split():
-                        k = parse_card(k)
+                    for text in a["cards"].split():
+                        k = parse_card(text)
                         if (self.unseen >> k) & 1:
-                            self.known[s] |= 1 << k
+                            self.known[seat] |= 1 << k
 
     def _voids(self, leader: int, cards: list[int]) -> None:
         """What each card of a trick shows its player lacks, by the rules of play (RULES.md
@@ -151,21 +185,26 @@ class WorldSampler:
         shows no card above it."""
         tt = self.tt
         r = self._rules
+        if tt is None:  # no contract yet: only the suits not followed
+            for i, c in enumerate(cards[1:], 1):
+                if SUIT_OF[c] != SUIT_OF[cards[0]]:
+                    self.void[(leader + i) % 4] |= SUIT_MASK[SUIT_OF[cards[0]]]
+            return
         led = SUIT_OF[cards[0]]
-        led_trump = tt is not None and (tt.trump_mask >> cards[0]) & 1
-        ruff = tt.ruff_mask if tt is not None else 0
+        led_trump = (tt.trump_mask >> cards[0]) & 1
+        ruff = tt.ruff_mask
         w = 0  # index of the card winning so far
         for i, c in enumerate(cards[1:], 1):
             p = (leader + i) % 4
             win = cards[w]
             partner_master = w == i - 2
-            beats = tt is not None and tt.beats(c, win)
+            beats = tt.beats(c, win)
             if SUIT_OF[c] == led:
                 # bound to go over the winning card: a trump lead (002 §VI), or
                 # must_beat_in_suit on a trick not ruffed
                 bound = (led_trump and not (partner_master and not r.must_overtrump_partner)) \
                     or (r.must_beat_in_suit and not partner_master and not (ruff >> win) & 1)
-                if tt is not None and bound and not beats and SUIT_OF[win] == led:
+                if bound and not beats and SUIT_OF[win] == led:
                     self.void[p] |= tt.higher[win]
             else:
                 self.void[p] |= SUIT_MASK[led]
@@ -242,18 +281,17 @@ class WorldSampler:
                     break
         return hands
 
-    def _opponent_decisions(self, view: SeatView) -> list[tuple]:
+    def _opponent_decisions(self, view: SeatView, tt: TrumpTables) -> list[_Decision]:
         """The opponents' past card decisions, as the play model needs them: ``(seat, the
         seats and the cards of the trick so far, every card played before (mask), the
         heuristic's voids then, the card played, the seat's cards played from then on
-        (mask))``."""
+        (mask))`` (``tt``: the contract's tables)."""
         from .heuristic import HeuristicBot
-        tt = self.tt
         self._model = HeuristicBot()
         seq = [(t["leader"], [parse_card(c) for c in t["cards"]]) for t in view.tricks]
         if view.trick:
             seq.append((view.trick[0][0], [parse_card(c) for _s, c in view.trick]))
-        out = []
+        out: list[_Decision] = []
         played = 0
         voids = [0, 0, 0, 0]
         for leader, cards in seq:
@@ -277,11 +315,12 @@ class WorldSampler:
         from ..engine.deal import belote_cards
         from ..engine.play import legal_cards
         tt = self.tt
+        contract = self._contract
+        assert tt is not None and contract is not None  # decisions are read in card play only
         r = self._rules
         flags = (r.must_underruff, r.must_beat_in_suit, r.must_overtrump_partner)
         full = deck_mask(r.deck)
         model = self._model
-        contract = self._contract
         d = 0
         for p, seats, trick, played, voids, card, later in self._decisions:
             hand = hands[p] | later
@@ -296,7 +335,8 @@ class WorldSampler:
             cards = list(iter_cards(legal))
             unseen = full & ~played & ~hand
             if trick:
-                choice = model._follow(cards, list(zip(seats, trick)), unseen, tt, p, voids)
+                choice = model._follow(cards, list(zip(seats, trick, strict=True)), unseen, tt,
+                                       p, voids)
             else:
                 choice = model._lead(cards, hand, unseen, tt, contract, p % 2, voids, p)
             if parse_card(choice) != card:
@@ -342,6 +382,7 @@ class WorldSampler:
 def _belote_cards(view: SeatView) -> set[int]:
     """The kings and queens of the contract's trump suits (RULES.md §5: TA has a belote in
     every suit, SA none)."""
+    assert view.contract is not None  # card play: a contract stands
     suits = tables(Trump.parse(view.contract["trump"])).trump_suits
     return {card_of(su, r) for su in suits for r in (KING, QUEEN)}
 
@@ -380,6 +421,43 @@ def default_threads() -> int:
     return max(1, min(4, n))
 
 
+def _check_race_z(race_z: object) -> float:
+    if isinstance(race_z, bool) or not isinstance(race_z, (int, float)) or \
+            not 0 <= race_z <= 100:
+        raise BotError(f"race_z: standard errors from 0 (off) to 100, not {race_z!r}",
+                       code="bot.bad_race_z", params={"value": repr(race_z)})
+    return race_z
+
+
+def _check_threads(threads: object) -> int:
+    if not isinstance(threads, int) or isinstance(threads, bool) or \
+            not 1 <= threads <= MAX_THREADS:
+        raise BotError(f"threads: 1 to {MAX_THREADS}, not {threads!r}", code="bot.bad_threads",
+                       params={"max": MAX_THREADS, "value": repr(threads)})
+    return threads
+
+
+def _check_count(name: str, value: object) -> int:
+    """``value`` when it is an ``int`` of at least 1 (``name``: the option, for the error)."""
+    if not isinstance(value, int) or value < 1:
+        raise BotError(f"{name}: at least 1, not {value!r}", code="bot.bad_count",
+                       params={"name": name, "value": repr(value)})
+    return value
+
+
+def _solved(fn: Callable[[Solver, _T], _R], solver: Solver, pos: _T) -> _R:
+    """``fn(solver, pos)`` on an empty table (a world of its own, see :meth:`ExpertBot._map`)."""
+    solver.clear()
+    return fn(solver, pos)
+
+
+def _value(row: list[int | None], k: int) -> int:
+    """The value of class ``k`` in a world's ``row``: a class still in the race has one."""
+    v = row[k]
+    assert v is not None
+    return v
+
+
 class ExpertBot(Bot):
     """PIMC card play over ``worlds`` worlds a decision (default 20), or fewer when
     ``time_limit_ms`` runs out (at least one), each world solved with a ``capot_bonus``
@@ -409,56 +487,66 @@ class ExpertBot(Bot):
     solved in time may differ); only the time changes. :meth:`close` stops the threads at
     once (else they end with the bot).
 
+    Repeatable decisions: a wall-clock limit makes the decisions depend on the machine's load.
+    With ``repeatable`` (see :class:`~belote.bots.base.Bot`) ``time_limit_ms`` is not read, and
+    the same seed and views give the same actions on any machine and any ``threads``; the
+    search is then capped by counts only: the worlds, and ``max_nodes`` if given.
+    ``max_nodes`` (off by default): a decision draws no more worlds once the worlds solved for
+    it have visited this many solver nodes (card play: counted on the worlds before the
+    ``RACE_LAG`` that precede the next one, as racing is; bidding: once spent, the contract
+    kinds left are judged on one world each, as when out of time).
+
     A bot makes one decision at a time: call :meth:`act` from one thread at a time (one bot
     per seat and table; a :class:`~belote.solver.Solver` is not thread-safe either).
 
-    Raises ValueError on ``worlds`` or ``max_worlds`` below 1 (or not an ``int``), on
-    ``threads`` not an ``int`` from 1 to ``MAX_THREADS`` (64), and on ``race_z`` not a number
-    from 0 to 100."""
+    Raises :class:`~belote.bots.base.BotError` (a ValueError) on ``worlds``, ``max_worlds``
+    or ``max_nodes`` below 1 (or not an ``int``), on ``threads`` not an ``int`` from 1 to
+    ``MAX_THREADS`` (64), and on ``race_z`` not a number from 0 to 100."""
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
                  worlds: int = 20, bid_worlds: int | None = None, capot_bonus: int = 90,
                  max_worlds: int | None = None, play_model: bool = True,
-                 threads: int | None = None, race_z: float = 1.0):
-        super().__init__(seed, time_limit_ms)
-        if isinstance(race_z, bool) or not isinstance(race_z, (int, float)) or \
-                not 0 <= race_z <= 100:
-            raise ValueError(f"race_z: standard errors from 0 (off) to 100, not {race_z!r}")
-        self.race_z = race_z
-        if threads is None:
-            threads = default_threads()
-        if not isinstance(threads, int) or isinstance(threads, bool) or \
-                not 1 <= threads <= MAX_THREADS:
-            raise ValueError(f"threads: 1 to {MAX_THREADS}, not {threads!r}")
-        self.threads = threads
+                 threads: int | None = None, race_z: float = 1.0,
+                 max_nodes: int | None = None, repeatable: bool = False) -> None:
+        super().__init__(seed, time_limit_ms, repeatable)
+        self.race_z = _check_race_z(race_z)
+        self.threads = _check_threads(default_threads() if threads is None else threads)
         self._pool: ThreadPoolExecutor | None = None
-        self._local = None
+        self._local: threading.local | None = None
         self.play_model = bool(play_model)
-        if not isinstance(worlds, int) or worlds < 1:
-            raise ValueError(f"worlds: at least 1, not {worlds!r}")
-        self.worlds = worlds
+        self.worlds = _check_count("worlds", worlds)
         # close decisions draw more worlds, up to this many (off by default)
-        if max_worlds is not None and (not isinstance(max_worlds, int) or max_worlds < 1):
-            raise ValueError(f"max_worlds: at least 1, not {max_worlds!r}")
+        if max_worlds is not None:
+            _check_count("max_worlds", max_worlds)
         self.max_worlds = max(worlds, max_worlds or worlds)
+        self.max_nodes = None if max_nodes is None else _check_count("max_nodes", max_nodes)
         # the level (worlds) sets the bidding worlds too: 20 -> 8, 5 -> 2
         self.bid_worlds = bid_worlds if bid_worlds is not None else max(2, (worlds * 2 + 2) // 5)
         self.capot_bonus = capot_bonus
-        self._bid_worlds = None
-        self._solver = None
+        self._bid_worlds: tuple[tuple[object, ...], list[_World]] | None = None
+        self._solver: Solver | None = None
         self._after_belote: int | None = None
 
     @property
-    def solver(self):
+    def solver(self) -> Solver:
+        """The solver of the bot's own thread (made on first use)."""
         if self._solver is None:
             from ..solver import Solver
             self._solver = Solver()
         return self._solver
 
-    def _map(self, fn, positions, deadline: float | None, parallel: bool = True,
-             ahead: int | None = None, sink=None) -> list:
+    def _deadline(self, t0: float) -> float | None:
+        """The ``time.perf_counter()`` value a decision started at ``t0`` must end by, or None
+        (no time limit, or :attr:`repeatable`: no wall clock)."""
+        if self.time_limit_ms is None or self.repeatable:
+            return None
+        return t0 + self.time_limit_ms / 1000
+
+    def _map(self, fn: Callable[[Solver, _T], _R], positions: Iterable[_T],
+             deadline: float | None, parallel: bool = True, ahead: int | None = None,
+             sink: Callable[[_R], None] | None = None) -> list[_R]:
         """``fn(solver, position)`` for each position of the iterable ``positions`` (one
         world each), the results in order. With ``threads`` > 1 and ``parallel`` the worlds
         are solved by a pool (the kernel releases the GIL; each thread has its own solver)
@@ -477,11 +565,7 @@ class ExpertBot(Bot):
         over the four cards of 30 tricks 1, one thread; the values are exact either way)."""
         it = iter(positions)
 
-        def solved(solver, pos):
-            solver.clear()
-            return fn(solver, pos)
-
-        def more(done: int):
+        def more(done: int) -> _T | None:
             # the next world, drawn only while there is time (drawing one with the play
             # model takes a few milliseconds); None when there is no more
             if done and deadline is not None and time.perf_counter() > deadline:
@@ -489,36 +573,46 @@ class ExpertBot(Bot):
             return next(it, None)
 
         if self.threads == 1 or not parallel:
-            out = []
+            out: list[_R] = []
             while (pos := more(len(out))) is not None:
-                out.append(solved(self.solver, pos))
+                out.append(_solved(fn, self.solver, pos))
                 if sink is not None:
                     sink(out[-1])
             return out
+        return self._map_pool(fn, more, deadline, ahead, sink)
+
+    def _map_pool(self, fn: Callable[[Solver, _T], _R], more: Callable[[int], _T | None],
+                  deadline: float | None, ahead: int | None,
+                  sink: Callable[[_R], None] | None) -> list[_R]:
+        """:meth:`_map` on the pool: ``more(done)`` draws the next position (None: no more),
+        ``done`` the worlds drawn so far."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=self.threads,
                                             thread_name_prefix="belote-expert")
             self._local = threading.local()
+        local = self._local
+        pool = self._pool
+        assert local is not None  # made with the pool
 
-        def task(pos, first):
+        def task(pos: _T, first: bool) -> _R | None:
             # tasks start in order: once one is past the deadline, so are all after it
             if not first and deadline is not None and time.perf_counter() > deadline:
                 return None
-            solver = getattr(self._local, "solver", None)
+            solver: Solver | None = getattr(local, "solver", None)
             if solver is None:
                 from ..solver import Solver
-                solver = self._local.solver = Solver()
-            return solved(solver, pos)
+                solver = local.solver = Solver()
+            return _solved(fn, solver, pos)
 
-        jobs: deque = deque()  # submitted, result not yet taken
-        out: list = []
+        jobs: deque[Future[_R | None]] = deque()  # submitted, result not yet taken
+        out: list[_R] = []
         try:
             while True:
                 while ahead is None or len(jobs) < ahead:
                     pos = more(len(out) + len(jobs))
                     if pos is None:
                         break
-                    jobs.append(self._pool.submit(task, pos, not out and not jobs))
+                    jobs.append(pool.submit(task, pos, not out and not jobs))
                 if not jobs:
                     break
                 res = jobs.popleft().result()
@@ -540,31 +634,27 @@ class ExpertBot(Bot):
             self._pool = None
             self._local = None
 
-    def _bid_points(self, positions: list, deadline: float | None) -> list[int]:
-        """Team 0's card points in each position (bidding simulation), see :meth:`_map`."""
+    def _bid_points(self, positions: list[Position],
+                    deadline: float | None) -> list[tuple[int, int]]:
+        """Team 0's card points in each position (bidding simulation) and the solver nodes
+        each took, see :meth:`_map`."""
         from .simbid import TOLERANCE
-        return self._map(lambda s, p: s.future(p, tolerance=TOLERANCE), positions, deadline)
+
+        def points(solver: Solver, pos: Position) -> tuple[int, int]:
+            n0 = solver.nodes
+            value = solver.future(pos, tolerance=TOLERANCE)
+            return value, solver.nodes - n0
+        return self._map(points, positions, deadline)
 
     def act(self, view: SeatView) -> str:
         legal = view.legal
         if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to play: it is not its turn")
+            raise BotError(f"seat {view.seat} has nothing to play: it is not its turn",
+                           code="bot.not_its_turn", params={"seat": view.seat})
         if len(legal) == 1:
             return legal[0]
         if view.phase == "bidding":
-            from .simbid import bid_auction, bid_two_rounds
-            rules = view.rules()
-            bid = bid_two_rounds if rules.bidding == "two_rounds" else bid_auction
-            # worlds solved at an earlier turn of the same auction are reused when they fit
-            key = (tuple(view.hand), view.dealer, view.turned, view.preset)
-            prev = self._bid_worlds[1] if self._bid_worlds and self._bid_worlds[0] == key \
-                else None
-            deadline = None if self.time_limit_ms is None else \
-                time.perf_counter() + self.time_limit_ms / 1000
-            action, worlds = bid(view, rules, self.solver, self.rng, self.bid_worlds, prev,
-                                 deadline, self._bid_points)
-            self._bid_worlds = (key, worlds)
-            return action
+            return self._bid(view)
         for a in legal:
             if a.startswith("declare"):
                 return a
@@ -584,12 +674,27 @@ class ExpertBot(Bot):
             return "belote"
         return card_str(card)
 
+    def _bid(self, view: SeatView) -> str:
+        """A bidding decision by simulation (:mod:`belote.bots.simbid`)."""
+        from .simbid import bid_auction, bid_two_rounds
+        rules = view.rules()
+        bid = bid_two_rounds if rules.bidding == "two_rounds" else bid_auction
+        # worlds solved at an earlier turn of the same auction are reused when they fit
+        key = (tuple(view.hand), view.dealer, view.turned, view.preset)
+        prev = self._bid_worlds[1] if self._bid_worlds and self._bid_worlds[0] == key \
+            else None
+        deadline = self._deadline(time.perf_counter())
+        action, worlds = bid(view, rules, self.solver, self.rng, self.bid_worlds, prev,
+                             deadline, self._bid_points, max_nodes=self.max_nodes)
+        self._bid_worlds = (key, worlds)
+        return action
+
     @property
     def label(self) -> str:
         return self.name if self.worlds == 20 else f"{self.name}:{self.worlds}"
 
     @staticmethod
-    def _representatives(cards: list[int], tt, gone: int) -> dict[int, int]:
+    def _representatives(cards: list[int], tt: TrumpTables, gone: int) -> dict[int, int]:
         """Cards worth the same in every world: same suit, same points, and every card
         between them in the contract's order (``tt``) already played in an earlier trick
         (``gone``, a mask). Each card maps to the one solved for its class."""
@@ -605,51 +710,62 @@ class ExpertBot(Bot):
         return rep
 
     def choose(self, view: SeatView, cards: list[int]) -> int:
+        """The card to play among ``cards`` (the legal cards, at least two): the best total
+        value over the worlds (see the class docstring)."""
         from ..solver import Position
         rules = view.rules()
+        assert view.contract is not None  # card play: a contract stands
         trump = Trump.parse(view.contract["trump"])
         sampler = WorldSampler(view, self.rng, self.play_model)
+        tt = sampler.tt
+        assert tt is not None
         leader = view.trick[0][0] if view.trick else \
             (view.tricks[-1]["winner"] if view.tricks else (view.dealer + 1) % 4)
         trick = [parse_card(c) for _s, c in view.trick]
-        rep = self._representatives(cards, sampler.tt, sampler.gone)
+        rep = self._representatives(cards, tt, sampler.gone)
         t0 = time.perf_counter()
         classes = sorted(set(rep.values()))
         if len(classes) == 1:  # every card worth the same in every world: nothing to solve
-            return self._pick(cards, dict.fromkeys(cards, 0), sampler.tt)
+            return self._pick(cards, dict.fromkeys(cards, 0), tt)
         index = {k: j for j, k in enumerate(classes)}
         # per world: the value of each class, None for a class no longer solved (racing)
         rows: list[list[int | None]] = []
+        nodes: list[int] = []  # per world: the solver nodes it took
         active = list(classes)  # the classes still solved
         drawn = 0
+        spent = False  # max_nodes reached: no more worlds
 
         def best() -> int:  # the card chosen on the worlds so far, among the classes left
             live = [c for c in cards if rep[c] in active]
-            sums = {k: sum(r[index[k]] for r in rows) for k in {rep[c] for c in live}}
-            return self._pick(live, {c: sums[rep[c]] for c in live}, sampler.tt)
+            sums = {k: sum(_value(r, index[k]) for r in rows) for k in {rep[c] for c in live}}
+            return self._pick(live, {c: sums[rep[c]] for c in live}, tt)
 
         half = max(1, self.worlds // 2)
-        deadline = None if self.time_limit_ms is None else t0 + self.time_limit_ms / 1000
+        deadline = self._deadline(t0)
 
-        def draw(k):
+        def draw(k: int) -> Iterator[tuple[Position, set[int]]]:
             # each world with the classes still in the race on the worlds before the
             # RACE_LAG that precede it (the same whatever the threads: see _map's ahead)
-            nonlocal active, drawn
+            nonlocal active, drawn, spent
             for _ in range(k):
                 m = drawn - RACE_LAG
                 if self.race_z and m >= RACE_MIN and len(active) > 1:
                     active = self._race(rows[:m], active, index, self.race_z)
                     if len(active) == 1:  # the race is run: no world can change the card
                         return
+                if self.max_nodes is not None and m > 0 and sum(nodes[:m]) >= self.max_nodes:
+                    spent = True
+                    return
                 drawn += 1
                 yield (Position(sampler.sample(), trump, rules, leader, trick,
                                 list(view.points), list(sampler.tricks_won)), set(active))
 
-        def solve(s, world):
+        def solve(s: Solver, world: tuple[Position, set[int]]) -> SolveResult:
             return s.solve(world[0], capot_bonus=self.capot_bonus, cards=world[1])
 
-        def sink(res):
+        def sink(res: SolveResult) -> None:
             rows.append([res.values.get(k) for k in classes])
+            nodes.append(res.nodes)
 
         while len(rows) < self.max_worlds:
             n = len(rows)
@@ -658,7 +774,7 @@ class ExpertBot(Bot):
             self._map(solve, draw(min(nxt, self.max_worlds) - n), deadline,
                       len(view.hand) >= THREADS_MIN_CARDS, RACE_LAG, sink)
             n = len(rows)
-            if len(active) == 1:
+            if len(active) == 1 or spent:
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -677,7 +793,7 @@ class ExpertBot(Bot):
         zero (a one-sided test: a card the worlds so far put well behind stops costing a
         solve)."""
         n = len(rows)
-        mean = {k: sum(r[index[k]] for r in rows) / n for k in active}
+        mean = {k: sum(_value(r, index[k]) for r in rows) / n for k in active}
         lead = max(active, key=lambda k: (mean[k], -k))
         keep = []
         for k in active:
@@ -693,12 +809,12 @@ class ExpertBot(Bot):
         """Class ``a``'s lead over class ``b`` (indices in each row of ``rows``, at least two
         worlds), world by world: its mean and sample variance (racing and the close-decision
         test read the same paired statistic)."""
-        d = [r[a] - r[b] for r in rows]
+        d = [_value(r, a) - _value(r, b) for r in rows]
         m = sum(d) / len(d)
         return m, sum((x - m) ** 2 for x in d) / (len(d) - 1)
 
     @staticmethod
-    def _close(rows: list[list[int]], best: int, cols: list[int] | None = None) -> bool:
+    def _close(rows: list[list[int | None]], best: int, cols: list[int] | None = None) -> bool:
         """Whether the worlds so far (``rows``: one list of card-class values a world) leave
         the best class (index ``best``) within reach of another (of the indices ``cols``,
         default all: the classes still in the race): its mean lead over that class, world
@@ -715,7 +831,7 @@ class ExpertBot(Bot):
         return False
 
     @staticmethod
-    def _pick(cards: list[int], totals: dict[int, int], tt) -> int:
+    def _pick(cards: list[int], totals: dict[int, int], tt: TrumpTables) -> int:
         """The card with the best total over the worlds; among cards the worlds cannot tell
         apart (equal totals), the one giving the fewest points (``tt``: the contract's
         tables), then the weakest (a plain card before a trump, then by rank): a

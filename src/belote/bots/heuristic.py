@@ -7,6 +7,9 @@ declares its annonces. It sees only its seat's view.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..engine.cards import (
     ACE,
     JACK,
@@ -27,6 +30,7 @@ from ..engine.cards import (
     popcount,
     tables,
 )
+from ..engine.rules import Rules
 from ..engine.views import SeatView
 from .base import Bot
 
@@ -44,8 +48,8 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
-                 boldness: int = 0):
-        super().__init__(seed, time_limit_ms)
+                 boldness: int = 0, repeatable: bool = False) -> None:
+        super().__init__(seed, time_limit_ms, repeatable)
         self.boldness = boldness
 
     # -- entry ----------------------------------------------------------------------------
@@ -103,6 +107,7 @@ class HeuristicBot(Bot):
         hand = parse_hand(view.hand)
         legal = view.legal
         if rules.bidding == "two_rounds":
+            assert view.turned is not None  # two rounds: the turned card is up while bidding
             turned = parse_card(view.turned)
             full = hand | (1 << turned)
             # 5 cards + the turned one are 6 of the 8 (9) cards: ask for about 2/3 of a taker's
@@ -119,11 +124,11 @@ class HeuristicBot(Bot):
             return best if best is not None and best_est >= need + 4 else "pass"
         return self._auction(view, rules, hand)
 
-    def _auction(self, view: SeatView, rules, hand: int) -> str:
+    def _auction(self, view: SeatView, rules: Rules, hand: int) -> str:
         legal = set(view.legal)
         seat = view.seat
         partner = (seat + 2) % 4
-        best_bid = None  # (seat, text)
+        best_bid: tuple[int, str] | None = None  # (seat, text)
         for s, b in view.bids:
             if b not in ("pass", "contre", "surcontre"):
                 best_bid = (s, b)
@@ -165,6 +170,7 @@ class HeuristicBot(Bot):
     # -- card play ------------------------------------------------------------------------
     def _card(self, view: SeatView) -> str:
         contract = view.contract
+        assert contract is not None  # card play: a contract stands
         trump = Trump.parse(contract["trump"])
         rules = view.rules()
         tt = tables(trump, rules.sa_ace_points, rules.deck)
@@ -192,7 +198,9 @@ class HeuristicBot(Bot):
         return self._follow(legal, trick, unseen, tt, seat, voids)
 
     @staticmethod
-    def _note_voids(voids, leader, cards, tt: TrumpTables) -> None:
+    def _note_voids(voids: list[int], leader: int, cards: list[int], tt: TrumpTables) -> None:
+        """Mark in ``voids`` (a mask of suits per seat) the suit led for each seat of the trick
+        ``cards`` (led by ``leader``) that did not follow it."""
         led = SUIT_OF[cards[0]]
         for i, c in enumerate(cards[1:], 1):
             if SUIT_OF[c] != led:
@@ -203,7 +211,10 @@ class HeuristicBot(Bot):
         """No unseen card of the suit beats it."""
         return not (tt.higher[card] & unseen)
 
-    def _lead(self, legal, hand, unseen, tt, contract, team, voids, seat) -> str:
+    def _lead(self, legal: list[int], hand: int, unseen: int, tt: TrumpTables,
+              contract: Mapping[str, Any], team: int, voids: list[int], seat: int) -> str:
+        """The card to lead among ``legal`` (``unseen``: the cards of the other three hands;
+        ``contract``: the view's; ``voids``: the suits each seat has shown it lacks)."""
         taker_team = contract["taker"] % 2
         trumps = [c for c in legal if (tt.ruff_mask >> c) & 1]
         trumps_out = unseen & tt.ruff_mask
@@ -220,14 +231,17 @@ class HeuristicBot(Bot):
         if masters:
             return card_str(max(masters, key=lambda c: tt.points[c]))
         # else a small card of a suit where we hold no unprotected honour
-        def cost(c):
+        def cost(c: int) -> tuple[int, int, int]:
             s = SUIT_OF[c]
             n_in_suit = popcount(hand & SUIT_MASK[s])
             is_trump = (tt.trump_mask >> c) & 1
             return (is_trump, tt.points[c] * 2 + tt.strength[c], -n_in_suit)
         return card_str(min(legal, key=cost))
 
-    def _follow(self, legal, trick, unseen, tt: TrumpTables, seat, voids) -> str:
+    def _follow(self, legal: list[int], trick: list[tuple[int, int]], unseen: int,
+                tt: TrumpTables, seat: int, voids: list[int]) -> str:
+        """The card to play among ``legal`` on ``trick`` (``(seat, card)`` in order; the
+        other arguments as in :meth:`_lead`)."""
         cards = [c for _s, c in trick]
         wi = tt.winner_index(cards)
         win_seat, win_card = trick[wi]
@@ -242,7 +256,7 @@ class HeuristicBot(Bot):
                 and self._opp_may_ruff(trick, seat, voids, led))
             if safe:
                 # give points, but keep masters and high trumps
-                def gift(c):
+                def gift(c: int) -> tuple[bool, int]:
                     keep = (tt.ruff_mask >> c) & 1 and tt.strength[c] >= 6
                     return (not keep, tt.points[c] if not self._master(c, unseen, tt) or
                             SUIT_OF[c] == led else tt.points[c] // 2)
@@ -250,8 +264,9 @@ class HeuristicBot(Bot):
             return card_str(min(legal, key=lambda c: (tt.points[c], tt.strength[c])))
         if beaters:
             if last:
-                return card_str(max(beaters, key=lambda c: (tt.points[c] if not (tt.ruff_mask >> c) & 1
-                                                      else -tt.strength[c], -tt.strength[c])))
+                return card_str(max(beaters, key=lambda c: (
+                    tt.points[c] if not (tt.ruff_mask >> c) & 1 else -tt.strength[c],
+                    -tt.strength[c])))
             # win with a card that stays master if possible, else the cheapest winner
             masters = [c for c in beaters if self._master(c, unseen, tt)]
             if masters:
@@ -261,7 +276,8 @@ class HeuristicBot(Bot):
                                              tt.strength[c])))
 
     @staticmethod
-    def _opp_may_ruff(trick, seat, voids, led) -> bool:
+    def _opp_may_ruff(trick: list[tuple[int, int]], seat: int, voids: list[int],
+                      led: int) -> bool:
         # the opponent still to play after us (if any) may ruff when void in the suit led
         after = [(seat + k) % 4 for k in range(1, 4 - len(trick))]
         return any((voids[p] >> led) & 1 for p in after if p % 2 != seat % 2) or bool(after)

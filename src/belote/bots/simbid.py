@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..engine import annonces as ann
 from ..engine.cards import (
@@ -41,9 +43,20 @@ from ..engine.cards import (
 )
 from ..engine.deal import belote_pairs
 from ..engine.rules import Rules
-from ..engine.scoring import CAPOT_VALUE, Contract, belote_points, score_deal
+from ..engine.scoring import CAPOT_VALUE, Contract, DealResult, belote_points, score_deal
 from ..engine.views import SeatView
 from .heuristic import HeuristicBot
+
+if TYPE_CHECKING:
+    from ..solver import Position, Solver
+
+#: a seat's hand read from the auction: ``(seat, trump or None, low, high)``, its heuristic
+#: estimate in ``trump`` (in its best suit when None) lies in ``[low, high)``
+Constraint: TypeAlias = tuple[int, Trump | None, int, int]
+#: ``solve_many(positions, deadline)``: team 0's card points in each position and the solver
+#: nodes it took, in order (the first ones only past ``deadline``, a ``time.perf_counter()``
+#: value)
+SolveMany: TypeAlias = Callable[[list["Position"], float | None], list[tuple[int, int]]]
 
 #: points the best bid must be worth above passing (auction) before the bot bids
 BID_MARGIN = 10
@@ -67,14 +80,15 @@ TOLERANCE = 0
 @dataclass
 class _World:
     hands: list[int]
-    points: dict[int, int]  # trump -> team 0 card points (dix de der included)
+    points: dict[Trump, int]  # trump -> team 0 card points (dix de der included)
 
 
 class BidSimulator:
     """Simulated outcomes of the contracts a seat may bid, for one view."""
 
-    def __init__(self, view: SeatView, rules: Rules, solver, rng: random.Random, worlds: int,
-                 deadline: float | None = None, solve_many=None):
+    def __init__(self, view: SeatView, rules: Rules, solver: Solver, rng: random.Random,
+                 worlds: int, deadline: float | None = None,
+                 solve_many: SolveMany | None = None, max_nodes: int | None = None) -> None:
         self.view = view
         self.rules = rules
         self.solver = solver
@@ -86,13 +100,14 @@ class BidSimulator:
         self.nworlds = worlds
         self.worlds: list[_World] = []
         self.deadline = deadline  # time.perf_counter() value: after it, solve no more worlds
-        # solve_many(positions, deadline) -> team 0's points in each, in order (the first ones
-        # only past the deadline): several worlds at once (the expert's threads)
+        # several worlds at once (the expert's threads), see SolveMany
         self.solve_many = solve_many
+        self.max_nodes = max_nodes  # solver nodes: once visited, solve no more worlds
+        self.nodes = 0  # solver nodes visited so far
 
     # -- worlds ---------------------------------------------------------------------------
-    def deal(self, taker_gets_turned: bool, constraints: list[tuple],
-             previous: list[_World] | None = None) -> None:
+    def deal(self, taker_gets_turned: bool, constraints: Sequence[Constraint],
+             previous: Iterable[_World] | None = None) -> None:
         """Draw the worlds. Two-round bidding: the seat takes the turned card and its last
         cards (``taker_gets_turned``); an auction: all hands are already full.
         ``constraints``: ``(seat, trump or None, low, high)``: that seat's heuristic estimate
@@ -128,15 +143,23 @@ class BidSimulator:
                     break
             self.worlds.append(_World(hands, {}))
 
-    def _position(self, w: _World, trump: Trump):
+    def _position(self, w: _World, trump: Trump) -> Position:
         from ..solver import Position
         return Position(list(w.hands), trump, self.rules, self.leader, [], [0, 0])
 
     def _points(self, w: _World, trump: Trump) -> int:
         if trump not in w.points:
             self.solver.clear()  # a world of its own, as in ExpertBot._map
+            n0 = self.solver.nodes
             w.points[trump] = self.solver.future(self._position(w, trump), tolerance=TOLERANCE)
+            self.nodes += self.solver.nodes - n0
         return w.points[trump]
+
+    def _spent(self) -> bool:
+        """Whether the decision's budget is spent: past the deadline, or ``max_nodes`` solver
+        nodes visited (a count, the same on any machine)."""
+        return (self.deadline is not None and time.perf_counter() > self.deadline) or \
+            (self.max_nodes is not None and self.nodes >= self.max_nodes)
 
     # -- scoring --------------------------------------------------------------------------
     def value(self, contract: Contract) -> tuple[float, float]:
@@ -146,16 +169,15 @@ class BidSimulator:
         made = 0
         n = 0
         todo = [w for w in self.worlds if contract.trump not in w.points]
-        late = self.deadline is not None and time.perf_counter() > self.deadline
-        if self.solve_many is not None and len(todo) > 1 and not late:
+        if self.solve_many is not None and len(todo) > 1 and not self._spent():
             pts = self.solve_many([self._position(w, contract.trump) for w in todo],
                                   self.deadline)
-            for w, p in zip(todo, pts):
+            for w, (p, nodes) in zip(todo, pts, strict=False):  # past the deadline: fewer
                 w.points[contract.trump] = p
+                self.nodes += nodes
         for w in self.worlds:
-            if n and contract.trump not in w.points and self.deadline is not None and \
-                    time.perf_counter() > self.deadline:
-                break  # out of time: the worlds solved so far (at least one)
+            if n and contract.trump not in w.points and self._spent():
+                break  # out of time or nodes: the worlds solved so far (at least one)
             res = self._score(w, contract)
             tot += res.score[self.team] - res.score[1 - self.team]
             made += bool(res.made)
@@ -164,7 +186,7 @@ class BidSimulator:
             return 0.0, 0.0
         return tot / n, made / n
 
-    def _score(self, w: _World, contract: Contract):
+    def _score(self, w: _World, contract: Contract) -> DealResult:
         r = self.rules
         trump = contract.trump
         tt = tables(trump, r.sa_ace_points, r.deck)
@@ -201,17 +223,18 @@ class Auction:
 
     best_bid: tuple[int, str] | None
     mult: int
-    constraints: list[tuple[int, Trump | None, int, int]]
+    constraints: list[Constraint]
 
 
-def read_auction(bids, seat: int, barred_team: int | None = None) -> Auction:
+def read_auction(bids: Iterable[Sequence[Any]], seat: int,
+                 barred_team: int | None = None) -> Auction:
     """Read an auction (``bids``: ``(seat, action text)`` in order, as in a seat's view) for
     ``seat``: a bid of ``V T`` backs a heuristic estimate of at least ``V - 45`` in ``T``
     (a seat's first bid: its raises follow the auction); a seat that passed while no one had
     bid rates below :data:`PASS_CEILING` in every suit; a seat that doubled holds at least 25
     in the doubled trump. The passes of a ``barred_team`` (002 §VIII.A: it may only pass)
     tell nothing."""
-    best_bid = None
+    best_bid: tuple[int, str] | None = None
     mult = 1
     highest: dict[int, str] = {}  # first bid of each seat
     doublers: list[int] = []
@@ -231,7 +254,7 @@ def read_auction(bids, seat: int, barred_team: int | None = None) -> Auction:
             best_bid = (s, b)
             highest.setdefault(s, b)
             mult = 1
-    constraints: list[tuple[int, Trump | None, int, int]] = []
+    constraints: list[Constraint] = []
     for s, b in highest.items():
         if s == seat:
             continue
@@ -250,7 +273,7 @@ def read_auction(bids, seat: int, barred_team: int | None = None) -> Auction:
     return Auction(best_bid, mult, constraints)
 
 
-def fits(hand: int, constraint: tuple[int, Trump | None, int, int], deck: int) -> bool:
+def fits(hand: int, constraint: Constraint, deck: int) -> bool:
     """Whether ``hand`` (a card mask) meets an :class:`Auction` constraint."""
     _s, trump, low, high = constraint
     if trump is None:
@@ -270,18 +293,21 @@ def _bid_trump(text: str) -> Trump | None:
     return None
 
 
-def bid_two_rounds(view: SeatView, rules: Rules, solver, rng: random.Random,
+def bid_two_rounds(view: SeatView, rules: Rules, solver: Solver, rng: random.Random,
                    worlds: int, previous: list[_World] | None = None,
-                   deadline: float | None = None, solve_many=None) -> tuple[str, list[_World]]:
+                   deadline: float | None = None, solve_many: SolveMany | None = None, *,
+                   max_nodes: int | None = None) -> tuple[str, list[_World]]:
     """Take (round 1) or name a suit (round 2) when the simulated mean score difference of
     playing it is positive; pass otherwise. Returns the action and the worlds (to pass back
     as ``previous`` for the next decision of the same deal). Past ``deadline`` (a
-    ``time.perf_counter()`` value) no more worlds are solved: each contract kind is judged on
-    the worlds solved so far. ``solve_many``: see :class:`BidSimulator`."""
+    ``time.perf_counter()`` value), or once ``max_nodes`` solver nodes are visited, no more
+    worlds are solved: each contract kind is judged on the worlds solved so far (at least
+    one). ``solve_many``: see :data:`SolveMany`."""
     legal = view.legal
-    sim = BidSimulator(view, rules, solver, rng, worlds, deadline, solve_many)
+    sim = BidSimulator(view, rules, solver, rng, worlds, deadline, solve_many, max_nodes)
     sim.deal(True, [], previous)
     best, best_v = "pass", 0.0
+    assert view.turned is not None  # two rounds: the turned card is up while bidding
     turned = parse_card(view.turned)
     for a in legal:
         if a == "pass":
@@ -293,12 +319,13 @@ def bid_two_rounds(view: SeatView, rules: Rules, solver, rng: random.Random,
     return best, sim.worlds
 
 
-def bid_auction(view: SeatView, rules: Rules, solver, rng: random.Random, worlds: int,
+def bid_auction(view: SeatView, rules: Rules, solver: Solver, rng: random.Random, worlds: int,
                 previous: list[_World] | None = None,
-                deadline: float | None = None, solve_many=None) -> tuple[str, list[_World]]:
+                deadline: float | None = None, solve_many: SolveMany | None = None, *,
+                max_nodes: int | None = None) -> tuple[str, list[_World]]:
     """The auction action (bid, capot, pass, contre, surcontre) with the best simulated mean
     score difference; a bid or a double must beat passing by a margin. Returns the action and
-    the worlds (see :func:`bid_two_rounds`)."""
+    the worlds (``deadline``, ``max_nodes``: see :func:`bid_two_rounds`)."""
     legal = view.legal
     seat = view.seat
     hand = parse_hand(view.hand)
@@ -311,7 +338,7 @@ def bid_auction(view: SeatView, rules: Rules, solver, rng: random.Random, worlds
     cands = set(ests[:2])
     if best_bid is not None and (t := _bid_trump(best_bid[1])) is not None:
         cands.add(t)
-    sim = BidSimulator(view, rules, solver, rng, worlds, deadline, solve_many)
+    sim = BidSimulator(view, rules, solver, rng, worlds, deadline, solve_many, max_nodes)
     sim.deal(False, constraints, previous)
 
     def standing(m: int) -> Contract | None:

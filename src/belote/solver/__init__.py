@@ -92,7 +92,9 @@ def _kernel_arrays(pos: Position) -> tuple[I64Array, I64Array]:
 
 def _check_bonus(bonus: object) -> int:
     if not isinstance(bonus, int) or isinstance(bonus, bool) or not 0 <= bonus <= MAX_BONUS:
-        raise PositionError(f"capot_bonus: whole points 0..{MAX_BONUS}, not {bonus!r}")
+        raise PositionError(f"capot_bonus: whole points 0..{MAX_BONUS}, not {bonus!r}",
+                            code="solver.bad_bonus",
+                            params={"max": MAX_BONUS, "value": repr(bonus)})
     return bonus
 
 
@@ -108,6 +110,11 @@ class Solver:
         self.hist = np.zeros(64, dtype=np.int64)
         self._ctx: _Context | None = None
         self._arrays: KernelTables | None = None
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes this solver has visited so far (every call counted)."""
+        return int(self.stats[0])
 
     def clear(self) -> None:
         """Forget every stored position (a new epoch: the table is not rewritten, except
@@ -147,7 +154,8 @@ class Solver:
         it if team 1 does. Off (0) by default: pure card points."""
         b = _check_bonus(capot_bonus)
         if not isinstance(tolerance, int) or tolerance < 0:
-            raise PositionError(f"tolerance: points >= 0, not {tolerance!r}")
+            raise PositionError(f"tolerance: points >= 0, not {tolerance!r}",
+                                code="solver.bad_tolerance", params={"value": repr(tolerance)})
         if pos.tricks_left_total() == 0:  # the deal is over: only the capot part is left
             t0, t1 = pos.tricks
             return b if t0 and not t1 else (-b if t1 and not t0 else 0)
@@ -156,9 +164,12 @@ class Solver:
         upper = pos.remaining_points() + 2 * b
         if upper > kernel.MAX_VALUE:
             raise PositionError(f"points and capot bonus too large for the solver: up to "
-                                f"{kernel.MAX_VALUE} points in all, not {upper}")
+                                f"{kernel.MAX_VALUE} points in all, not {upper}",
+                                code="solver.too_large",
+                                params={"max": kernel.MAX_VALUE, "value": upper})
         if guess is not None and not isinstance(guess, int):
-            raise PositionError(f"guess: points, not {guess!r}")
+            raise PositionError(f"guess: points, not {guess!r}", code="solver.bad_guess",
+                                params={"value": repr(guess)})
         g = upper // 2 if guess is None else max(0, min(upper, guess + b))
         self.hist[:] = 0
         return int(kernel.mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_left_total(),
@@ -175,9 +186,11 @@ class Solver:
             return 0
         if pos.remaining_points() > kernel.MAX_VALUE or \
                 not all(isinstance(x, int) and abs(x) < 1 << 40 for x in (alpha, beta)):
-            raise PositionError("search: window or points out of the solver's range")
+            raise PositionError("search: window or points out of the solver's range",
+                                code="solver.bad_window")
         if alpha >= beta:  # an empty window searches no card (and would store its -inf)
-            raise PositionError(f"search: alpha < beta, not {alpha} >= {beta}")
+            raise PositionError(f"search: alpha < beta, not {alpha} >= {beta}",
+                                code="solver.empty_window", params={"alpha": alpha, "beta": beta})
         a = self._context(pos)
         hands, trick = _kernel_arrays(pos)
         self.hist[:] = 0
@@ -213,7 +226,8 @@ class Solver:
                 finals.append(t0_final)
                 vals[c] = t0_final if seat % 2 == 0 else total - t0_final
             if not finals:
-                raise PositionError("cards: none of them is a legal card of the player to move")
+                raise PositionError("cards: none of them is a legal card of the player to move",
+                                    code="solver.no_card")
             team0 = max(finals) if seat % 2 == 0 else min(finals)
         else:
             team0 = pos.points[0] + self.future(pos, capot_bonus=capot_bonus)

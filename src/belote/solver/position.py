@@ -15,7 +15,10 @@ if TYPE_CHECKING:
 
 
 class PositionError(BeloteError):
-    """A position that cannot occur: cards twice, hands of wrong sizes, a full trick…"""
+    """A position that cannot occur (cards twice, hands of wrong sizes, a full trick…), or a
+    solver argument out of range (``position.*`` and ``solver.*`` codes)."""
+
+    default_code = "position.bad"
 
 
 @dataclass
@@ -43,50 +46,58 @@ class Position:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise PositionError("rules: a belote.engine.Rules is needed")
+            raise PositionError("rules: a belote.engine.Rules is needed", code="position.no_rules")
         if not isinstance(self.trump, Trump):
             raise PositionError(f"trump: a belote.engine.Trump (a suit, SA or TA), not "
-                                f"{self.trump!r}")
+                                f"{self.trump!r}", code="position.bad_trump",
+                                params={"value": repr(self.trump)})
         deck = (1 << self.rules.deck) - 1 if self.rules.deck == 36 else (1 << 32) - 1
         self._check_hands(deck)
         if self.leader not in (0, 1, 2, 3):
-            raise PositionError(f"leader: a seat 0..3, not {self.leader!r}")
+            raise PositionError(f"leader: a seat 0..3, not {self.leader!r}",
+                                code="position.bad_leader", params={"value": repr(self.leader)})
         for name in ("points", "tricks"):
             v = getattr(self, name)
             if not (isinstance(v, (list, tuple)) and len(v) == 2 and
                     all(isinstance(x, int) and 0 <= x <= 10_000 for x in v)):
-                raise PositionError(f"{name}: two counts >= 0 (team 0, team 1), not {v!r}")
+                raise PositionError(f"{name}: two counts >= 0 (team 0, team 1), not {v!r}",
+                                    code="position.bad_counts",
+                                    params={"name": name, "value": repr(v)})
         self._check_cards(deck)
         self._check_sizes()
 
     def _check_hands(self, deck: int) -> None:
         """Four masks of cards of the deck (``deck``: its mask)."""
         if not isinstance(self.hands, (list, tuple)) or len(self.hands) != 4:
-            raise PositionError("four hands are needed")
+            raise PositionError("four hands are needed", code="position.four_hands")
         for h in self.hands:
             if not isinstance(h, int) or h < 0 or h & ~deck:
                 raise PositionError(f"a hand is a mask of cards of the {self.rules.deck}-card "
-                                    f"deck: {h!r}")
+                                    f"deck: {h!r}", code="position.bad_hand",
+                                    params={"deck": self.rules.deck, "value": repr(h)})
 
     def _check_cards(self, deck: int) -> None:
         """The trick holds at most 3 cards of the deck, and no card is twice in the trick and
         the hands."""
         if not isinstance(self.trick, (list, tuple)):
-            raise PositionError("trick: a list of cards")
+            raise PositionError("trick: a list of cards", code="position.bad_trick")
         seen = 0
         for c in self.trick:
             if not isinstance(c, int) or not 0 <= c < 36 or not (deck >> c) & 1:
                 raise PositionError(f"trick: {c!r} is not a card of the {self.rules.deck}-card "
-                                    "deck")
+                                    "deck", code="position.bad_trick_card",
+                                    params={"value": repr(c), "deck": self.rules.deck})
             if (seen >> c) & 1:
-                raise PositionError("a card is played twice")
+                raise PositionError("a card is played twice", code="position.card_twice")
             seen |= 1 << c
         for h in self.hands:
             if h & seen:
-                raise PositionError("a card is both in a hand and on the trick")
+                raise PositionError("a card is both in a hand and on the trick",
+                                    code="position.card_in_hand_and_trick")
             seen |= h
         if len(self.trick) > 3:
-            raise PositionError("a trick in progress holds at most 3 cards")
+            raise PositionError("a trick in progress holds at most 3 cards",
+                                code="position.full_trick")
 
     def _check_sizes(self) -> None:
         """The seats that already played to the trick hold one card fewer than the others."""
@@ -96,7 +107,8 @@ class Position:
         for k in range(4):
             seat = (self.leader + k) % 4
             if sizes[seat] != exp[k]:
-                raise PositionError(f"hand sizes do not fit the trick: {sizes}")
+                raise PositionError(f"hand sizes do not fit the trick: {sizes}",
+                                    code="position.bad_sizes", params={"sizes": sizes})
 
     # -- derived --------------------------------------------------------------------------
     @property
@@ -152,7 +164,7 @@ class Position:
         """The card-play position of a deal in play (it reads every hand: for analysis and
         double-dummy search, never for a bot)."""
         if deal.contract is None:
-            raise PositionError("the deal has no contract yet")
+            raise PositionError("the deal has no contract yet", code="position.no_contract")
         tricks = [0, 0]
         for _leader, _cards, w in deal.tricks:
             tricks[w % 2] += 1
