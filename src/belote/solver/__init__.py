@@ -29,7 +29,8 @@ __all__ = ["Position", "PositionError", "SolveResult", "Solver", "kernel_ready",
 def kernel_ready() -> bool:
     """Whether the compiled search is at hand: compiled in this process already, or in numba's
     disk cache for this version of the kernel. False on the first use after an install or an
-    upgrade, which compiles it (about 7 to 10 s, once): the CLI and the TUI say so meanwhile.
+    upgrade, which compiles it (about 10 s once, up to half a minute on a busy machine; see
+    docs/performance.md): the CLI and the TUI say so meanwhile.
     True when it cannot tell (numba's cache internals are not public)."""
     # numba's dispatchers, read through their private cache attributes (not in numba's types)
     compiled: tuple[Any, ...] = (kernel.search, kernel._search, kernel.mtdf, kernel._two_tricks)
@@ -44,10 +45,10 @@ def kernel_ready() -> bool:
 
 
 def warm_up() -> float:
-    """Compile the search now (or load it from numba's disk cache): about 7 to 10 s after an
-    install, well under a second afterwards. Call it before timing anything, so that the first
-    solve does not carry the compile time (``belote arena`` and ``simulate`` do). Returns the
-    milliseconds it took."""
+    """Compile the search now (or load it from numba's disk cache): about 10 s after an
+    install (up to half a minute on a busy machine), well under a second afterwards. Call it
+    before timing anything, so that the first solve does not carry the compile time
+    (``belote arena`` and ``simulate`` do). Returns the milliseconds it took."""
     from ..engine.cards import Trump
     from ..engine.rules import PRESETS
     t0 = time.perf_counter()
