@@ -929,7 +929,7 @@ def test_help_in_the_language_asked(runner, monkeypatch):
     """-h speaks the command's language, French by default (belote's help and each
     command's, typer's own words, defaults and value names), English with --lang en or
     BELOTE_LANG=en; every command and every option has its French text."""
-    from belote.cli_help import COMMANDS_FR, PARAMS_FR
+    from belote.cli.help import COMMANDS_FR, PARAMS_FR
     monkeypatch.delenv("BELOTE_LANG", raising=False)
     def words_of(r):  # the text without its line breaks (the width wraps it anywhere)
         return " ".join(r.output.split())

@@ -16,7 +16,7 @@ from typing import Any
 
 import typer
 
-from .engine import PRESET_NAMES
+from ..engine import PRESET_NAMES
 
 _PRESETS = ", ".join(PRESET_NAMES)
 _LANG_FR = ("Langue des messages et de l'aide : fr ou en (par défaut : le --lang de belote, "
@@ -295,7 +295,7 @@ def localize(group: Any, lang: str) -> None:
         if fr and not name:
             cmd.help = GROUP_FR
         if name == "play":  # the table's keys, as the table lists them when it opens
-            from .tui.i18n import TEXTS
+            from ..tui.i18n import TEXTS
             cmd.epilog = TEXTS[lang if lang in TEXTS else "fr"]["help"]
         helps = PARAMS_FR.get(name, {}) if fr else {}
         for p in cmd.params:

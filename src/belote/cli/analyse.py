@@ -1,0 +1,99 @@
+"""``belote analyse``."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..engine import BeloteError, card_label
+from ..engine.record import irregularity_message
+from .messages import _lang
+from .options import JsonOpt, LangOpt, _first_use_note
+from .output import _fail, err, out
+from .records import _choose_deal, _read_record
+from .render import _contract_line
+
+
+def analyse(
+    record: Annotated[str, typer.Argument(
+        help="A deal record (JSON), or with --deal a game record or a file of one deal record "
+             "a line (simulate --out).")],
+    deal_no: Annotated[int | None, typer.Option(
+        "--deal", min=1, help="Which deal of a game record or line of a simulate --out file "
+                              "(1 = first).")]
+    = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "fr",
+) -> None:
+    """Double-dummy value of every card played: which card lost how many points.
+
+    A value is the final card points of the player's team for the whole deal, with perfect play
+    by all four seats afterwards (dix de der included, no capot bonus). Under the table: each
+    team's loss, the card points it made and its points with perfect play from the first
+    card (the two differ by the team's loss minus the other team's)."""
+    from rich.progress import Progress
+
+    from ..analysis import analyse_deal, team_points
+    from ..engine.record import check_deal
+    t = _lang(lang)
+    fr = lang == "fr"
+    try:
+        report = check_deal(_choose_deal(_read_record(record, lang), deal_no, games=True))
+        deal = report.deal
+        _first_use_note(lang)
+        with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
+            task = prog.add_task("analyse", total=None)
+            rows = analyse_deal(deal, progress=lambda i, n: prog.update(task, completed=i,
+                                                                        total=n))
+    except BeloteError as e:
+        _fail(str(e), lang)
+        return
+    if as_json:
+        print(json.dumps([r.to_json() for r in rows], ensure_ascii=False, indent=2))
+        return
+    if not rows:
+        irr = report.irregularity
+        if irr is not None and irr["kind"] == "bid":  # the check stopped at that bid
+            out.print(f"{t['irregular']}{t['colon']} {t['seat']} {irr['seat']} ({irr['card']})"
+                      f"{t['colon']} {irregularity_message(irr, lang)} [{irr['rule']}]",
+                      markup=False, highlight=False)
+            out.print(t["stopped"])
+        else:
+            out.print("Aucune carte jouée." if fr else "No card played.")
+        return
+    table = Table(title="Analyse en double mort" if fr else "Double-dummy analysis",
+                  caption=_contract_line(deal.contract.to_json(), t))
+    for col in ((t["trick"], "right"), (t["seat"], "right"),
+                ("carte jouée" if fr else "card played", "left"),
+                ("valeur" if fr else "value", "right"), ("meilleure" if fr else "best", "left"),
+                ("perte" if fr else "loss", "right")):
+        table.add_column(col[0], justify=col[1])
+    for r in rows:  # cards as check, legal and replay show them: V♦ / J♦
+        best_cards = " ".join(card_label(c, lang) for c, v in sorted(r.values.items())
+                              if v == r.best)
+        loss = f"[red]{r.loss}[/]" if r.loss else "0"
+        mark = (" (irrégulière)" if fr else " (irregular)") if r.irregular else ""
+        table.add_row(str(r.trick), str(r.seat), card_label(r.card, lang) + mark, str(r.played),
+                      f"{r.best} ({best_cards})", loss)
+    out.print(table)
+    lost = [0, 0]
+    for r in rows:
+        lost[r.seat % 2] += r.loss
+    c = t["colon"]
+
+    def teams(p):
+        return f"{t['team']} 0{c} {p[0]} · {t['team']} 1{c} {p[1]}"
+    out.print(("Points perdus par équipe" if fr else "Points lost per team") + f"{c} {teams(lost)}")
+    dd, made = team_points(deal, rows)
+    if made is not None:
+        out.print(("Points de cartes faits" if fr else "Card points made") + f"{c} {teams(made)}")
+    else:
+        n, of = len(deal.tricks), deal.rules.hand_size
+        out.print(f"Points de cartes faits{c} donne inachevée ({n} plis sur {of})" if fr else
+                  f"Card points made{c} deal unfinished ({n} of {of} tricks)")
+    out.print(("Points en double mort (jeu parfait dès la première carte)" if fr else
+               "Points with perfect play from the first card (double dummy)") + f"{c} {teams(dd)}")
+

@@ -1,0 +1,105 @@
+"""The ``belote`` command line (typer): the application, its own options (``--lang``,
+``--version``), its commands (one module each) and the entry point :func:`main`."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from typing import Annotated
+
+import typer
+
+from . import analyse, arena, check, deal, legal, play, replay, rules, simulate
+from .messages import LANG_ENV, TEXT, _lang, _lang_value
+from .output import (
+    _OUTPUT_ERRNOS,
+    EXIT_OK,
+    EXIT_PIPE,
+    _internal,
+    _output_failed,
+    err,
+    out,
+)
+from .usage import _Group
+
+app = typer.Typer(
+    name="belote", cls=_Group, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+    help="belote — play, referee and analyse belote, contrée and coinche.\n\n"
+         "Exit codes: 0 ok, 1 irregular deal, 2 bad input, 3 internal error, 4 output not "
+         "written (disk full), 141 output closed early (a pipe into head).")
+
+
+def _print_version() -> None:
+    """``belote --version``: print the version and exit 0 (an eager option: before any
+    command is needed)."""
+    from .. import __version__
+    out.print(f"belote {__version__}", highlight=False)
+    raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _group(
+    ctx: typer.Context,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Language of messages and help for the command that follows: fr or "
+                       "en (the command's own --lang wins; default: $BELOTE_LANG, else fr).",
+        envvar=LANG_ENV, show_envvar=False, callback=_lang_value)] = None,
+    version: Annotated[bool, typer.Option(
+        "--version", help="Print belote's version and exit.", is_eager=True,
+        callback=lambda v: _print_version() if v else None)] = False,
+) -> None:
+    # (no docstring: the application's help stays the one given to typer.Typer)
+    if lang and lang not in TEXT:
+        source = ctx.get_parameter_source("lang")  # (typer's own copy of click's enum)
+        if getattr(source, "name", None) != "ENVIRONMENT":
+            _lang(lang)  # refused as a command's own --lang is
+        # a variable set for something else must not stop every command (a command's own
+        # --lang would still win): say it once and go on in the default language
+        bad = os.environ.get(LANG_ENV)
+        err.print(f"belote: {LANG_ENV}={bad!r} ignored (fr or en)"  # a command's --lang en
+                  if getattr(ctx.command, "belote_lang", "fr") == "en" else
+                  f"belote : {LANG_ENV}={bad!r} ignorée (fr ou en)", highlight=False)
+        lang = None
+    if lang:
+        # the command's --lang defaults to this one (click's default_map: a command's own
+        # option, given after its name, still wins)
+        ctx.default_map = {name: {"lang": lang} for name in ctx.command.commands}  # type: ignore[attr-defined]
+
+
+# the commands, in the order the help lists them (each module's function keeps its name)
+app.command(short_help="Check a deal record against its rules and score it.")(check.check)
+app.command(short_help="The cards the player to move may legally play.")(legal.legal)
+app.command("rules", short_help="Show the presets and their options.")(rules.rules_cmd)
+app.command("deal", short_help="Deal and play one random legal deal (JSON record).")(
+    deal.deal_cmd)
+app.command(short_help="Play a game against three bots in the terminal.")(play.play)
+app.command(short_help="Step through a saved game or deal, card by card.")(replay.replay)
+app.command(short_help="Double-dummy value of every card played.")(analyse.analyse)
+app.command(short_help="Duplicate match of two bots.")(arena.arena)
+app.command(short_help="Bots against bots: mean scores, contracts, capots.")(simulate.simulate)
+
+
+def main() -> None:
+    """Entry point of the ``belote`` command. An unexpected failure (a bug) prints one line and
+    exits 3 instead of a traceback; set ``BELOTE_DEBUG=1`` to see the traceback."""
+    if sys.stdout is None:  # started with standard output closed (>&-): nothing could be shown
+        _output_failed("standard output is closed")
+    try:
+        app(standalone_mode=True)
+    except SystemExit as e:
+        # click (typer's own copy) ends a broken pipe with status 1 and wraps the streams in
+        # a PacifyFlushWrapper so that nothing more is written, nor a traceback at exit
+        if e.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            sys.exit(EXIT_PIPE)
+        raise
+    except OSError as e:
+        if e.errno not in _OUTPUT_ERRNOS | {errno.EPIPE}:
+            _internal(e)
+        _output_failed(e.strerror or str(e))
+    except Exception as e:  # noqa: BLE001 -- any bug: one line, exit 3 (re-raised with BELOTE_DEBUG)
+        _internal(e)
+
+

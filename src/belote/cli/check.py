@@ -1,0 +1,97 @@
+"""``belote check``."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from ..engine import BeloteError
+from ..engine.record import GAME_FORMAT, check_deal, game_from_record, irregularity_message
+from .messages import _lang
+from .options import JsonOpt, LangOpt
+from .output import EXIT_IRREGULAR, EXIT_OK, _fail, out
+from .records import _Lines, _read_record
+from .render import _contract_line, _print_report
+
+
+def check(
+    record: Annotated[str, typer.Argument(
+        help="Deal record (JSON file, or - for standard input); a game record, or a file of "
+             "one deal record a line (simulate --out), checks every deal.")],
+    as_json: JsonOpt = False,
+    lang: LangOpt = "fr",
+) -> None:
+    """Check a recorded deal (or every deal of a game record) against its rules and score it.
+
+    Prints the first irregular bid, declaration or card (seat, trick, rule), the contract, card
+    points, belote, annonces and what each team marks. Exit 0 for a regular deal, 1 for an
+    irregular one, 2 for a malformed record."""
+    t = _lang(lang)
+    try:
+        rec = _read_record(record, lang)
+        if isinstance(rec, _Lines) or (isinstance(rec, dict) and
+                                       rec.get("format") == GAME_FORMAT):
+            _check_game(rec, as_json, t, lang)
+            return
+        report = check_deal(rec)
+    except BeloteError as e:
+        if as_json:
+            print(json.dumps({"error": str(e)}, ensure_ascii=False))
+        _fail(str(e), lang)
+        return
+    data = report.to_json()
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        _print_report(data, t, lang)
+    raise typer.Exit(EXIT_OK if report.legal else EXIT_IRREGULAR)
+
+
+def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
+    """Check every deal of a game record (or of a JSON Lines file, :class:`_Lines`: then the
+    totals are the plain sums of the deals' scores); exit 1 if any is irregular."""
+    game = not isinstance(rec, _Lines)
+    deals = rec.get("deals") if game else rec
+    if not isinstance(deals, list):
+        raise BeloteError("deals: expected a list of deal records")
+    reports = []
+    for i, d in enumerate(deals):
+        try:
+            reports.append(check_deal(d).to_json())
+        except BeloteError as e:
+            where = f"deals[{i}]" if game else \
+                f"{'ligne' if lang == 'fr' else 'line'} {rec.numbers[i]}"
+            raise BeloteError(f"{where}: {e}") from None
+    legal_all = all(r["legal"] for r in reports)
+    totals = [sum((r["score"] or [0, 0])[k] for r in reports) for k in (0, 1)]
+    if legal_all and game:
+        totals = list(game_from_record(rec).scores)  # with litige points carried (§7)
+    if as_json:
+        head = {"format": GAME_FORMAT} if game else {}
+        print(json.dumps({**head, "legal": legal_all, "deals": reports, "scores": totals},
+                         ensure_ascii=False, indent=2))
+    else:
+        for i, r in enumerate(reports):
+            score = "–" if r["score"] is None else f"{r['score'][0]} – {r['score'][1]}"
+            if r["legal"]:
+                flag = t["regular"]
+            else:
+                irr = r["irregularity"]
+                flag = (f"{t['irregular']}{t['colon']} {irregularity_message(irr, lang)} "
+                        f"[{irr['rule']}].")
+            # the contract, and what is known of a deal not finished (a game saved mid-deal)
+            if r["passed_out"]:
+                flag += f" {t['passed']}"
+            elif r["contract"] is not None:
+                flag += f" {_contract_line(r['contract'], t)}."
+            if not r["complete"] and not r["passed_out"]:
+                flag += f" {t['incomplete']}"
+                if r["contract"] is not None and r["score"] is None:
+                    flag += f" {t['points']}{t['colon']} {r['points'][0]} – {r['points'][1]}."
+            # (no markup: a rule key in brackets, "[follow_suit]", is text, not a style)
+            out.print(f"{i + 1:>3}. {score:>12}  {flag}", markup=False, highlight=False)
+        out.print(f"[bold]{t['score']}{t['colon']} {totals[0]} – {totals[1]}[/]")
+    raise typer.Exit(EXIT_OK if legal_all else EXIT_IRREGULAR)
+

@@ -1,0 +1,56 @@
+"""``belote deal``."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Annotated
+
+import typer
+
+from ..engine import PRESET_NAMES, BeloteError, Deal, shuffled_deck
+from ..engine.record import deal_to_record, dumps
+from .messages import _lang
+from .options import LangOpt, OptionOpt, _rules
+from .output import _fail, _write_failed, err
+
+
+def deal_cmd(
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESET_NAMES)}.")]
+    = "coinche",
+    seed: Annotated[int | None, typer.Option(help="Random seed (same seed, same deal).")] = None,
+    dealer: Annotated[int, typer.Option(help="Dealer seat 0..3.", min=0, max=3)] = 0,
+    option: OptionOpt = None,
+    output: Annotated[str | None, typer.Option("--out", help="Write the record to this file.")]
+    = None,
+    lang: LangOpt = "fr",
+) -> None:
+    """Deal and play one random legal deal; print its record (JSON). Handy to try `check`."""
+    _lang(lang)
+    try:
+        rules = _rules(preset, option)
+    except BeloteError as e:
+        _fail(str(e), lang)
+        return
+    rng = random.Random(seed)
+    d = Deal.deal(rules, dealer, shuffled_deck(rules, rng))
+    while not d.is_over():
+        acts = list(d.legal_actions())
+        if d.phase.value == "bidding" and rules.bidding == "auction":
+            # keep random auctions sober: mostly pass, else one of the lowest bids
+            bids = [a for a in acts if str(a) != "pass"][:4]
+            acts = bids if bids and (rng.random() < 0.25 or len(d.bids) == 3) else acts[:1]
+        # say belote and declare whenever possible, else any legal action
+        special = [a for a in acts if str(a) == "belote" or str(a).startswith("declare")]
+        d.play(special[0] if special else rng.choice(acts))
+    text = dumps(deal_to_record(d))
+    if output:
+        try:
+            with open(output, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            _write_failed(output, e, lang)
+        err.print(f"écrit : {output}" if lang == "fr" else f"wrote {output}", highlight=False)
+    else:
+        sys.stdout.write(text)
+

@@ -1,0 +1,120 @@
+"""``belote play``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..engine import PRESET_NAMES, BeloteError
+from .messages import _lang, _lang_value
+from .options import OptionOpt, _need_terminal, _rules
+from .output import EXIT_INTERNAL, _fail, err
+
+
+def play(
+    preset: Annotated[str | None, typer.Option(
+        help=f"Rules preset: {', '.join(PRESET_NAMES)} (default: classique).")] = None,
+    target: Annotated[int | None, typer.Option(help="Points to reach (target games).", min=1)]
+    = None,
+    seed: Annotated[int | None, typer.Option(help="Seed: same seed, same deals.")] = None,
+    bots: Annotated[str | None, typer.Option(
+        help="Bots of the other seats, from your right: one name for all, or three names "
+             "(random, heuristic, expert; expert:N for N worlds a decision). Default "
+             "heuristic.")] = None,
+    seat: Annotated[int | None, typer.Option(help="Your seat 0..3 (seats 0 and 2 are one team).",
+                                             min=0, max=3)] = None,
+    auto_belote: Annotated[bool | None, typer.Option("--auto-belote/--ask-belote",
+                                                     help="Say belote automatically (or be "
+                                                          "asked).")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the game saved on quitting "
+                                         "(the saved game's rules, seats and bots).")] = False,
+    option: OptionOpt = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Language of the table: fr or en (default: belote's own --lang, then "
+                       "$BELOTE_LANG, then a resumed game's, else fr).",
+        callback=_lang_value)] = None,
+) -> None:
+    """Play a game in the terminal against three bots (full screen; q quits and saves)."""
+    from ..bots import BOT_NAMES, parse_bot
+    from ..engine.game import Game
+    from ..tui import storage
+    from ..tui.app import BeloteApp
+    if lang is not None:
+        _lang(lang)
+    try:
+        if resume:
+            given = [n for n, v in (("--preset", preset), ("--target", target), ("--seed", seed),
+                                    ("--bots", bots), ("--seat", seat), ("-o", option)) if v]
+            if given:
+                raise BeloteError(f"{', '.join(given)}: a resumed game keeps its own rules, seats "
+                                  "and bots; start a new game to change them")
+            game, table = storage.load_current()
+            names, human, auto, saved_lang, stamp = _table_settings(table, BOT_NAMES)
+            lang = lang or saved_lang
+            if auto_belote is not None:
+                auto = auto_belote
+        else:
+            rules = _rules(preset or "classique", option)
+            if target is not None:
+                rules = rules.replace(game_end="target", target=target)
+            names = [b.strip() for b in (bots or "heuristic").split(",")]
+            if len(names) == 1:
+                names = names * 3
+            if len(names) != 3:
+                raise BeloteError(f"--bots: one or three of {', '.join(BOT_NAMES)} "
+                                  "(expert:N for N worlds a decision)")
+            for n in names:
+                parse_bot(n)  # a clear message for a bad name or level
+            game = Game(rules, seed=seed)
+            human, auto, stamp = seat or 0, bool(auto_belote), None
+            lang = lang or "fr"
+    except (BeloteError, ValueError) as e:
+        _fail(str(e), lang or "fr")
+        return
+    _need_terminal("play", lang or "fr")
+    warn = not resume and storage.current_path().exists()
+    app_ = BeloteApp(game, human=human, bot_names=names, lang=lang, auto_belote=auto,
+                     stamp=stamp, warn_saved=warn)
+    app_.run()
+    if app_.return_code not in (0, None):
+        err.print("internal error in the table — please report it", highlight=False)
+        raise typer.Exit(EXIT_INTERNAL)
+    if app_.saved_to is not None and game.current is not None:
+        err.print((f"Partie enregistrée : {app_.saved_to} — belote play --resume pour la reprendre."
+                   if lang == "fr" else
+                   f"Game saved: {app_.saved_to} — belote play --resume continues it."),
+                  highlight=False)
+
+
+def _bot_ok(name) -> bool:
+    """A bot name or level (``expert:8``) that :func:`belote.bots.make_bot` accepts."""
+    from ..bots import parse_bot
+    if not isinstance(name, str):
+        return False
+    try:
+        parse_bot(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _table_settings(table: dict, bot_names) -> tuple[list[str], int, bool, str, str | None]:
+    """Validate the ``table`` block of a saved game (who sits where, language)."""
+    names = table.get("bots", ["heuristic"] * 3)
+    human = table.get("human", 0)
+    auto = table.get("auto_belote", False)
+    lang = table.get("lang", "fr")
+    stamp = table.get("stamp")
+    if not (isinstance(names, list) and len(names) == 3 and all(_bot_ok(n) for n in names)):
+        raise BeloteError(f"saved game: table.bots must list three of {', '.join(bot_names)}")
+    if type(human) is not int or not 0 <= human <= 3:
+        raise BeloteError("saved game: table.human must be a seat 0..3")
+    if not isinstance(auto, bool):
+        raise BeloteError("saved game: table.auto_belote must be true or false")
+    if lang not in ("fr", "en"):
+        raise BeloteError("saved game: table.lang must be fr or en")
+    if stamp is not None and (not isinstance(stamp, str) or not stamp.replace("-", "").isalnum()):
+        raise BeloteError("saved game: table.stamp must be a plain name")
+    return names, human, auto, lang, stamp
+

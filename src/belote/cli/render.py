@@ -1,0 +1,108 @@
+"""Rendering shared by the commands: a contract's line, check's report, numbers and
+confidence intervals as printed."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from ..engine import BeloteError, card_label, parse_card
+from ..engine.record import irregularity_message
+from ..engine.sources import name_sources
+from .output import out
+
+
+def _n_deals(n: int, fr: bool) -> str:
+    """``n`` deals, singular or plural: "1 donne", "3 donnes", "1 deal"."""
+    return f"{n} " + ("donne" if fr else "deal") + ("s" if n != 1 else "")
+
+
+def _contract_line(c: dict, t: dict[str, str]) -> str:
+    """``Contrat : 100 ♥ ×2 — Preneur : place 1 (équipe 1)`` from a contract's JSON."""
+    value = f"{c['value']} " if c["value"] and c["kind"] == "normal" else ""
+    kind = {"normal": "", "capot": "capot ", "generale": "générale "}[c["kind"]]
+    dbl = {1: "", 2: " ×2", 4: " ×4"}[c["doubled"]]
+    trump = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(c["trump"], c["trump"])
+    return (f"{t['contract']}{t['colon']} {kind}{value}{trump}{dbl} — {t['taker']}{t['colon']} "
+            f"{t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
+
+
+def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
+    irr = data["irregularity"]
+    if irr is None:
+        out.print(f"[bold green]{t['regular']}[/]")
+    else:
+        msg = irregularity_message(irr, lang)
+        where = f"{t['seat']} {irr['seat']}"
+        if irr["trick"]:
+            where += f", {t['trick']} {irr['trick']}"
+        card = ""
+        if irr["card"]:
+            try:
+                card = f" ({card_label(parse_card(irr['card']), lang)})"
+            except BeloteError:
+                card = f" ({irr['card']})"
+        c = t["colon"]
+        out.print(f"[bold red]{t['irregular']}[/]{c} {where}{card}{c} {msg} "
+                  f"[dim]\\[{irr['rule']}][/]")
+    if data["passed_out"]:
+        out.print(t["passed"])
+        return
+    if irr is not None and irr["kind"] == "bid":
+        out.print(t["stopped"])
+        return
+    c = data["contract"]
+    if c is None:
+        out.print(t["incomplete"])
+        return
+    out.print(_contract_line(c, t))
+    if data["score"] is None:
+        out.print(t["incomplete"])
+        out.print(f"{t['points']}{t['colon']} {data['points'][0]} – {data['points'][1]}")
+        return
+    verdict = t["made"] if data["made"] else (t["litige"] if data["made"] is None else t["failed"])
+    if data["litige"] and data["made"] is False:
+        verdict += f" ({t['litige']})"
+    if data["capot"]:
+        verdict += f", {t['capot']} ({t['team']} {data['capot_team']})"
+    if data["penalty"] is not None:  # made or failed by the penalty, not by the card points
+        verdict += f" ({t['penalty'].lower()})"
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("")
+    table.add_column(f"{t['team']} 0 (0+2)", justify="right")
+    table.add_column(f"{t['team']} 1 (1+3)", justify="right")
+    table.add_row(t["points"], *map(str, data["points"]))
+    table.add_row(t["belote"], *map(str, data["belote"]))
+    table.add_row(t["annonces"], *map(str, data["annonces"]))
+    table.add_row(f"[bold]{t['score']}[/]", *[f"[bold]{x}[/]" for x in data["score"]])
+    out.print(f"→ {verdict}")
+    out.print(table)
+    if data["held"]:
+        out.print(f"{t['held']}{t['colon']} {data['held']}")
+    if data["penalty"] is not None:
+        faulty = data["penalty"]
+        out.print(f"{t['penalty']}{t['colon']} " + name_sources(
+            f"coup irrégulier : la donne est perdue pour l'équipe {faulty}, "
+            f"{data['score'][1 - faulty]} points à l'équipe {1 - faulty} (002 §VIII.B)"
+            if lang == "fr" else
+            f"irregular play: the deal is lost for team {faulty}, {data['score'][1 - faulty]} "
+            f"points to team {1 - faulty} (002 §VIII.B)", lang))
+
+
+def _num(x: float, digits: int, fr: bool) -> str:
+    """``x`` with ``digits`` decimals, a decimal comma in French (``131,2``)."""
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if fr else text
+
+
+def _ci_text(ci: list, fr: bool, scale: float = 1, label: bool = False) -> str:
+    """A 95 % confidence interval as printed: ``[lo, hi]`` (times ``scale``; in French
+    ``[lo ; hi]`` with decimal commas), in parentheses after "IC 95 %" / "95% CI" with
+    ``label``, or what is missing when there is none (fewer than two deals: JSON ``null``
+    bounds)."""
+    lo, hi = ci
+    if lo is None or hi is None:
+        return "(intervalle : 2 donnes au moins)" if fr else "(interval: 2 deals or more)"
+    sep = " ; " if fr else ", "
+    text = f"[{_num(scale * lo, 1, fr)}{sep}{_num(scale * hi, 1, fr)}]"
+    return f"({'IC 95 %' if fr else '95% CI'} {text})" if label else text
+

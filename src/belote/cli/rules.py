@@ -1,0 +1,62 @@
+"""``belote rules``."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from ..engine import PRESET_NAMES, BeloteError
+from ..engine.rules import OPTION_NAMES
+from .messages import _lang
+from .options import JsonOpt, LangOpt, OptionOpt, _rules
+from .output import _fail, out
+
+
+def rules_cmd(
+    preset: Annotated[str | None, typer.Argument(help="A preset to show (all if omitted).")] = None,
+    option: OptionOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "fr",
+) -> None:
+    """Show the presets and their options (every option can be overridden with -o NAME=VALUE)."""
+    _lang(lang)
+    try:
+        names = [preset] if preset else list(PRESET_NAMES)
+        rules = [_rules(n, option) for n in names]
+    except BeloteError as e:
+        _fail(str(e), lang)
+        return
+    if as_json:
+        print(json.dumps({r.preset_name: r.to_dict() for r in rules}, ensure_ascii=False, indent=2))
+        return
+    def shown(v: Any) -> str:  # as typed after -o NAME=
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        return "-".join(map(str, v)) if isinstance(v, tuple) else str(v)
+    cells = {r.preset_name: [shown(getattr(r, name)) for name in OPTION_NAMES] for r in rules}
+    # as many presets a table as the width holds (a narrow terminal gets several tables,
+    # each with the option names, rather than words cut inside the cells): a column takes
+    # its longest value, its padding and a border
+    widths = {p: max(map(len, [p, *v])) + 3 for p, v in cells.items()}
+    room = out.width - (max(map(len, OPTION_NAMES)) + 4)
+    groups: list[list[str]] = [[]]
+    for p in cells:
+        if groups[-1] and sum(widths[q] for q in groups[-1]) + widths[p] > room:
+            groups.append([])
+        groups[-1].append(p)
+    for i, group in enumerate(groups):
+        last = i == len(groups) - 1
+        table = Table(title=(("belote : préréglages" if lang == "fr" else "belote: presets")
+                             if i == 0 else None),
+                      caption=(("valeurs telles que -o NOM=VALEUR les prend" if lang == "fr"
+                                else "values as -o NAME=VALUE takes them") if last else None))
+        table.add_column("option", no_wrap=True)
+        for p in group:
+            table.add_column(p, overflow="fold")
+        for k, name in enumerate(OPTION_NAMES):
+            table.add_row(name, *[cells[p][k] for p in group])
+        out.print(table)
+
