@@ -72,8 +72,12 @@ class SimReport:
 
 def simulate(rules: Rules, bots: list[Bot], bot_names: list[str], deals: int, seed: int,
              keep_records: bool = False,
-             progress: Callable[[int], None] | None = None) -> SimReport:
-    """Play ``deals`` deals with ``bots`` at seats 0..3 and collect the statistics."""
+             progress: Callable[[int], None] | None = None,
+             on_record: Callable[[dict], None] | None = None) -> SimReport:
+    """Play ``deals`` deals with ``bots`` at seats 0..3 and collect the statistics.
+
+    ``on_record`` receives each deal's record as the deal ends (``simulate --out`` writes it
+    then); ``keep_records`` keeps them all in the report instead."""
     from .engine.record import deal_to_record
     teams = [TeamStats(), TeamStats()]
     diffs: list[int] = []
@@ -105,6 +109,8 @@ def simulate(rules: Rules, bots: list[Bot], bot_names: list[str], deals: int, se
         diffs.append(score[0] - score[1])
         if keep_records:
             records.append(deal_to_record(d))
+        if on_record:
+            on_record(deal_to_record(d))
         if progress:
             progress(i + 1)
     return SimReport(rules.preset_name, bot_names, deals, passed, teams, diffs, ms, records)

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ..engine import BeloteError, card_label
 from ..engine.record import irregularity_message
-from .messages import _lang
+from .messages import _lang, words
 from .options import JsonOpt, LangOpt, _first_use_note
 from .output import _fail, err, out
 from .records import _choose_deal, _read_record
@@ -39,7 +39,6 @@ def analyse(
     from ..analysis import analyse_deal, team_points
     from ..engine.record import check_deal
     t = _lang(lang)
-    fr = lang == "fr"
     try:
         report = check_deal(_choose_deal(_read_record(record, lang), deal_no, games=True))
         deal = report.deal
@@ -49,7 +48,7 @@ def analyse(
             rows = analyse_deal(deal, progress=lambda i, n: prog.update(task, completed=i,
                                                                         total=n))
     except BeloteError as e:
-        _fail(str(e), lang)
+        _fail(e, lang)
         return
     if as_json:
         print(json.dumps([r.to_json() for r in rows], ensure_ascii=False, indent=2))
@@ -62,20 +61,20 @@ def analyse(
                       markup=False, highlight=False)
             out.print(t["stopped"])
         else:
-            out.print("Aucune carte jouée." if fr else "No card played.")
+            out.print(words("analyse.no_card", lang))
         return
-    table = Table(title="Analyse en double mort" if fr else "Double-dummy analysis",
+    table = Table(title=words("analyse.title", lang),
                   caption=_contract_line(deal.contract.to_json(), t))
     for col in ((t["trick"], "right"), (t["seat"], "right"),
-                ("carte jouée" if fr else "card played", "left"),
-                ("valeur" if fr else "value", "right"), ("meilleure" if fr else "best", "left"),
-                ("perte" if fr else "loss", "right")):
+                (words("analyse.card_played", lang), "left"),
+                (words("analyse.value", lang), "right"), (words("analyse.best", lang), "left"),
+                (words("analyse.loss", lang), "right")):
         table.add_column(col[0], justify=col[1])
     for r in rows:  # cards as check, legal and replay show them: V♦ / J♦
         best_cards = " ".join(card_label(c, lang) for c, v in sorted(r.values.items())
                               if v == r.best)
         loss = f"[red]{r.loss}[/]" if r.loss else "0"
-        mark = (" (irrégulière)" if fr else " (irregular)") if r.irregular else ""
+        mark = " " + words("analyse.irregular", lang) if r.irregular else ""
         table.add_row(str(r.trick), str(r.seat), card_label(r.card, lang) + mark, str(r.played),
                       f"{r.best} ({best_cards})", loss)
     out.print(table)
@@ -86,14 +85,13 @@ def analyse(
 
     def teams(p):
         return f"{t['team']} 0{c} {p[0]} · {t['team']} 1{c} {p[1]}"
-    out.print(("Points perdus par équipe" if fr else "Points lost per team") + f"{c} {teams(lost)}")
+    out.print(words("analyse.lost", lang) + f"{c} {teams(lost)}")
     dd, made = team_points(deal, rows)
     if made is not None:
-        out.print(("Points de cartes faits" if fr else "Card points made") + f"{c} {teams(made)}")
+        out.print(words("analyse.made", lang) + f"{c} {teams(made)}")
     else:
         n, of = len(deal.tricks), deal.rules.hand_size
-        out.print(f"Points de cartes faits{c} donne inachevée ({n} plis sur {of})" if fr else
-                  f"Card points made{c} deal unfinished ({n} of {of} tricks)")
-    out.print(("Points en double mort (jeu parfait dès la première carte)" if fr else
-               "Points with perfect play from the first card (double dummy)") + f"{c} {teams(dd)}")
+        out.print(words("analyse.made", lang) + f"{c} "
+                  + words("analyse.unfinished", lang, tricks=n, of=of))
+    out.print(words("analyse.double_dummy", lang) + f"{c} {teams(dd)}")
 

@@ -9,19 +9,21 @@ import sys
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from . import analyse, arena, check, deal, legal, play, replay, rules, simulate
-from .messages import LANG_ENV, TEXT, _lang, _lang_value
+from .messages import LANG_ENV, TEXT, _lang, _lang_value, words
 from .output import (
     _OUTPUT_ERRNOS,
     EXIT_OK,
     EXIT_PIPE,
+    _hold_closed_stdout,
     _internal,
     _output_failed,
     err,
     out,
 )
-from .usage import _Group
+from .usage import _Command, _Group
 
 app = typer.Typer(
     name="belote", cls=_Group, no_args_is_help=True, add_completion=False, rich_markup_mode=None,
@@ -59,9 +61,9 @@ def _group(
         # a variable set for something else must not stop every command (a command's own
         # --lang would still win): say it once and go on in the default language
         bad = os.environ.get(LANG_ENV)
-        err.print(f"belote: {LANG_ENV}={bad!r} ignored (fr or en)"  # a command's --lang en
-                  if getattr(ctx.command, "belote_lang", "fr") == "en" else
-                  f"belote : {LANG_ENV}={bad!r} ignorée (fr ou en)", highlight=False)
+        said = getattr(ctx.command, "belote_lang", "fr")  # a command's --lang en
+        err.print(escape(words("lang_ignored", said, variable=LANG_ENV, value=bad)),
+                  highlight=False)
         lang = None
     if lang:
         # the command's --lang defaults to this one (click's default_map: a command's own
@@ -69,24 +71,28 @@ def _group(
         ctx.default_map = {name: {"lang": lang} for name in ctx.command.commands}  # type: ignore[attr-defined]
 
 
-# the commands, in the order the help lists them (each module's function keeps its name)
-app.command(short_help="Check a deal record against its rules and score it.")(check.check)
-app.command(short_help="The cards the player to move may legally play.")(legal.legal)
-app.command("rules", short_help="Show the presets and their options.")(rules.rules_cmd)
-app.command("deal", short_help="Deal and play one random legal deal (JSON record).")(
-    deal.deal_cmd)
-app.command(short_help="Play a game against three bots in the terminal.")(play.play)
-app.command(short_help="Step through a saved game or deal, card by card.")(replay.replay)
-app.command(short_help="Double-dummy value of every card played.")(analyse.analyse)
-app.command(short_help="Duplicate match of two bots.")(arena.arena)
-app.command(short_help="Bots against bots: mean scores, contracts, capots.")(simulate.simulate)
+#: the commands, in the order the help lists them: (name, function, one-line help in English;
+#: each module's function keeps its name)
+COMMANDS = (
+    ("check", check.check, "Check a deal record against its rules and score it."),
+    ("legal", legal.legal, "The cards the player to move may legally play."),
+    ("rules", rules.rules_cmd, "Show the presets and their options."),
+    ("deal", deal.deal_cmd, "Deal and play one random legal deal (JSON record)."),
+    ("play", play.play, "Play a game against three bots in the terminal."),
+    ("replay", replay.replay, "Step through a saved game or deal, card by card."),
+    ("analyse", analyse.analyse, "Double-dummy value of every card played."),
+    ("arena", arena.arena, "Duplicate match of two bots."),
+    ("simulate", simulate.simulate, "Bots against bots: mean scores, contracts, capots."),
+)
+for _name, _function, _short in COMMANDS:
+    app.command(_name, cls=_Command, short_help=_short)(_function)
 
 
 def main() -> None:
     """Entry point of the ``belote`` command. An unexpected failure (a bug) prints one line and
     exits 3 instead of a traceback; set ``BELOTE_DEBUG=1`` to see the traceback."""
-    if sys.stdout is None:  # started with standard output closed (>&-): nothing could be shown
-        _output_failed("standard output is closed")
+    if sys.stdout is None:  # started with standard output closed (>&-)
+        _hold_closed_stdout()  # writing there fails (exit 4); deal --out still works
     try:
         app(standalone_mode=True)
     except SystemExit as e:
@@ -98,7 +104,7 @@ def main() -> None:
     except OSError as e:
         if e.errno not in _OUTPUT_ERRNOS | {errno.EPIPE}:
             _internal(e)
-        _output_failed(e.strerror or str(e))
+        _output_failed(e)
     except Exception as e:  # noqa: BLE001 -- any bug: one line, exit 3 (re-raised with BELOTE_DEBUG)
         _internal(e)
 

@@ -6,9 +6,10 @@ import json
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from ..engine import PRESET_NAMES, BeloteError
-from .messages import _lang
+from .messages import _lang, words
 from .options import JsonOpt, LangOpt, OptionOpt, _rules, _warm_up
 from .output import _fail, err, out
 from .render import _ci_text, _n_deals, _num
@@ -39,7 +40,6 @@ def arena(
 
     from ..bots import make_bot, parse_bot
     from ..sim import arena as run_arena
-    fr = lang == "fr"
     t = _lang(lang)
     a, b = a.strip(), b.strip()
     try:
@@ -47,7 +47,7 @@ def arena(
         for n in (a, b):
             parse_bot(n)
     except (BeloteError, ValueError) as e:
-        _fail(str(e), lang)
+        _fail(e, lang)
         return
 
     def maker(name):
@@ -63,20 +63,20 @@ def arena(
     if as_json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    out.print(f"{preset}{t['colon']} {_n_deals(deals, fr)} × 2 tables"
-              + f", A = {a}, B = {b}, " + ("graine" if fr else "seed") + f" {seed}")
-    out.print(("écart moyen A − B par donne : " if fr else "mean difference A − B per deal: ")
-              + f"[b]{_num(data['mean_diff'], 1, fr)}[/b] "
-              + _ci_text(data["ci95"], fr, label=True))
+    c = t["colon"]
+    out.print(escape(f"{preset}{c} {_n_deals(deals, lang)} × 2 tables, A = {a}, B = {b}, "
+                     + words("seed", lang) + f" {seed}"))
+    out.print(escape(words("arena.mean_diff", lang) + f"{c} ")
+              + f"[b]{_num(data['mean_diff'], 1, lang)}[/b] "
+              + escape(_ci_text(data["ci95"], lang, label=True)))
     if play_only:
         ps = data["points_share"]
-        out.print(("part des points de A : " if fr else "A's share of card points: ")
-                  + f"{_num(100 * ps['mean'], 1, fr)}{' %' if fr else '%'} "
-                  + _ci_text(ps["ci95"], fr, 100, label=True))
+        out.print(escape(words("arena.share", lang) + f"{c} "
+                         + words("percent", lang, value=_num(100 * ps["mean"], 1, lang)) + " "
+                         + _ci_text(ps["ci95"], lang, 100, label=True)))
     for side, name in (("a", a), ("b", b)):
         taken, made_n = data["taken"][side], data["made"][side]
-        ms = _num(data["ms_per_decision"][side], 2, fr)
-        line = (f"contrats pris {taken}, réussis {made_n}, {ms} ms / décision" if fr
-                else f"contracts taken {taken}, made {made_n}, {ms} ms / decision")
-        out.print(f"  {side.upper()} ({name}){t['colon']} {line}", highlight=False)
+        ms = _num(data["ms_per_decision"][side], 2, lang)
+        line = words("arena.side", lang, taken=taken, made=made_n, ms=ms)
+        out.print(escape(f"  {side.upper()} ({name}){c} {line}"), highlight=False)
 

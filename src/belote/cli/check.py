@@ -9,7 +9,7 @@ import typer
 
 from ..engine import BeloteError
 from ..engine.record import GAME_FORMAT, check_deal, game_from_record, irregularity_message
-from .messages import _lang
+from .messages import _InDeal, _lang
 from .options import JsonOpt, LangOpt
 from .output import EXIT_IRREGULAR, EXIT_OK, _fail, out
 from .records import _Lines, _read_record
@@ -39,7 +39,7 @@ def check(
     except BeloteError as e:
         if as_json:
             print(json.dumps({"error": str(e)}, ensure_ascii=False))
-        _fail(str(e), lang)
+        _fail(e, lang)
         return
     data = report.to_json()
     if as_json:
@@ -55,7 +55,7 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
     game = not isinstance(rec, _Lines)
     deals = rec.get("deals") if game else rec
     if not isinstance(deals, list):
-        raise BeloteError("deals: expected a list of deal records")
+        raise BeloteError("deals: expected a list of deal records", code="cli.deals_not_list")
     reports = []
     for i, d in enumerate(deals):
         try:
@@ -63,7 +63,8 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
         except BeloteError as e:
             where = f"deals[{i}]" if game else \
                 f"{'ligne' if lang == 'fr' else 'line'} {rec.numbers[i]}"
-            raise BeloteError(f"{where}: {e}") from None
+            raise _InDeal(e, index=i if game else None, line_no=None if game else rec.numbers[i],
+                          where=where) from None
     legal_all = all(r["legal"] for r in reports)
     totals = [sum((r["score"] or [0, 0])[k] for r in reports) for k in (0, 1)]
     if legal_all and game:

@@ -7,10 +7,11 @@ import sys
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from ..engine import PRESET_NAMES, BeloteError, Deal, shuffled_deck
 from ..engine.record import deal_to_record, dumps
-from .messages import _lang
+from .messages import _lang, words
 from .options import LangOpt, OptionOpt, _rules
 from .output import _fail, _write_failed, err
 
@@ -30,7 +31,7 @@ def deal_cmd(
     try:
         rules = _rules(preset, option)
     except BeloteError as e:
-        _fail(str(e), lang)
+        _fail(e, lang)
         return
     rng = random.Random(seed)
     d = Deal.deal(rules, dealer, shuffled_deck(rules, rng))
@@ -50,7 +51,7 @@ def deal_cmd(
                 f.write(text)
         except OSError as e:
             _write_failed(output, e, lang)
-        err.print(f"écrit : {output}" if lang == "fr" else f"wrote {output}", highlight=False)
+        err.print(escape(words("wrote", lang, path=output)), highlight=False)
     else:
         sys.stdout.write(text)
 

@@ -34,7 +34,7 @@ def legal(
         tk = parse_cards(trick)
         check_position(rules, tr, h, tk)
     except BeloteError as e:
-        _fail(str(e), lang)
+        _fail(e, lang)
         return
     mask, _rule = legal_cards(mask_of(h), tk, tables(tr, rules.sa_ace_points, rules.deck),
                               rules.must_underruff, rules.must_beat_in_suit,

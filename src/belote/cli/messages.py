@@ -3,6 +3,7 @@ reports, and the French of the error messages raised in English elsewhere."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import re
@@ -10,7 +11,9 @@ from typing import Any
 
 import typer
 
+from .. import i18n
 from ..engine import BeloteError, card_fr, parse_card
+from . import reasons
 
 LANG_ENV = "BELOTE_LANG"  # the default language of messages when --lang is not given
 
@@ -24,104 +27,46 @@ def _lang_value(v: Any) -> Any:
     return re.split(r"[_.@-]", v, maxsplit=1)[0] if re.match(r"^[a-z]{2}[_.@-]", v) else v
 
 
-TEXT = {
-    "fr": {"regular": "Donne régulière.", "irregular": "Donne irrégulière",
-           "taker": "Preneur", "trump": "Atout", "contract": "Contrat", "made": "réussi",
-           "failed": "chuté", "litige": "litige", "capot": "capot", "points": "Points (plis + dix de der)",
-           "score": "Marque", "held": "Points en litige (reportés)", "team": "équipe",
-           "passed": "Tous ont passé : donne redistribuée.", "incomplete": "Donne non terminée.",
-           "belote": "Belote", "annonces": "Annonces retenues", "seat": "siège", "trick": "pli",
-           "error": "erreur", "penalty": "Pénalité", "colon": " :",
-           "stopped": "Vérification arrêtée à cette enchère (le contrat qu'elle ferait est "
-                      "inconnu)."},
-    "en": {"regular": "Regular deal.", "irregular": "Irregular deal",
-           "taker": "Taker", "trump": "Trump", "contract": "Contract", "made": "made",
-           "failed": "failed", "litige": "litige", "capot": "capot",
-           "points": "Points (tricks + dix de der)", "score": "Score marked",
-           "held": "Litige points held", "team": "team",
-           "passed": "All passed: the cards are dealt again.", "incomplete": "Deal not finished.",
-           "belote": "Belote", "annonces": "Annonces that count", "seat": "seat", "trick": "trick",
-           "error": "error", "penalty": "Penalty", "colon": ":",
-           "stopped": "Checked up to this bid (the contract it would make is unknown)."},
-}
+#: the labels of check's report (and a few more), by language: the catalog's ``cli.<key>``
+_TEXT_KEYS = ("regular", "irregular", "taker", "trump", "contract", "made", "failed", "litige",
+              "capot", "points", "score", "held", "team", "passed", "incomplete", "belote",
+              "annonces", "seat", "trick", "error", "penalty", "colon", "stopped")
+TEXT = {lang: {key: i18n.tr(f"cli.{key}", lang) for key in _TEXT_KEYS} for lang in i18n.LANGS}
+
+
+def words(key: str, lang: str, /, **params: Any) -> str:
+    """The catalog's ``cli.<key>`` in ``lang`` (French for a language the catalog lacks) with
+    ``params`` filled in."""
+    return i18n.tr(f"cli.{key}", lang if lang in i18n.LANGS else i18n.DEFAULT_LANG, **params)
+
+
+class _CodedBadParameter(typer.BadParameter):
+    """A usage error of the CLI's own (``--lang de``) that carries a catalog code and params,
+    worded by :func:`belote.cli.usage.usage_message`."""
+
+    def __init__(self, message: str, *, code: str, params: dict[str, Any],
+                 param_hint: str) -> None:
+        super().__init__(message, param_hint=param_hint)
+        self.code, self.params = code, params
 
 
 def _lang(lang: str) -> dict[str, str]:
     if lang not in TEXT:
-        raise typer.BadParameter(f"expected fr or en, not {lang!r}", param_hint="--lang")
+        raise _CodedBadParameter(f"expected fr or en, not {lang!r}", code="usage.bad_lang",
+                                 params={"value": lang}, param_hint="--lang")
     return TEXT[lang]
 
 
-#: the most frequent error messages (files, JSON, presets, options, bots, the CLI's own), in
-#: French: (pattern of the English message, French text); the others stay in English
+#: the French of the errors raised elsewhere without a code in the catalog yet (presets,
+#: options, cards, bots, records): (pattern of the English message, French text); the others
+#: stay in English. To be deleted once every error carries its code (issue 16)
 _FR_ERRORS = [(re.compile(a), b) for a, b in (
-    # click's usage errors (typer parses the command line), see _Group
-    (r"^No such option: (\S+) Did you mean (\S+)\?$",
-     r"option inconnue : \1 (vouliez-vous dire \2 ?)"),
-    (r"^No such option: (\S+) \(Possible options: (.*)\)$",
-     r"option inconnue : \1 (options possibles : \2)"),
-    (r"^No such option: (\S+)$", r"option inconnue : \1"),
-    (r"^No such command '(.*)'\.$", r"commande inconnue : « \1 »"),
-    (r"^Missing command\.$", r"commande manquante"),
-    (r"^Missing argument '(.*)'\.$", r"argument manquant : « \1 »"),
-    (r"^Missing option '(.*)'\.$", r"option manquante : \1"),
-    (r"^Option '(.*)' requires an argument\.$", r"l'option \1 attend une valeur"),
-    (r"^Option '(.*)' requires (\d+) arguments\.$", r"l'option \1 attend \2 valeurs"),
-    (r"^Option '(.*)' does not take a value\.$", r"l'option \1 ne prend pas de valeur"),
-    (r"^Got unexpected extra argument(?:s|\(s\))? \((.*)\)$", r"argument en trop : \1"),
-    (r"^Invalid value for '?(.*?)'?: (.*)$",
-     lambda m: f"valeur invalide pour {m[1]} : {_in_french(m[2])}"),
-    (r"^'(.*)' is not a valid integer\.$", r"« \1 » n'est pas un nombre entier"),
-    (r"^'(.*)' is not a valid float\.$", r"« \1 » n'est pas un nombre"),
-    (r"^'(.*)' is not one of (.*)\.$", r"« \1 » n'est pas au choix : \2"),
-    (r"^'(.*)' is not (.*)\.$", r"« \1 » n'est pas \2"),
-    (r"^(.*) is not in the range (.*)\.$", r"\1 n'est pas dans l'intervalle \2"),
-    (r"^Input should be a valid integer(?:, .*)?$", r"un nombre entier est attendu"),
-    (r"^Input should be a valid number(?:, .*)?$", r"un nombre est attendu"),
-    (r"^Input should be greater than or equal to (.*)$", r"au moins \1 attendu"),
-    (r"^Input should be less than or equal to (.*)$", r"au plus \1 attendu"),
-    (r"^Input should be greater than (.*)$", r"plus de \1 attendu"),
-    (r"^Input should be less than (.*)$", r"moins de \1 attendu"),
-    (r"^expected fr or en, not (.*)$", r"fr ou en attendu, pas \1"),
-    (r"^no such file: (.*)$", r"fichier introuvable : \1"),
-    (r"^(.*) is a folder, not a record file$", r"\1 est un dossier, pas un fichier d'enregistrement"),
-    (r"^cannot read (.*?): (.*)$", lambda m: f"lecture impossible de {m[1]} : {_fr_os(m[2])}"),
-    (r"^(.*?):? (?:is )?not valid JSON: (.*)$",
-     lambda m: f"{_fr_source(m[1])} : JSON invalide : {_fr_json(m[2])}"),
-    (r"^(.*?) is not UTF-8 text: (.*)$",
-     lambda m: f"{_fr_source(m[1])} n'est pas un texte UTF-8 : {_fr_utf8(m[2])}"),
-    (r"^deals: the game record has no deal$", r"deals : la partie n'a aucune donne"),
     (r"^unknown preset (.*?): expected one of (.*)$", r"préréglage inconnu \1 : au choix \2"),
     (r"^unknown option (.*?); known options: (.*)$", r"option inconnue \1 ; options : \2"),
     (r"^option (\w+): expected a whole number, got (.*)$",
      r"option \1 : un nombre entier est attendu, pas \2"),
     (r"^unknown bot (.*?): expected one of (.*?) \(expert:N for N worlds a decision\)$",
      r"bot inconnu \1 : au choix \2 (expert:N pour N mondes par décision)"),
-    (r"^--option (.*?): expected NAME=VALUE$", r"--option \1 : NOM=VALEUR attendu"),
-    (r"^standard input is closed$", r"l'entrée standard est fermée"),
-    (r"^standard output is closed$", r"la sortie standard est fermée"),
-    (r"^belote (\w+) needs a terminal .*$",
-     (r"belote \1 demande un terminal (une fenêtre interactive) : lancez-la là, sans "
-      r"rediriger son entrée ni sa sortie")),
-    (r"^this is a game of (\d+) deals: choose one with --deal (\S+)(?: \(not (\d+)\))?$",
-     lambda m: f"cette partie a {m[1]} donnes : choisissez-en une avec --deal {m[2]}"
-               + (f" (pas {m[3]})" if m[3] else "")),
-    ((r"^this is a file of (\d+) deal records \(one a line\): choose one with --deal (\S+)"
-      r"(?: \(not (\d+)\))?$"),
-     lambda m: f"ce fichier contient {m[1]} donnes (une par ligne) : choisissez-en une avec "
-               f"--deal {m[2]}" + (f" (pas {m[3]})" if m[3] else "")),
-    (r"^--bots: 4 names \(seats 0,1,2,3\), 2 \(teams 0 and 1\) or 1 \(every seat\), got (\d+)$",
-     r"--bots : 4 noms (sièges 0,1,2,3), 2 (équipes 0 et 1) ou 1 (tous les sièges), pas \1"),
-    (r"^--bots: one or three of (.*) \(expert:N for N worlds a decision\)$",
-     r"--bots : un ou trois noms parmi \1 (expert:N pour N mondes par décision)"),
-    ((r"^--deal chooses a deal of a game record or a line of a simulate --out file; this is a "
-     r"single deal record \(--deal 1\)$"),
-     (r"--deal choisit une donne d'une partie ou une ligne d'un fichier de simulate --out ; "
-     r"ceci est une seule donne (--deal 1)")),
-    (r"^--deal chooses a line of a simulate --out file; this is a single record \(--deal 1\)$",
-     (r"--deal choisit une ligne d'un fichier de simulate --out ; ceci est un seul "
-     r"enregistrement (--deal 1)")),
-    (r"^cannot write (.*?): (.*)$", lambda m: f"écriture impossible de {m[1]} : {_fr_os(m[2])}"),
     # options of the rules
     (r"^option (\w+): (.*?) is not one of (.*)$", r"option \1 : \2 n'est pas une valeur possible (\3)"),
     (r"^option (\w+): expected true or false, got (.*)$", r"option \1 : true ou false attendu, pas \2"),
@@ -209,15 +154,10 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r'^expected "auto" or a list of seats$', r'"auto" attendu, ou une liste de sièges'),
     (r"^seat (\d) deals this deal, not (\d)$", r"le siège \1 donne cette donne, pas \2"),
     (r"^the first dealer is a seat 0\.\.3$", r"le premier donneur est un siège de 0 à 3"),
-    (r"^deals: expected a list of deal records$", r"deals : une liste de donnes attendue"),
     (r"^the game was already over$", r"la partie était déjà finie"),
     (r"^this deal is not finished but another one follows$",
      r"cette donne n'est pas finie mais une autre la suit"),
     (r"^a deal's rules differ from the game's$", r"les règles d'une donne diffèrent de la partie"),
-    ((r"^(.*?): a resumed game keeps its own rules, seats and bots; start a new game to change "
-      r"them$"),
-     (r"\1 : une partie reprise garde ses règles, ses sièges et ses bots ; commencez une "
-      r"nouvelle partie pour les changer")),
     (r"^(.*?): each hand holds (\d+) cards \(got (.*)\)$",
      r"\1 : chaque main a \2 cartes (ici \3)"),
     (r"^(.*?): the hands must make the (\d+)-card pack$",
@@ -269,63 +209,13 @@ def _fr_card(text: str) -> str:
         return text
 
 
-def _fr_types(words: str) -> str:
+def _fr_types(names: str) -> str:
     """``int or null`` → ``entier ou null``."""
-    return " ".join(_FR_TYPES.get(w, w) for w in words.split())
-
-
-#: what the system says of a file (``strerror``), in French
-_FR_OS = {"No such file or directory": "fichier ou dossier introuvable",
-          "Permission denied": "permission refusée", "Is a directory": "c'est un dossier",
-          "Not a directory": "ce n'est pas un dossier",
-          "No space left on device": "plus de place sur le disque",
-          "Read-only file system": "système de fichiers en lecture seule",
-          "Disk quota exceeded": "quota de disque dépassé",
-          "File name too long": "nom de fichier trop long", "Broken pipe": "tube fermé"}
-
-
-#: the JSON decoder's messages (Python's ``json``), in French
-_FR_JSON = [(re.compile(a), b) for a, b in (
-    (r"^Expecting value", "valeur attendue"),
-    (r"^Expecting property name enclosed in double quotes", "nom de clé entre guillemets attendu"),
-    (r"^Expecting ',' delimiter", "virgule attendue"),
-    (r"^Expecting ':' delimiter", "deux-points attendu"),
-    (r"^Extra data", "données en trop"),
-    (r"^Unterminated string starting at", "texte non terminé, commencé"),
-    (r"^Invalid control character at", "caractère de contrôle invalide"),
-    (r"^Invalid \\escape", "échappement \\ invalide"),
-    (r" at line (\d+) column (\d+)", r", ligne \1, colonne \2"),
-    (r" \(char \d+\)$", ""),
-)]
-
-
-def _fr_os(reason: str) -> str:
-    return _FR_OS.get(reason, reason)
-
-
-#: Python's reasons for a byte string that is not UTF-8 (``UnicodeDecodeError.reason``)
-_FR_UTF8 = {"invalid start byte": "octet de tête invalide",
-            "invalid continuation byte": "octet de continuation invalide",
-            "unexpected end of data": "fin des données inattendue"}
-
-
-def _fr_utf8(reason: str) -> str:
-    return _FR_UTF8.get(reason, reason)
-
-
-def _fr_json(msg: str) -> str:
-    for pattern, french in _FR_JSON:
-        msg = pattern.sub(french, msg, count=1)
-    return msg
+    return " ".join(_FR_TYPES.get(w, w) for w in names.split())
 
 
 #: "where: message": a place in a record (``plays[0]``, ``deals[1].dealer``) or an option
 _WHERE = re.compile(r"^(\S+): (.+)$")
-
-
-def _fr_source(where: str) -> str:
-    """Where a record was read from, in French (a file name stays as it is)."""
-    return "l'entrée standard" if where == "standard input" else where
 
 
 def _in_french(message: str) -> str:
@@ -340,6 +230,42 @@ def _in_french(message: str) -> str:
         if inner != m[2]:
             return f"{m[1]} : {inner}"
     return message
+
+
+class _InDeal(BeloteError):
+    """An error in one deal of a game record (``deals[index]``) or of a JSON Lines file (its
+    ``line_no``): the deal's own error, ``inner``, after where it is."""
+
+    def __init__(self, inner: BeloteError, *, index: int | None = None,
+                 line_no: int | None = None, where: str | None = None) -> None:
+        where = where or (f"deals[{index}]" if line_no is None else f"line {line_no}")
+        super().__init__(f"{where}: {inner}", code="cli.in_deal",
+                         params={"index": index, "line_no": line_no})
+        self.inner = inner
+
+
+def say(error: BaseException, lang: str) -> str:
+    """The words of ``error`` for the user in ``lang``: the catalog's wording of its code (a
+    BeloteError's own code; a failure to read a file from its structure, see
+    :mod:`belote.cli.reasons`); else ``str(error)``, put in French by the remaining
+    translations of :data:`_FR_ERRORS` for now."""
+    lang = lang if lang in i18n.LANGS else i18n.DEFAULT_LANG
+    if isinstance(error, _InDeal):
+        where = (f"deals[{error.params['index']}]" if error.params["line_no"] is None else
+                 words("line", lang, line_no=error.params["line_no"]))
+        return words("in_deal", lang, where=where, message=say(error.inner, lang))
+    coded = reasons.from_context(error)
+    if coded is None and isinstance(error, BeloteError) and reasons.is_coded(error, lang):
+        if not error.code.startswith("cli."):
+            with contextlib.suppress(KeyError, IndexError, ValueError):  # a param missing
+                return i18n.message(error, lang)
+        coded = error.code, error.params
+    if coded is not None:
+        code, params = coded
+        with contextlib.suppress(KeyError, IndexError, ValueError):
+            return i18n.tr(code, lang, **reasons.worded(params, lang))
+    text = str(error)
+    return _in_french(text) if lang == "fr" else text
 
 
 def _lang_of(args: list[str]) -> str:

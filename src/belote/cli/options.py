@@ -7,9 +7,10 @@ import sys
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from ..engine import BeloteError, Rules
-from .messages import _lang_value
+from .messages import _lang_value, words
 from .output import _fail, err
 
 LangOpt = Annotated[str, typer.Option(
@@ -30,9 +31,7 @@ def _first_use_note(lang: str) -> None:
     otherwise)."""
     from ..solver import kernel_ready
     if err.is_terminal and not kernel_ready():
-        err.print("[dim]" + ("Première utilisation : compilation du solveur (environ 10 s, une "
-                             "seule fois)…" if lang == "fr" else
-                             "First use: compiling the solver (about 10 s, once)…") + "[/]")
+        err.print("[dim]" + escape(words("first_use", lang)) + "[/]")
 
 
 def _warm_up(lang: str) -> None:
@@ -47,15 +46,17 @@ def _need_terminal(command: str, lang: str) -> None:
     """The full-screen commands (play, replay) need a terminal for input and output: without
     one they would draw for nobody and never end. Exit 2 with a message."""
     if not (sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()):
-        _fail(f"belote {command} needs a terminal (an interactive window): run it there, not "
-              "with its input or output redirected", lang)
+        _fail(BeloteError(f"belote {command} needs a terminal (an interactive window): run it "
+                          "there, not with its input or output redirected",
+                          code="cli.needs_terminal", params={"command": command}), lang)
 
 
 def _rules(preset: str, options: list[str] | None) -> Rules:
     over: dict[str, Any] = {}
     for item in options or []:
         if "=" not in item:
-            raise BeloteError(f"--option {item!r}: expected NAME=VALUE")
+            raise BeloteError(f"--option {item!r}: expected NAME=VALUE", code="cli.option_syntax",
+                              params={"item": item})
         name, value = item.split("=", 1)
         name = name.strip().replace("-", "_")
         over[name] = Rules.parse_value(name, value)

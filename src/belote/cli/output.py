@@ -8,7 +8,9 @@ written (a full disk, a closed stream), 141 the output closed early (``belote �
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import io
 import os
 import sys
 
@@ -16,8 +18,10 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from ..engine import BeloteError
 from ..engine.sources import name_sources
-from .messages import TEXT, _in_french, _lang_of
+from .messages import TEXT, _in_french, _lang_of, say, words
+from .reasons import errno_name, os_params, os_reason
 
 EXIT_OK, EXIT_IRREGULAR, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -82,9 +86,43 @@ for _console in (out, err):
         _console.width = 80
 
 
-def _fail(message: str, lang: str = "fr", code: int = EXIT_BAD_INPUT) -> None:
-    """Print ``message`` as an error (in French by default) and exit ``code`` (2: bad input)."""
-    if lang == "fr":
+class _StdoutClosed(OSError):
+    """Writing to a standard output that was closed when the command started (``>&-``)."""
+
+
+class _ClosedStdout(io.TextIOBase):
+    """``sys.stdout`` when the command started with standard output closed: writing there
+    raises :class:`_StdoutClosed` (the command ends with exit 4, "output not written"); a
+    command that does not write there (``deal --out``, an error on standard error) is not
+    stopped."""
+
+    def write(self, text: str) -> int:
+        raise _StdoutClosed(errno.EBADF, "standard output is closed")
+
+    def fileno(self) -> int:
+        raise io.UnsupportedOperation("standard output is closed")
+
+
+def _hold_closed_stdout() -> None:
+    """Standard output was closed at start (``sys.stdout`` is None): put the null device on its
+    descriptor (so that no file the command opens takes it) and :class:`_ClosedStdout` in
+    ``sys.stdout``."""
+    with contextlib.suppress(OSError):
+        fd = os.open(os.devnull, os.O_WRONLY)
+        if fd != 1:
+            os.dup2(fd, 1)
+            os.close(fd)
+    sys.stdout = _ClosedStdout()
+
+
+def _fail(message: str | BaseException, lang: str = "fr", code: int = EXIT_BAD_INPUT) -> None:
+    """Print ``message`` as an error (in French by default) and exit ``code`` (2: bad input).
+
+    An exception is worded by :func:`belote.cli.messages.say` (the catalog); a text in English
+    is put in French by the remaining translations (:func:`belote.cli.messages._in_french`)."""
+    if isinstance(message, BaseException):
+        message = say(message, lang)
+    elif lang == "fr":
         message = _in_french(message)
     message = name_sources(message, lang)  # "(002 §IV.C)" -> "(règlement FFB §IV.C)"
     try:
@@ -108,19 +146,23 @@ def _write_failed(path: str, e: OSError, lang: str) -> None:
     if e.errno == errno.EPIPE:
         _silence_stdout()
         raise typer.Exit(EXIT_PIPE)
-    _fail(f"cannot write {path}: {e.strerror or e}", lang,
-          EXIT_OUTPUT if e.errno in _OUTPUT_ERRNOS else EXIT_BAD_INPUT)
+    failure = BeloteError(f"cannot write {path}: {e.strerror or e}", code="cli.cannot_write",
+                          params={"path": path, **os_params(e)})
+    _fail(failure, lang, EXIT_OUTPUT if e.errno in _OUTPUT_ERRNOS else EXIT_BAD_INPUT)
 
 
-def _output_failed(reason: str) -> None:
-    """The output could not be written: say so if standard error still works (in the language
-    asked with ``--lang``, French by default), exit 4."""
-    en = _lang_of(sys.argv) == "en"
-    text = (f"cannot write the output: {reason}" if en else
-            f"la sortie n'a pas pu être écrite : {_in_french(reason)}")
+def _output_failed(failure: OSError | None) -> None:
+    """The output could not be written (``failure``; None: standard output is closed): say so if
+    standard error still works (in the language asked with ``--lang``, French by default),
+    exit 4."""
+    lang = _lang_of(sys.argv)
+    reason = (words("stdout_closed", lang) if failure is None
+              or isinstance(failure, _StdoutClosed) else
+              os_reason(errno_name(failure), failure.strerror or str(failure), lang))
+    text = words("output_failed", lang, reason=reason)
     try:  # stderr may be the stream that failed
-        tl = TEXT['en' if en else 'fr']
-        err.print(f"{tl['error']}{tl['colon']} {text}", highlight=False)
+        tl = TEXT[lang]
+        err.print(f"{tl['error']}{tl['colon']} {escape(text)}", highlight=False)
     except OSError:
         pass
     _silence_stdout()
@@ -129,10 +171,11 @@ def _output_failed(reason: str) -> None:
 
 def _internal(e: BaseException) -> None:
     """An unexpected failure (a bug): one line and exit 3; ``BELOTE_DEBUG=1`` re-raises."""
-    import os
     if os.environ.get("BELOTE_DEBUG"):
         raise e
-    err.print(f"[bold red]internal error:[/] {type(e).__name__}: {e} — please report it "
-              "(BELOTE_DEBUG=1 shows the traceback)", highlight=False)
+    lang = _lang_of(sys.argv)
+    text = words("internal_error_text", lang, kind=type(e).__name__, message=str(e))
+    err.print(f"[bold red]{escape(words('internal_error', lang))}[/] {escape(text)}",
+              highlight=False)
     sys.exit(EXIT_INTERNAL)
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from ..engine import PRESET_NAMES, BeloteError
-from .messages import _lang, _lang_value
+from .messages import _lang, _lang_value, words
 from .options import OptionOpt, _need_terminal, _rules
 from .output import EXIT_INTERNAL, _fail, err
 
@@ -48,7 +49,8 @@ def play(
                                     ("--bots", bots), ("--seat", seat), ("-o", option)) if v]
             if given:
                 raise BeloteError(f"{', '.join(given)}: a resumed game keeps its own rules, seats "
-                                  "and bots; start a new game to change them")
+                                  "and bots; start a new game to change them",
+                                  code="cli.resume_keeps", params={"given": ", ".join(given)})
             game, table = storage.load_current()
             names, human, auto, saved_lang, stamp = _table_settings(table, BOT_NAMES)
             lang = lang or saved_lang
@@ -63,14 +65,15 @@ def play(
                 names = names * 3
             if len(names) != 3:
                 raise BeloteError(f"--bots: one or three of {', '.join(BOT_NAMES)} "
-                                  "(expert:N for N worlds a decision)")
+                                  "(expert:N for N worlds a decision)", code="cli.bots_three",
+                                  params={"names": ", ".join(BOT_NAMES)})
             for n in names:
                 parse_bot(n)  # a clear message for a bad name or level
             game = Game(rules, seed=seed)
             human, auto, stamp = seat or 0, bool(auto_belote), None
             lang = lang or "fr"
     except (BeloteError, ValueError) as e:
-        _fail(str(e), lang or "fr")
+        _fail(e, lang or "fr")
         return
     _need_terminal("play", lang or "fr")
     warn = not resume and storage.current_path().exists()
@@ -78,12 +81,10 @@ def play(
                      stamp=stamp, warn_saved=warn)
     app_.run()
     if app_.return_code not in (0, None):
-        err.print("internal error in the table — please report it", highlight=False)
+        err.print(escape(words("table_failed", lang or "fr")), highlight=False)
         raise typer.Exit(EXIT_INTERNAL)
     if app_.saved_to is not None and game.current is not None:
-        err.print((f"Partie enregistrée : {app_.saved_to} — belote play --resume pour la reprendre."
-                   if lang == "fr" else
-                   f"Game saved: {app_.saved_to} — belote play --resume continues it."),
+        err.print(escape(words("game_saved", lang or "fr", path=str(app_.saved_to))),
                   highlight=False)
 
 
@@ -107,14 +108,16 @@ def _table_settings(table: dict, bot_names) -> tuple[list[str], int, bool, str, 
     lang = table.get("lang", "fr")
     stamp = table.get("stamp")
     if not (isinstance(names, list) and len(names) == 3 and all(_bot_ok(n) for n in names)):
-        raise BeloteError(f"saved game: table.bots must list three of {', '.join(bot_names)}")
+        raise BeloteError(f"saved game: table.bots must list three of {', '.join(bot_names)}",
+                          code="cli.saved.bots", params={"names": ", ".join(bot_names)})
     if type(human) is not int or not 0 <= human <= 3:
-        raise BeloteError("saved game: table.human must be a seat 0..3")
+        raise BeloteError("saved game: table.human must be a seat 0..3", code="cli.saved.human")
     if not isinstance(auto, bool):
-        raise BeloteError("saved game: table.auto_belote must be true or false")
+        raise BeloteError("saved game: table.auto_belote must be true or false",
+                          code="cli.saved.auto_belote")
     if lang not in ("fr", "en"):
-        raise BeloteError("saved game: table.lang must be fr or en")
+        raise BeloteError("saved game: table.lang must be fr or en", code="cli.saved.lang")
     if stamp is not None and (not isinstance(stamp, str) or not stamp.replace("-", "").isalnum()):
-        raise BeloteError("saved game: table.stamp must be a plain name")
+        raise BeloteError("saved game: table.stamp must be a plain name", code="cli.saved.stamp")
     return names, human, auto, lang, stamp
 

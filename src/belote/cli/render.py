@@ -3,17 +3,19 @@ confidence intervals as printed."""
 
 from __future__ import annotations
 
+from rich.markup import escape
 from rich.table import Table
 
 from ..engine import BeloteError, card_label, parse_card
 from ..engine.record import irregularity_message
 from ..engine.sources import name_sources
+from .messages import words
 from .output import out
 
 
-def _n_deals(n: int, fr: bool) -> str:
+def _n_deals(n: int, lang: str) -> str:
     """``n`` deals, singular or plural: "1 donne", "3 donnes", "1 deal"."""
-    return f"{n} " + ("donne" if fr else "deal") + ("s" if n != 1 else "")
+    return words("deals_one" if n == 1 else "deals_many", lang, count=n)
 
 
 def _contract_line(c: dict, t: dict[str, str]) -> str:
@@ -42,7 +44,7 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
             except BeloteError:
                 card = f" ({irr['card']})"
         c = t["colon"]
-        out.print(f"[bold red]{t['irregular']}[/]{c} {where}{card}{c} {msg} "
+        out.print(f"[bold red]{t['irregular']}[/]{c} {escape(where + card)}{c} {escape(msg)} "
                   f"[dim]\\[{irr['rule']}][/]")
     if data["passed_out"]:
         out.print(t["passed"])
@@ -81,28 +83,25 @@ def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
     if data["penalty"] is not None:
         faulty = data["penalty"]
         out.print(f"{t['penalty']}{t['colon']} " + name_sources(
-            f"coup irrégulier : la donne est perdue pour l'équipe {faulty}, "
-            f"{data['score'][1 - faulty]} points à l'équipe {1 - faulty} (002 §VIII.B)"
-            if lang == "fr" else
-            f"irregular play: the deal is lost for team {faulty}, {data['score'][1 - faulty]} "
-            f"points to team {1 - faulty} (002 §VIII.B)", lang))
+            words("penalty_text", lang, faulty=faulty, points=data["score"][1 - faulty],
+                  other=1 - faulty), lang))
 
 
-def _num(x: float, digits: int, fr: bool) -> str:
-    """``x`` with ``digits`` decimals, a decimal comma in French (``131,2``)."""
-    text = f"{x:.{digits}f}"
-    return text.replace(".", ",") if fr else text
+def _num(x: float, digits: int, lang: str) -> str:
+    """``x`` with ``digits`` decimals and ``lang``'s decimal point (a comma in French:
+    ``131,2``)."""
+    return f"{x:.{digits}f}".replace(".", words("decimal_point", lang))
 
 
-def _ci_text(ci: list, fr: bool, scale: float = 1, label: bool = False) -> str:
+def _ci_text(ci: list, lang: str, scale: float = 1, label: bool = False) -> str:
     """A 95 % confidence interval as printed: ``[lo, hi]`` (times ``scale``; in French
     ``[lo ; hi]`` with decimal commas), in parentheses after "IC 95 %" / "95% CI" with
     ``label``, or what is missing when there is none (fewer than two deals: JSON ``null``
     bounds)."""
     lo, hi = ci
     if lo is None or hi is None:
-        return "(intervalle : 2 donnes au moins)" if fr else "(interval: 2 deals or more)"
-    sep = " ; " if fr else ", "
-    text = f"[{_num(scale * lo, 1, fr)}{sep}{_num(scale * hi, 1, fr)}]"
-    return f"({'IC 95 %' if fr else '95% CI'} {text})" if label else text
+        return words("ci_missing", lang)
+    text = words("ci_interval", lang, low=_num(scale * lo, 1, lang),
+                 high=_num(scale * hi, 1, lang))
+    return f"({words('ci_label', lang)} {text})" if label else text
 

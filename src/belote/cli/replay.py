@@ -28,7 +28,7 @@ def replay(
         rec = _read_record(record, lang)
         steps = load_steps(_choose_deal(rec, deal_no, games=False))
     except BeloteError as e:
-        _fail(str(e), lang)
+        _fail(e, lang)
         return
     _need_terminal("replay", lang)
     # one line of a simulate --out file: its header says which (3/20, not 1/1)

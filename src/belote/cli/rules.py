@@ -6,11 +6,12 @@ import json
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from ..engine import PRESET_NAMES, BeloteError
 from ..engine.rules import OPTION_NAMES
-from .messages import _lang
+from .messages import _lang, words
 from .options import JsonOpt, LangOpt, OptionOpt, _rules
 from .output import _fail, out
 
@@ -27,7 +28,7 @@ def rules_cmd(
         names = [preset] if preset else list(PRESET_NAMES)
         rules = [_rules(n, option) for n in names]
     except BeloteError as e:
-        _fail(str(e), lang)
+        _fail(e, lang)
         return
     if as_json:
         print(json.dumps({r.preset_name: r.to_dict() for r in rules}, ensure_ascii=False, indent=2))
@@ -49,14 +50,12 @@ def rules_cmd(
         groups[-1].append(p)
     for i, group in enumerate(groups):
         last = i == len(groups) - 1
-        table = Table(title=(("belote : préréglages" if lang == "fr" else "belote: presets")
-                             if i == 0 else None),
-                      caption=(("valeurs telles que -o NOM=VALEUR les prend" if lang == "fr"
-                                else "values as -o NAME=VALUE takes them") if last else None))
+        table = Table(title=words("rules.title", lang) if i == 0 else None,
+                      caption=words("rules.caption", lang) if last else None)
         table.add_column("option", no_wrap=True)
         for p in group:
             table.add_column(p, overflow="fold")
         for k, name in enumerate(OPTION_NAMES):
-            table.add_row(name, *[cells[p][k] for p in group])
+            table.add_row(name, *[escape(cells[p][k]) for p in group])
         out.print(table)
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import json
-from typing import Annotated
+import os
+from typing import IO, Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from ..engine import PRESET_NAMES, BeloteError
-from .messages import _lang
+from .messages import _lang, words
 from .options import JsonOpt, LangOpt, OptionOpt, _rules, _warm_up
 from .output import _fail, _write_failed, err, out
 from .render import _ci_text, _n_deals, _num
@@ -49,56 +52,100 @@ def simulate(
             names = (names * 4)[:4]
         if len(names) != 4:
             raise BeloteError(f"--bots: 4 names (seats 0,1,2,3), 2 (teams 0 and 1) or 1 (every "
-                              f"seat), got {len(names)}")
+                              f"seat), got {len(names)}", code="cli.bots_count",
+                              params={"count": len(names)})
         players = [make_bot(n, seed=seed * 10 + i) for i, n in enumerate(names)]
     except (BeloteError, ValueError) as e:
-        _fail(str(e), lang)
+        _fail(e, lang)
         return
-    if output:
-        try:
-            open(output, "w", encoding="utf-8").close()  # fail now, not after the run
-        except OSError as e:
-            _write_failed(output, e, lang)
-            return
     if any(n.startswith("expert") for n in names):
         _warm_up(lang)
-    with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
-        task = prog.add_task("simulation", total=deals)
-        report = run_sim(rules, players, names, deals, seed, keep_records=bool(output),
-                         progress=lambda n: prog.update(task, completed=n))
-    if output:
-        try:
-            with open(output, "w", encoding="utf-8") as f:
-                f.writelines(json.dumps(rec, ensure_ascii=False) + "\n" for rec in report.records)
-        except OSError as e:
-            _write_failed(output, e, lang)
+    try:
+        with _RecordLines(output) as lines, \
+                Progress(console=err, transient=True,
+                         disable=as_json or not err.is_terminal) as prog:
+            task = prog.add_task("simulation", total=deals)
+            report = run_sim(rules, players, names, deals, seed,
+                             on_record=lines.write if output else None,
+                             progress=lambda n: prog.update(task, completed=n))
+    except OSError as e:  # opening --out (before the first deal), a line, the final sync
+        if output is None:
+            raise
+        _write_failed(output, e, lang)
+        return
     data = report.to_json()
     if as_json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    fr = lang == "fr"
-    table = Table(title=f"{rules.preset_name}{t['colon']} {_n_deals(deals, fr)}, "
-                  + ("graine" if fr else "seed") + f" {seed}")
+    _print_simulation(data, rules.preset_name, names, deals, seed, t, lang)
+
+
+def _print_simulation(data: dict[str, Any], preset: str, names: list[str], deals: int,
+                      seed: int, t: dict[str, str], lang: str) -> None:
+    """simulate's report (``data``: :meth:`belote.sim.SimReport.to_json`) as a table and lines."""
+    table = Table(title=escape(f"{preset}{t['colon']} {_n_deals(deals, lang)}, "
+                               + words("seed", lang) + f" {seed}"))
     table.add_column("")
     for k in (0, 1):
-        table.add_column(f"{t['team']} {k} ({names[k]}+{names[k + 2]})", justify="right")
+        table.add_column(escape(f"{t['team']} {k} ({names[k]}+{names[k + 2]})"),
+                         justify="right")
     tm = data["teams"]
-    table.add_row("marque moyenne / donne" if fr else "mean score / deal",
-                  *[_num(x["mean_score"], 1, fr) for x in tm])
-    table.add_row("IC 95 %" if fr else "95% CI",
-                  *[_ci_text(x["ci95"], fr) for x in tm])
-    table.add_row("contrats pris" if fr else "contracts taken", *[str(x["taken"]) for x in tm])
-    table.add_row("réussis" if fr else "made", *[str(x["made"]) for x in tm])
-    table.add_row("capots", *[str(x["capots"]) for x in tm])
-    table.add_row("litiges", *[str(x["litiges"]) for x in tm])
+    table.add_row(words("simulate.mean_score", lang),
+                  *[_num(x["mean_score"], 1, lang) for x in tm])
+    table.add_row(words("ci_label", lang), *[_ci_text(x["ci95"], lang) for x in tm])
+    table.add_row(words("simulate.taken", lang), *[str(x["taken"]) for x in tm])
+    table.add_row(words("simulate.made", lang), *[str(x["made"]) for x in tm])
+    table.add_row(words("simulate.capots", lang), *[str(x["capots"]) for x in tm])
+    table.add_row(words("simulate.litiges", lang), *[str(x["litiges"]) for x in tm])
     out.print(table)
     dm = data["diff"]
-    out.print(("écart équipe 0 − équipe 1 : " if fr else "team 0 − team 1: ")
-              + f"{_num(dm['mean'], 1, fr)} " + _ci_text(dm["ci95"], fr, label=True)
-              + (f" ; donnes passées : {data['passed_out']}" if fr
-                 else f"; passed-out deals: {data['passed_out']}"))
+    out.print(escape(words("simulate.diff", lang) + f"{t['colon']} "
+                     + f"{_num(dm['mean'], 1, lang)} " + _ci_text(dm["ci95"], lang, label=True)
+                     + words("simulate.passed_out", lang, count=data["passed_out"])))
     for p in data["ms_per_decision"]:
-        ms = _num(p["ms_mean"], 3, fr)
-        out.print(f"  {t['seat']} {p['seat']} ({p['bot']}) : {ms} ms / décision" if fr
-                  else f"  seat {p['seat']} ({p['bot']}): {ms} ms / decision", highlight=False)
+        ms = _num(p["ms_mean"], 3, lang)
+        out.print(escape(words("simulate.seat_time", lang, seat=p["seat"], bot=p["bot"], ms=ms)),
+                  highlight=False)
+
+
+class _RecordLines:
+    """``simulate --out``: the file of the deals' records, one JSON object a line, written as
+    each deal ends (a line flushed at a time: an interrupted run leaves the deals played) and
+    synced to the disk at the end. ``path`` None writes nothing. The file is opened (and
+    emptied) on entering, so a wrong path fails before the first deal. Raises OSError."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.file: IO[str] | None = None
+
+    def __enter__(self) -> _RecordLines:
+        if self.path is not None:
+            self.file = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 -- closed on exit
+        return self
+
+    def write(self, record: dict[str, Any]) -> None:
+        """Append ``record`` as one line."""
+        assert self.file is not None
+        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self.file.flush()
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        if self.file is None:
+            return
+        try:
+            if kind is None:
+                _sync(self.file)
+        finally:
+            self.file.close()
+
+
+def _sync(file: IO[str]) -> None:
+    """Flush ``file`` and sync it to the disk (a special file, ``/dev/stdout``, cannot be
+    synced: its data is already gone). Raises OSError (a full disk)."""
+    file.flush()
+    try:
+        os.fsync(file.fileno())
+    except OSError as e:
+        if e.errno not in (errno.EINVAL, errno.ENOTSUP):
+            raise
 
