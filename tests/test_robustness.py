@@ -221,7 +221,8 @@ def test_resume_refuses_a_hand_edited_table(tmp_path, monkeypatch, edit):
     path.write_text(json.dumps(rec))
     rc, out, err = _run(["play", "--resume"])
     assert rc == 2
-    assert "saved game: table." in err and "Traceback" not in err + out
+    # French by default (the catalog's cli.saved.*; English before issue 16)
+    assert "partie enregistrée : table." in err and "Traceback" not in err + out
 
 
 def test_resume_with_other_options_is_refused(tmp_path, monkeypatch):
