@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from . import analyse, arena, check, deal, legal, play, replay, rules, simulate
+from . import analyse, arena, check, deal, i18n_export, legal, play, replay, rules, simulate
 from .messages import LANG_ENV, TEXT, _lang, _lang_value, words
 from .output import (
     _OUTPUT_ERRNOS,
@@ -86,6 +86,10 @@ COMMANDS = (
 )
 for _name, _function, _short in COMMANDS:
     app.command(_name, cls=_Command, short_help=_short)(_function)
+i18n_export.i18n_app.command("export", cls=_Command,
+                             short_help="The catalog as JSON (for a browser client).")(
+    i18n_export.export)
+app.add_typer(i18n_export.i18n_app, short_help="The message catalog: export it as JSON.")
 
 
 def main() -> None:

@@ -1,0 +1,40 @@
+"""``belote i18n export``: the message catalog as JSON, for a browser client."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from .. import i18n
+from .messages import _lang, _lang_value, words
+from .output import _write_failed, err
+
+i18n_app = typer.Typer(name="i18n", no_args_is_help=True, add_completion=False,
+                       rich_markup_mode=None, help="The message catalog (French and English).")
+
+
+def export(
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="One language only: fr or en (default: both, by language).",
+        callback=_lang_value)] = None,
+    output: Annotated[str | None, typer.Option(
+        "--out", help="Write the JSON to this file.")] = None,
+) -> None:
+    """Print the message catalog as JSON (UTF-8, keys sorted): every code with its wording,
+    str.format fields unfilled, by language; one language's codes only with --lang."""
+    if lang is not None:
+        _lang(lang)  # refused unless fr or en
+    said = lang or "fr"  # the language of the messages (the note, an error)
+    text = i18n.export_json(lang) + "\n"
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        _write_failed(output, e, said)
+    err.print(escape(words("wrote", said, path=output)), highlight=False)
