@@ -15,9 +15,8 @@ import typer
 from typer.testing import CliRunner
 
 from belote import i18n
-from belote.cli import app
+from belote.cli import app, reasons
 from belote.cli import messages as cli_messages
-from belote.cli import reasons
 from belote.engine import RecordError
 from belote.engine.record import load_json
 
@@ -99,8 +98,10 @@ def test_json_errors_are_worded_from_the_decoder_fields(tmp_path):
     bad.write_text('{"a": 1} 2', encoding="utf-8")
     with pytest.raises(RecordError) as e:
         load_json(str(bad))
-    assert cli_messages.say(e.value, "fr") == f"{bad} : JSON invalide : données en trop, ligne 1, colonne 10"
-    assert cli_messages.say(e.value, "en") == f"{bad} is not valid JSON: Extra data at line 1 column 10"
+    assert cli_messages.say(e.value, "fr") == \
+        f"{bad} : JSON invalide : données en trop, ligne 1, colonne 10"
+    assert cli_messages.say(e.value, "en") == \
+        f"{bad} is not valid JSON: Extra data at line 1 column 10"
 
 
 def test_a_write_failure_is_worded_by_errno(runner, tmp_path):

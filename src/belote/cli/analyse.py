@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
@@ -63,6 +64,7 @@ def analyse(
         else:
             out.print(words("analyse.no_card", lang))
         return
+    assert deal.contract is not None  # cards were played
     table = Table(title=words("analyse.title", lang),
                   caption=_contract_line(deal.contract.to_json(), t))
     for col in ((t["trick"], "right"), (t["seat"], "right"),
@@ -83,7 +85,7 @@ def analyse(
         lost[r.seat % 2] += r.loss
     c = t["colon"]
 
-    def teams(p):
+    def teams(p: Sequence[int]) -> str:
         return f"{t['team']} 0{c} {p[0]} · {t['team']} 1{c} {p[1]}"
     out.print(words("analyse.lost", lang) + f"{c} {teams(lost)}")
     dd, made = team_points(deal, rows)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
@@ -13,6 +14,9 @@ from .messages import _lang, words
 from .options import JsonOpt, LangOpt, OptionOpt, _rules, _warm_up
 from .output import _fail, err, out
 from .render import _ci_text, _n_deals, _num
+
+if TYPE_CHECKING:
+    from ..bots import Bot
 
 
 def arena(
@@ -50,7 +54,7 @@ def arena(
         _fail(e, lang)
         return
 
-    def maker(name):
+    def maker(name: str) -> Callable[[int], Bot]:
         # --worlds sets the plain expert's worlds; expert:N names its own
         return lambda s: make_bot(name, s, worlds=worlds)
     if any(n.startswith("expert") for n in (a, b)):

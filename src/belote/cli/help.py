@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import typer
+from typer._click.formatting import HelpFormatter
 
 from .. import i18n
 
@@ -97,7 +98,7 @@ def _fr_extra(match: re.Match[str]) -> str:
     return "[" + " ; ".join(parts) + "]"
 
 
-class _Formatter(typer.Context.formatter_class):  # type: ignore[misc,name-defined]
+class _Formatter(HelpFormatter):
     """click's help formatter (typer's copy), without typer's ``<str>`` after a named
     argument (``RECORD <str>``: the name says what it is)."""
 

@@ -68,8 +68,10 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r"^unknown bot (.*?): expected one of (.*?) \(expert:N for N worlds a decision\)$",
      r"bot inconnu \1 : au choix \2 (expert:N pour N mondes par décision)"),
     # options of the rules
-    (r"^option (\w+): (.*?) is not one of (.*)$", r"option \1 : \2 n'est pas une valeur possible (\3)"),
-    (r"^option (\w+): expected true or false, got (.*)$", r"option \1 : true ou false attendu, pas \2"),
+    (r"^option (\w+): (.*?) is not one of (.*)$",
+     r"option \1 : \2 n'est pas une valeur possible (\3)"),
+    (r"^option (\w+): expected true or false, got (.*)$",
+     r"option \1 : true ou false attendu, pas \2"),
     (r"^option (\w+): expected a whole number ≥ (-?\d+), got (.*)$",
      r"option \1 : un nombre entier ≥ \2 est attendu, pas \3"),
     (r"^options (.*?): max_bid - min_bid must be a multiple of bid_step$",
@@ -134,7 +136,8 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
     (r"^the hand is empty$", r"la main est vide"),
     (r"^a trick in progress holds at most 3 cards, got (\d+)$",
      r"un pli en cours a au plus 3 cartes, pas \1"),
-    (r"^(\S+) is both in the hand and on the trick$", r"\1 est à la fois dans la main et sur le pli"),
+    (r"^(\S+) is both in the hand and on the trick$",
+     r"\1 est à la fois dans la main et sur le pli"),
     (r"^(\S+): a 32-card game has no sixes \(use --preset simplifiee\)$",
      r"\1 : le jeu de 32 cartes n'a pas de six (utilisez --preset simplifiee)"),
     (r"^preset (\S+) does not play Sans Atout / Tout Atout \(use --option sa_ta=true\)$",
@@ -162,7 +165,8 @@ _FR_ERRORS = [(re.compile(a), b) for a, b in (
      r"\1 : chaque main a \2 cartes (ici \3)"),
     (r"^(.*?): the hands must make the (\d+)-card pack$",
      r"\1 : les mains doivent faire le jeu de \2 cartes"),
-    (r"^(.*?): a (\d+)-card pack has no such card$", r"\1 : le jeu de \2 cartes n'a pas cette carte"),
+    (r"^(.*?): a (\d+)-card pack has no such card$",
+     r"\1 : le jeu de \2 cartes n'a pas cette carte"),
     (r"^(.*?): seat (\d) does not hold (\S+)$",
      lambda m: f"{m[1]} : le siège {m[2]} n'a pas {_fr_card(m[3])}"),
     (r"^(.*?): the dealer is a seat 0\.\.3$", r"\1 : le donneur est un siège de 0 à 3"),
@@ -282,7 +286,7 @@ def _lang_of(args: list[str]) -> str:
              if a == "--lang" or a.startswith("--lang=")]
     for v in given[::-1] + [os.environ.get(LANG_ENV, "")]:
         lang = _lang_value(v)
-        if lang in TEXT:
+        if isinstance(lang, str) and lang in TEXT:
             return lang
     return "fr"
 

@@ -60,5 +60,6 @@ def _rules(preset: str, options: list[str] | None) -> Rules:
         name, value = item.split("=", 1)
         name = name.strip().replace("-", "_")
         over[name] = Rules.parse_value(name, value)
-    return Rules.preset(preset, **over)
+    rules: Rules = Rules.preset(preset, **over)  # type: ignore[operator]  # a field and a method
+    return rules
 

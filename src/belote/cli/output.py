@@ -57,11 +57,8 @@ class _Err(Console):
 def _silence_stdout() -> None:
     """Point standard output at the null device (nothing more is written, and the interpreter's
     last flush cannot fail)."""
-    import os
-    try:
+    with contextlib.suppress(OSError, ValueError, AttributeError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 out = _Out()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Sequence
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -88,7 +89,7 @@ def play(
                   highlight=False)
 
 
-def _bot_ok(name) -> bool:
+def _bot_ok(name: Any) -> bool:
     """A bot name or level (``expert:8``) that :func:`belote.bots.make_bot` accepts."""
     from ..bots import parse_bot
     if not isinstance(name, str):
@@ -100,7 +101,8 @@ def _bot_ok(name) -> bool:
     return True
 
 
-def _table_settings(table: dict, bot_names) -> tuple[list[str], int, bool, str, str | None]:
+def _table_settings(table: dict[str, Any],
+                    bot_names: Sequence[str]) -> tuple[list[str], int, bool, str, str | None]:
     """Validate the ``table`` block of a saved game (who sits where, language)."""
     names = table.get("bots", ["heuristic"] * 3)
     human = table.get("human", 0)

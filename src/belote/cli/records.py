@@ -12,11 +12,11 @@ from ..engine.record import GAME_FORMAT, loads_json, read_file
 from .reasons import json_params
 
 
-class _Lines(list):
+class _Lines(list[Any]):
     """The deal records of a JSON Lines file (``simulate --out``: one a line); ``numbers``:
     the line of each."""
 
-    def __init__(self, deals: list, numbers: list[int]):
+    def __init__(self, deals: list[Any], numbers: list[int]) -> None:
         super().__init__(deals)
         self.numbers = numbers
 

@@ -3,6 +3,8 @@ confidence intervals as printed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.markup import escape
 from rich.table import Table
 
@@ -18,7 +20,7 @@ def _n_deals(n: int, lang: str) -> str:
     return words("deals_one" if n == 1 else "deals_many", lang, count=n)
 
 
-def _contract_line(c: dict, t: dict[str, str]) -> str:
+def _contract_line(c: dict[str, Any], t: dict[str, str]) -> str:
     """``Contrat : 100 ♥ ×2 — Preneur : place 1 (équipe 1)`` from a contract's JSON."""
     value = f"{c['value']} " if c["value"] and c["kind"] == "normal" else ""
     kind = {"normal": "", "capot": "capot ", "generale": "générale "}[c["kind"]]
@@ -28,7 +30,7 @@ def _contract_line(c: dict, t: dict[str, str]) -> str:
             f"{t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
 
 
-def _print_report(data: dict, t: dict[str, str], lang: str) -> None:
+def _print_report(data: dict[str, Any], t: dict[str, str], lang: str) -> None:
     irr = data["irregularity"]
     if irr is None:
         out.print(f"[bold green]{t['regular']}[/]")
@@ -93,7 +95,7 @@ def _num(x: float, digits: int, lang: str) -> str:
     return f"{x:.{digits}f}".replace(".", words("decimal_point", lang))
 
 
-def _ci_text(ci: list, lang: str, scale: float = 1, label: bool = False) -> str:
+def _ci_text(ci: list[float | None], lang: str, scale: float = 1, label: bool = False) -> str:
     """A 95 % confidence interval as printed: ``[lo, hi]`` (times ``scale``; in French
     ``[lo ; hi]`` with decimal commas), in parentheses after "IC 95 %" / "95% CI" with
     ``label``, or what is missing when there is none (fewer than two deals: JSON ``null``

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Sequence
 from difflib import get_close_matches
 from typing import Any
 
@@ -60,15 +61,18 @@ class _Group(TyperGroup):
     "Missing argument"…) in the language the command line asks for, French by default
     (click words them in English). Exit codes as click's: 2 for a usage error."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,  # type: ignore[no-untyped-def]
-             **extra):
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
         argv = sys.argv[1:] if args is None else list(args)
         self.belote_lang = _lang_of(argv)  # read before parsing (see _lang_of)
         localize(self, self.belote_lang)  # -h and usage lines in the command's language
         if not standalone_mode:
-            return super().main(argv, prog_name, complete_var, False, **extra)
+            return super().main(argv, prog_name, complete_var, False, windows_expand_args,
+                                **extra)
         try:
-            rv = super().main(argv, prog_name, complete_var, False, **extra)
+            rv = super().main(argv, prog_name, complete_var, False, windows_expand_args,
+                              **extra)
         except click_errors.ClickException as e:
             if isinstance(e, click_errors.NoArgsIsHelpError):  # plain ``belote``: the help
                 _show(e)
