@@ -66,9 +66,9 @@ PARAMS_FR: dict[str, dict[str, str]] = {
 
 #: the words typer writes around the help texts, French (a section heading is followed by
 #: click's colon: "Commandes :")
-_FR_WORDS = {"Usage: ": "Usage : ", "Options": "Options ", "Arguments": "Arguments ",
-             "Commands": "Commandes ", "Show this message and exit.": "Afficher cette aide et "
-             "quitter."}
+_FR_WORDS = {"Usage: ": i18n.tr("usage.usage", "fr"), "Options": "Options ",
+             "Arguments": "Arguments ", "Commands": "Commandes ",
+             "Show this message and exit.": "Afficher cette aide et quitter."}
 _EXTRA = re.compile(r"\[([^\[\]]*)\]$")  # typer's "[default: 1; x>=1; required]"
 
 
