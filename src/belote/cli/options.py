@@ -60,6 +60,5 @@ def _rules(preset: str, options: list[str] | None) -> Rules:
         name, value = item.split("=", 1)
         name = name.strip().replace("-", "_")
         over[name] = Rules.parse_value(name, value)
-    rules: Rules = Rules.preset(preset, **over)  # type: ignore[operator]  # a field and a method
-    return rules
+    return Rules.preset(preset, **over)
 
