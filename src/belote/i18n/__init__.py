@@ -10,7 +10,9 @@ Fields may carry a conversion that words a value in the language (see :class:`_F
 ``{card!c}`` a card code (``"KD"`` → ``"R♦"`` in French, ``"K♦"`` in English), ``{cards!h}``
 cards (a list of codes or a space-separated string), ``{kind!t}`` a JSON type name,
 ``{suit!u}`` a suit letter (``"C"`` → ``"trèfle"`` in French, mid-sentence, ``"Clubs"`` in
-English).
+English),
+``{reason!w}`` a word of another program (an OS error's reason, Python's JSON or UTF-8
+decoder's message, "standard input"): the catalog's ``word.<text>``, or the text as it is.
 
 Floor: imports :mod:`belote.engine` only (and the standard library).
 """
@@ -74,7 +76,8 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 class _Formatter(string.Formatter):
-    """``str.format`` with the catalog's conversions (``!c`` card, ``!h`` cards, ``!t`` type)."""
+    """``str.format`` with the catalog's conversions (``!c`` card, ``!h`` cards, ``!t`` type,
+    ``!w`` a word of another program)."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -87,6 +90,8 @@ class _Formatter(string.Formatter):
             return " ".join(_card(c, self.lang) for c in cards)
         if conversion == "u":
             return _suit(value, self.lang)
+        if conversion == "w":  # a word of another program (the system, Python's json)
+            return catalog(self.lang).get(f"word.{value}", str(value))
         if conversion == "t":
             names = _TYPE_NAMES[self.lang]
             return " ".join(names.get(w, w) if w != "or" else ("ou" if self.lang == "fr" else w)

@@ -1,0 +1,70 @@
+"""Deal and game records: a documented, versioned JSON format with exact round trip
+(:mod:`.codec`), its shape read whole (:mod:`.shape`), the referee that replays a record
+against the rules (:mod:`.referee`, ``belote check``) and the reader of record files,
+standard input and JSON Lines (:mod:`.io`). See ``docs/records.md``.
+"""
+
+from ..deal import belote_holders
+from .codec import (
+    deal_from_record,
+    deal_to_record,
+    dumps,
+    game_from_record,
+    game_to_record,
+    report_to_record,
+)
+from .io import (
+    MAX_RECORD_BYTES,
+    RecordLines,
+    choose_deal,
+    decode,
+    load_json,
+    loads_json,
+    parse_record,
+    read_file,
+    read_record,
+    read_stdin,
+    read_stream,
+)
+from .referee import CheckReport, Irregularity, check_deal, irregularity_message
+from .shape import (
+    DEAL_FORMAT,
+    GAME_FORMAT,
+    DealRecord,
+    GameRecord,
+    parse_deal,
+    parse_game,
+    rules_from_record,
+)
+
+__all__ = [
+    "DEAL_FORMAT",
+    "GAME_FORMAT",
+    "MAX_RECORD_BYTES",
+    "CheckReport",
+    "DealRecord",
+    "GameRecord",
+    "Irregularity",
+    "RecordLines",
+    "belote_holders",
+    "check_deal",
+    "choose_deal",
+    "deal_from_record",
+    "deal_to_record",
+    "decode",
+    "dumps",
+    "game_from_record",
+    "game_to_record",
+    "irregularity_message",
+    "load_json",
+    "loads_json",
+    "parse_deal",
+    "parse_game",
+    "parse_record",
+    "read_file",
+    "read_record",
+    "read_stdin",
+    "read_stream",
+    "report_to_record",
+    "rules_from_record",
+]
