@@ -35,8 +35,10 @@ class CardAnalysis:
 
     @property
     def loss(self) -> int:
-        """Points the card played gave away against the best card."""
-        return self.best - self.played
+        """Points the card played gave away against the best legal card, never negative: an
+        irregular card (not among the legal ones) that did better than every legal card gave
+        none away (its own value is ``played``)."""
+        return max(0, self.best - self.played)
 
     def to_json(self) -> dict:
         out = {"trick": self.trick, "seat": self.seat, "card": card_str(self.card),

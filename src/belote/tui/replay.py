@@ -12,7 +12,7 @@ from textual.widgets import Footer, Static
 
 from ..engine.actions import BELOTE, Action, Declare, Play
 from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, iter_cards, parse_card, sort_key
-from ..engine.deal import Deal
+from ..engine.deal import Deal, Phase
 from ..engine.errors import RecordError
 from ..engine.record import DEAL_FORMAT, GAME_FORMAT, CheckReport, check_deal, irregularity_message
 from .app import SUIT_DISPLAY, action_words, card_markup
@@ -78,6 +78,9 @@ def deal_steps(rec: dict) -> DealSteps:
                 said.remove((seat, s))
                 acts.append((seat, BELOTE))
         acts.append((seat, Play(card)))
+    seat = d.to_move  # a record that stops after the seat to move declared, before its card
+    if d.phase == Phase.PLAY and seat not in seen_first and seat in d.declared:
+        acts.append((seat, Declare(tuple(a.cards for a in d.declared[seat]))))
     return DealSteps(rec, acts, d, report)
 
 

@@ -1,0 +1,250 @@
+"""The referee and the record reader (issue 16, item 7): every irregularity listed and the deal
+scored by the preset's rule; a malformed record refused whole (exit 2); a size limit; one
+reader (a byte-order mark accepted everywhere); a round trip that keeps the verdict; typed
+codes worded in both languages."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from belote import i18n
+from belote.cli import _in_french, app
+from belote.engine import RecordError
+from belote.engine.record import (
+    check_deal,
+    choose_deal,
+    load_json,
+    parse_game,
+    parse_record,
+    read_file,
+    report_to_record,
+)
+from belote.engine.record import io as record_io
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+
+
+def _example(name: str) -> dict:
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+def _run(*args: str, input: str | None = None):
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+def _raises(rec) -> RecordError:
+    with pytest.raises(RecordError) as exc:
+        check_deal(rec)
+    return exc.value
+
+
+# -- every irregularity, scored by the preset's rule ---------------------------------------
+
+def test_a_false_belote_claim_does_not_hide_the_revoke_nor_the_160_point_penalty():
+    """ffb-irregular: trump ♦; seat 1 holds K♦ but not Q♦ (hand TS QS AH JH KD JC 9C 7C), so
+    "belote": [1] is a false claim; at trick 1 seat 1 plays 10♠ on 8♣ holding J♣ 9♣ 7♣: it
+    had to follow suit (002 §IV). 002 §VIII.B: the revoke found at the end of the deal makes it
+    lost for the faulty team 1, 160 points to team 0, whatever else is irregular: 160–0."""
+    rec = dict(_example("ffb-irregular.json"), belote=[1])
+    report = check_deal(rec)
+    found = [(i["kind"], i["seat"], i["trick"], i["rule"]) for i in report.irregularities]
+    assert found == [("belote", 1, None, "belote_not_held"), ("card", 1, 1, "follow_suit")]
+    assert report.result is not None and report.result.score == [160, 0]
+    data = report.to_json()
+    assert data["irregularity"]["rule"] == "belote_not_held"  # the first, as tools read it
+    assert [i["rule"] for i in data["irregularities"]] == ["belote_not_held", "follow_suit"]
+    assert data["penalty"] == 1 and data["score"] == [160, 0]
+    r = _run("check", "--lang", "en", "--json", str(_write(rec)))
+    assert r.exit_code == 1 and json.loads(r.stdout)["score"] == [160, 0]
+    r = _run("check", str(_write(rec)))
+    assert r.exit_code == 1 and r.stdout.count("Donne irrégulière") == 2, r.stdout
+
+
+def test_every_irregular_card_is_listed_in_play_order():
+    """retourne_tout_atout (004, Tout Atout) with plays 4 and 30 swapped: seat 0 leads 7♦ at
+    trick 2; seat 1 (A♦ 10♦), seat 2 (V♦ 8♦) and seat 3 (9♦ D♦) each hold a diamond and
+    play a heart: three refusals to follow suit, all listed, in the order played."""
+    rec = json.loads((ROOT / "tests/golden/retourne_tout_atout.json").read_text())
+    plays = rec["plays"]
+    plays[4], plays[30] = plays[30], plays[4]
+    report = check_deal(rec)
+    assert [(i["seat"], i["trick"], i["card"], i["rule"]) for i in report.irregularities] == [
+        (1, 2, "AH", "follow_suit"), (2, 2, "QH", "follow_suit"), (3, 2, "KH", "follow_suit")]
+    assert [i["index"] for i in report.irregularities] == [5, 6, 7]
+
+
+# -- a malformed record is refused whole -----------------------------------------------------
+
+@pytest.mark.parametrize(("change", "where", "code"), [
+    ({"bids": ["70 S", 42]}, "bids[1]", "record.bid_not_string"),  # after an irregular bid
+    ({"plays": [1, None]}, "plays[0]", "record.card_not_string"),
+    ({"bids": ["pass"] * 4, "plays": [], "belote": {"a": 1}}, "belote", "record.bad_belote"),
+    ({"bids": ["pass"] * 4, "plays": [], "annonces": 7}, "annonces", "record.bad_annonces"),
+])
+def test_the_whole_deal_record_is_read_before_refereeing(change, where, code):
+    rec = dict(_example("ffb-irregular.json"), **change)
+    e = _raises(rec)
+    assert (e.where, e.code) == (where, code)
+    assert _run("check", str(_write(rec))).exit_code == 2
+
+
+@pytest.mark.parametrize(("change", "where", "code"), [
+    ({"preset": "nope"}, "preset", "record.unknown_preset"),
+    ({"seed": "abc"}, "seed", "record.bad_seed"),
+])
+def test_a_game_with_an_irregular_deal_still_has_its_game_keys_checked(change, where, code):
+    game = {"format": "belote-game/1", "preset": "ffb", "options": {}, "seed": 1,
+            "first_dealer": 3, "deals": [_example("ffb-irregular.json")], **change}
+    with pytest.raises(RecordError) as exc:
+        parse_game(game)
+    assert (exc.value.where, exc.value.code) == (where, code)
+    r = _run("check", str(_write(game)))
+    assert r.exit_code == 2, r.output
+
+
+# -- reading: a size limit, one reader, JSON Lines errors ---------------------------------
+
+def test_what_is_read_is_capped(monkeypatch, tmp_path):
+    monkeypatch.setattr(record_io, "MAX_RECORD_BYTES", 10)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * 11)
+    with pytest.raises(RecordError) as exc:
+        read_file(str(big))
+    assert exc.value.code == "record.too_large"
+    with pytest.raises(RecordError):
+        record_io.read_stream(io.BytesIO(b"y\n" * 100))
+    r = _run("check", "-", input="y\n" * 100)
+    assert r.exit_code == 2 and "standard input" not in r.output
+    assert "l'entrée standard dépasse" in r.output
+
+
+def test_the_cap_stops_reading_at_once():
+    assert record_io.MAX_RECORD_BYTES == 64 * 1024 * 1024
+    assert _run("check", "/dev/zero").exit_code == 2
+
+
+def test_one_reader_accepts_a_byte_order_mark_everywhere(tmp_path, monkeypatch):
+    rec = _example("coinche.json")
+    p = tmp_path / "bom.json"
+    p.write_bytes(b"\xef\xbb\xbf" + json.dumps(rec).encode())
+    assert load_json(str(p)) == rec
+    # play --resume reads its save through load_json (tui/storage.py)
+    from belote.engine.game import Game
+    from belote.engine.record import dumps, game_to_record
+    from belote.engine.rules import Rules
+    from belote.tui import storage
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(tmp_path / "data"))
+    game = Game(Rules.preset("coinche"), seed=3)
+    storage.save_current(game)
+    path = storage.current_path()
+    path.write_bytes(b"\xef\xbb\xbf" + dumps(game_to_record(game)).encode())
+    resumed, _table = storage.load_current()
+    assert game_to_record(resumed) == game_to_record(game)
+
+
+def test_an_error_inside_a_json_lines_file_has_a_code_and_its_line():
+    head = json.dumps(_example("coinche.json"))
+    with pytest.raises(RecordError) as exc:
+        parse_record(f"{head}\n\n{{\n".encode(), "x.jsonl")
+    e = exc.value
+    assert e.code == "record.line_not_json" and e.params["line"] == 3
+    assert i18n.message(e, "en") == str(e) == \
+        "x.jsonl, line 3 is not valid JSON: Expecting property name enclosed in double " \
+        "quotes at line 1 column 2"
+    assert i18n.message(e, "fr") == "x.jsonl, ligne 3 : JSON invalide : nom de clé entre " \
+        "guillemets attendu, ligne 1, colonne 2"
+    with pytest.raises(RecordError) as exc:
+        parse_record(f"{head}\n[1]\n".encode(), "x.jsonl")
+    assert exc.value.code == "record.line_not_object" and exc.value.params["line"] == 2
+    lines = parse_record(f"{head}\n{head}\n".encode(), "x.jsonl")
+    with pytest.raises(RecordError) as exc:
+        choose_deal(lines, 5, games=True)
+    assert exc.value.code == "record.choose_line_not"
+    assert i18n.message(exc.value, "fr") == \
+        "ce fichier contient 2 donnes (une par ligne) : choisissez-en une avec --deal 1..2 " \
+        "(pas 5)"
+
+
+# -- writing keeps the verdict -------------------------------------------------------------
+
+def test_writing_a_checked_record_keeps_a_false_belote_claim():
+    """coinche.json, "belote": [0]: seat 0 does not hold the K+Q of trump: irregular; the
+    record written from the report says the same claim, so reading it back is irregular."""
+    rec = dict(_example("coinche.json"), belote=[0])
+    report = check_deal(rec)
+    assert [i["rule"] for i in report.irregularities] == ["belote_not_held"]
+    again = check_deal(json.loads(json.dumps(report_to_record(report))))
+    assert again.irregularities == report.irregularities
+    assert again.result is not None and report.result is not None
+    assert again.result.score == report.result.score
+
+
+# -- analyse and replay ----------------------------------------------------------------------
+
+def test_an_irregular_card_loses_no_negative_points():
+    from belote.analysis import analyse_deal
+    rec = json.loads((ROOT / "tests/golden/retourne_tout_atout.json").read_text())
+    plays = rec["plays"]
+    plays[4], plays[30] = plays[30], plays[4]
+    rows = analyse_deal(check_deal(rec).deal)
+    assert all(r.loss >= 0 for r in rows)
+    irregular = [r for r in rows if r.irregular]
+    assert len(irregular) == 3
+    assert any(r.played > r.best and r.loss == 0 for r in irregular)
+
+
+def test_replay_shows_an_annonce_declared_when_the_record_stops_before_the_card():
+    """annonces.json: seat 1 declares its belote-carré… (TH JH QH KH) with its first card;
+    the record stops after seat 0's first card: seat 1 has declared, not played."""
+    from belote.engine.actions import Declare
+    from belote.tui.replay import deal_steps
+    rec = _example("annonces.json")
+    rec["plays"] = rec["plays"][:1]
+    steps = deal_steps(rec)
+    seat, last = steps.actions[-1]
+    assert seat == 1 and isinstance(last, Declare)
+
+
+# -- codes worded in both languages ---------------------------------------------------------
+
+@pytest.mark.parametrize("rec", [
+    {"format": "belote-deal/1"},                                  # record.missing_key
+    {**_example("coinche.json"), "dealer": "3"},                 # record.bad_type
+    {**_example("coinche.json"), "dealer": 9},                   # record.bad_dealer
+    {**_example("coinche.json"), "hands": ["JH"]},               # record.hand_count
+    {**_example("coinche.json"), "preset": "x"},                 # record.unknown_preset
+    {**_example("coinche.json"), "format": "belote-deal/9"},     # record.unknown_format
+    {**_example("coinche.json"), "plays": ["AS"] * 40},          # record.card_not_held
+    {**_example("coinche.json"), "bids": [3]},                   # record.bid_not_string
+    {**_example("retourne.json"), "turned": None},               # record.needs_turned
+    [1],                                                          # record.not_object
+])
+def test_a_record_error_reads_in_french_as_the_cli_printed_it(rec):
+    e = _raises(rec)
+    assert e.code.startswith("record.") and i18n.has(e.code, "fr")
+    assert i18n.message(e, "en") == str(e)
+    # the catalog puts a no-break space before the colon after the place (``where``)
+    assert i18n.message(e, "fr").replace("\u00a0:", " :") == _in_french(str(e))
+
+
+@pytest.mark.parametrize("path", ["/nonexistent/x.json", "/"])
+def test_a_file_error_reads_in_french_as_the_cli_printed_it(path):
+    with pytest.raises(RecordError) as exc:
+        read_file(path)
+    e = exc.value
+    assert i18n.message(e, "en") == str(e)
+    assert i18n.message(e, "fr") == _in_french(str(e))
+
+
+def _write(rec) -> Path:
+    import tempfile
+    f = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8")
+    with f:
+        json.dump(rec, f)
+    return Path(f.name)
