@@ -244,7 +244,7 @@ def test_a_file_error_reads_in_french_as_the_cli_printed_it(path):
 
 def _write(rec) -> Path:
     import tempfile
-    f = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8")
-    with f:
+    fd, name = tempfile.mkstemp(suffix=".json")
+    with open(fd, "w", encoding="utf-8") as f:
         json.dump(rec, f)
-    return Path(f.name)
+    return Path(name)

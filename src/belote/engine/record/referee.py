@@ -17,7 +17,17 @@ from typing import Any
 
 from .. import annonces as ann
 from ..actions import BELOTE, Declare, Play
-from ..cards import KING, QUEEN, SUIT_OF, card_of, card_str, deck_mask, mask_of, popcount
+from ..cards import (
+    KING,
+    QUEEN,
+    SUIT_OF,
+    Trump,
+    card_of,
+    card_str,
+    deck_mask,
+    mask_of,
+    popcount,
+)
 from ..deal import Deal, Phase, belote_holders
 from ..errors import IllegalAction, RecordError
 from ..play import rule_text
@@ -117,11 +127,16 @@ def check_deal(rec: Any) -> CheckReport:
     says = _judge_belote_claims(report, record)
     declare = _declarations(deal, record)
     said = _judge_cards(report, record, says, declare)
-    if deal.phase == Phase.PLAY:
+    if _phase(deal) == Phase.PLAY:
         _declare_before_card(report, deal, record, says, said, declare)
-    if deal.phase == Phase.DONE:
+    if _phase(deal) == Phase.DONE:
         _score(report)
     return report
+
+
+def _phase(deal: Deal) -> Phase:
+    """The deal's phase now (a call: the steps above change it)."""
+    return deal.phase
 
 
 # -- setting the deal up -------------------------------------------------------------------
@@ -265,9 +280,10 @@ def _declarations(deal: Deal, record: DealRecord) -> dict[int, Declare]:
     if record.annonces != "auto":
         return {seat: Declare(tuple(masks)) for seat, masks in record.annonces.items()}
     declare = {}
-    if deal.rules.annonces and deal.contract is not None:
+    trump = deal.contract.trump if deal.contract is not None else None
+    if deal.rules.annonces and isinstance(trump, Trump):
         for seat in range(4):
-            found = ann.find_annonces(deal.hands[seat], deal.contract.trump)
+            found = ann.find_annonces(deal.hands[seat], trump)
             if found:
                 declare[seat] = Declare(tuple(a.cards for a in found))
     return declare
@@ -337,7 +353,7 @@ def _declare_before_card(report: CheckReport, deal: Deal, record: DealRecord,
 def _opens_belote(deal: Deal, seat: int, card: int) -> bool:
     """``card`` is the first of a K+Q of trump pair that ``seat`` still holds entirely."""
     s = SUIT_OF[card]
-    if s not in deal.tt.trump_suits:
+    if deal.tt is None or s not in deal.tt.trump_suits:
         return False
     pair = (1 << card_of(s, KING)) | (1 << card_of(s, QUEEN))
     return (pair >> card) & 1 == 1 and deal.hands[seat] & pair == pair

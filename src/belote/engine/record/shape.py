@@ -80,8 +80,9 @@ def rules_from_record(rec: Mapping[str, Any]) -> Rules:
         raise RecordError(f"unknown preset {preset!r}: expected one of {known}", where="preset",
                           code="record.unknown_preset", params={"preset": preset, "known": known})
     options = get(rec, "options", dict, required=False, default={})
+    base = PRESETS[preset]
     try:
-        return Rules.preset(preset, **options)
+        return base.replace(**options) if options else base
     except RulesError as e:
         raise wrap(e, "options") from None
     except TypeError as e:  # an option name that is no identifier
