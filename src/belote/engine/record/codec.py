@@ -39,7 +39,7 @@ def deal_to_record(deal: Deal, with_result: bool = True) -> dict[str, Any]:
     r = deal.rules
     hands = deal.initial_hands if deal.initial_hands else deal.hands
     rec: dict[str, Any] = {
-        "format": DEAL_FORMAT, "preset": r.preset, "options": r.overrides(),
+        "format": DEAL_FORMAT, "preset": r.preset_name, "options": r.overrides(),
         "dealer": deal.dealer, "hands": [hand_str(h) for h in hands]}
     if deal.turned is not None:
         rec["turned"] = card_str(deal.turned)
@@ -82,9 +82,9 @@ def game_to_record(game: Game) -> dict[str, Any]:
     deals = [deal_to_record(d) for d in game.deals]
     if game.current is not None:
         deals.append(deal_to_record(game.current))
-    return {"format": GAME_FORMAT, "preset": r.preset, "options": r.overrides(),
+    return {"format": GAME_FORMAT, "preset": r.preset_name, "options": r.overrides(),
             "seed": game.seed, "first_dealer": game.first_dealer, "deals": deals,
-            "scores": list(game.scores), "held": game.held, "over": game.is_over,
+            "scores": list(game.scores), "held": game.held, "over": game.is_over(),
             "winner": game.winner}
 
 

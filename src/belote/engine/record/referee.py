@@ -82,7 +82,7 @@ class CheckReport:
             "legal": self.legal,
             "irregularity": self.irregularity,
             "irregularities": list(self.irregularities),
-            "preset": d.rules.preset,
+            "preset": d.rules.preset_name,
             "complete": res is not None or d.passed_out,
             "passed_out": d.passed_out,
             "trump": str(c.trump) if c else None,
@@ -168,8 +168,8 @@ def _check_hands(record: DealRecord) -> int:
         raise _pack_error("a two-round deal needs the turned card", "turned",
                           "record.needs_turned")
     if not retourne and turned is not None:
-        raise _pack_error(f"a {rules.preset} deal has no turned card", "turned",
-                          "record.no_turned", preset=rules.preset)
+        raise _pack_error(f"a {rules.preset_name} deal has no turned card", "turned",
+                          "record.no_turned", preset=rules.preset_name)
     return seen
 
 
@@ -211,6 +211,14 @@ def _set_up(record: DealRecord) -> Deal:
     return deal
 
 
+def _seat_to_move(deal: Deal) -> int:
+    """The seat to move of a deal still being played (the callers check its phase first)."""
+    seat = deal.to_move
+    if seat is None:
+        raise RecordError("every card has been played already", code="record.all_played")
+    return int(seat)
+
+
 # -- bids ----------------------------------------------------------------------------------
 
 def _judge_bids(report: CheckReport, record: DealRecord) -> bool:
@@ -221,7 +229,7 @@ def _judge_bids(report: CheckReport, record: DealRecord) -> bool:
         if deal.phase != Phase.BIDDING:
             raise RecordError("the bidding was already over", where=f"bids[{i}]",
                               code="record.bidding_over")
-        seat = deal.to_move
+        seat = _seat_to_move(deal)
         try:
             deal.play(action)
         except IllegalAction as e:
@@ -260,7 +268,8 @@ def _check_bidding_end(deal: Deal, record: DealRecord) -> None:
 def _judge_belote_claims(report: CheckReport, record: DealRecord) -> dict[int, int]:
     """How many belotes each seat says (``"auto"``: every pair it holds); a claim beyond the
     K+Q pairs of trump the seat holds is an irregularity (rule ``belote_not_held``)."""
-    holders = Counter(belote_holders(report.deal))  # pairs of K+Q of trump held, per seat
+    # pairs of K+Q of trump held, per seat
+    holders = Counter(int(s) for s in belote_holders(report.deal))
     if record.belote == "auto":
         return dict(holders)
     says = Counter(record.belote)
@@ -313,7 +322,7 @@ def _judge_cards(report: CheckReport, record: DealRecord, says: dict[int, int],
         if deal.phase == Phase.DONE:
             raise RecordError("every card has been played already", where=where,
                               code="record.all_played")
-        seat = deal.to_move
+        seat = _seat_to_move(deal)
         if not (deal.hands[seat] >> card) & 1:
             raise RecordError(f"seat {seat} does not hold {card_str(card)}", where=where,
                               code="record.card_not_held",
@@ -342,7 +351,7 @@ def _declare_before_card(report: CheckReport, deal: Deal, record: DealRecord,
                          declare: dict[int, Declare]) -> None:
     """A record saved mid-deal: the seat to move may have declared, or said belote, before
     playing its card."""
-    seat = deal.to_move
+    seat = _seat_to_move(deal)
     if seat in declare and not deal.played_any[seat] and seat not in deal.declared:
         _declare(report, deal, seat, declare[seat])
     if record.belote != "auto" and said[seat] < says.get(seat, 0) \
