@@ -72,7 +72,7 @@ def test_an_error_is_worded_in_each_language():
 def test_a_record_error_keeps_its_place_before_the_words():
     e = RecordError("expected fr or en, not 'de'", where="deals[1]", code="i18n.unknown_lang",
                     params={"lang": "de"})
-    assert i18n.message(e, "fr") == "deals[1]\u00a0: fr ou en attendu, pas de"
+    assert i18n.message(e, "fr") == "deals[1] : fr ou en attendu, pas de"
     assert i18n.message(e, "en") == "deals[1]: expected fr or en, not 'de'" == str(e)
 
 

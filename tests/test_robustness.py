@@ -21,8 +21,8 @@ def _run(args, stdin=b""):
 
 
 @pytest.mark.parametrize("payload, what", [
-    (b'{"dealer": ' + b"1" * 5000 + b"}", "usable JSON"),   # int beyond Python's 4300 digits
-    (b"[" * 100000 + b"]" * 100000, "usable JSON"),        # nesting beyond the recursion limit
+    (b'{"dealer": ' + b"1" * 5000 + b"}", "JSON utilisable"),   # int beyond Python's 4300 digits
+    (b"[" * 100000 + b"]" * 100000, "JSON utilisable"),        # nesting beyond the recursion limit
     (b'{"a": "\xff"}', "UTF-8"),                          # not UTF-8
     (b"", "JSON invalide"),                                # French by default
 ], ids=["huge-int", "deep-nesting", "not-utf8", "empty"])

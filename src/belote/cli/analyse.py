@@ -10,11 +10,12 @@ import typer
 from rich.table import Table
 
 from ..engine import BeloteError, card_label
+from ..engine.record import choose_deal as _choose_deal
 from ..engine.record import irregularity_message
+from ..engine.record import read_record as _read_record
 from .messages import _lang, words
 from .options import JsonOpt, LangOpt, _first_use_note
 from .output import _fail, err, out
-from .records import _choose_deal, _read_record
 from .render import _contract_line
 
 
@@ -41,7 +42,7 @@ def analyse(
     from ..engine.record import check_deal
     t = _lang(lang)
     try:
-        report = check_deal(_choose_deal(_read_record(record, lang), deal_no, games=True))
+        report = check_deal(_choose_deal(_read_record(record), deal_no, games=True))
         deal = report.deal
         _first_use_note(lang)
         with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:

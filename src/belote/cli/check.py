@@ -8,11 +8,18 @@ from typing import Annotated, Any
 import typer
 
 from ..engine import BeloteError
-from ..engine.record import GAME_FORMAT, check_deal, game_from_record, irregularity_message
+from ..engine.record import (
+    GAME_FORMAT,
+    check_deal,
+    game_from_record,
+    irregularity_message,
+    parse_game,
+)
+from ..engine.record import RecordLines as _Lines
+from ..engine.record import read_record as _read_record
 from .messages import _InDeal, _lang
 from .options import JsonOpt, LangOpt
 from .output import EXIT_IRREGULAR, EXIT_OK, _fail, out
-from .records import _Lines, _read_record
 from .render import _contract_line, _print_report
 
 
@@ -30,7 +37,7 @@ def check(
     irregular one, 2 for a malformed record."""
     t = _lang(lang)
     try:
-        rec = _read_record(record, lang)
+        rec = _read_record(record)
         if isinstance(rec, _Lines) or (isinstance(rec, dict) and
                                        rec.get("format") == GAME_FORMAT):
             _check_game(rec, as_json, t, lang)
@@ -53,9 +60,9 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
     """Check every deal of a game record (or of a JSON Lines file, :class:`_Lines`: then the
     totals are the plain sums of the deals' scores); exit 1 if any is irregular."""
     game = not isinstance(rec, _Lines)
+    if game:
+        parse_game(rec)  # the whole record's shape first (preset, seed, every deal's keys)
     deals = rec.get("deals") if game else rec
-    if not isinstance(deals, list):
-        raise BeloteError("deals: expected a list of deal records", code="cli.deals_not_list")
     reports = []
     for i, d in enumerate(deals):
         try:

@@ -31,10 +31,9 @@ def _contract_line(c: dict[str, Any], t: dict[str, str]) -> str:
 
 
 def _print_report(data: dict[str, Any], t: dict[str, str], lang: str) -> None:
-    irr = data["irregularity"]
-    if irr is None:
+    if data["irregularity"] is None:
         out.print(f"[bold green]{t['regular']}[/]")
-    else:
+    for irr in data["irregularities"]:  # one line each, in the order the deal meets them
         msg = irregularity_message(irr, lang)
         where = f"{t['seat']} {irr['seat']}"
         if irr["trick"]:
@@ -48,6 +47,7 @@ def _print_report(data: dict[str, Any], t: dict[str, str], lang: str) -> None:
         c = t["colon"]
         out.print(f"[bold red]{t['irregular']}[/]{c} {escape(where + card)}{c} {escape(msg)} "
                   f"[dim]\\[{irr['rule']}][/]")
+    irr = data["irregularity"]
     if data["passed_out"]:
         out.print(t["passed"])
         return

@@ -7,10 +7,12 @@ from typing import Annotated
 import typer
 
 from ..engine import BeloteError
+from ..engine.record import RecordLines as _Lines
+from ..engine.record import choose_deal as _choose_deal
+from ..engine.record import read_record as _read_record
 from .messages import _lang
 from .options import LangOpt, _need_terminal
 from .output import _fail
-from .records import _choose_deal, _Lines, _read_record
 
 
 def replay(
@@ -25,7 +27,7 @@ def replay(
     from ..tui.replay import ReplayApp, load_steps
     _lang(lang)
     try:
-        rec = _read_record(record, lang)
+        rec = _read_record(record)
         steps = load_steps(_choose_deal(rec, deal_no, games=False))
     except BeloteError as e:
         _fail(e, lang)

@@ -127,8 +127,9 @@ def tr(code: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
 
 
 def colon(lang: str) -> str:
-    """What stands before a colon: a (non-breaking) space in French, nothing in English."""
-    return "\u00a0:" if lang == "fr" else ":"
+    """What stands before a colon: a space in French (as every message of the CLI), nothing in
+    English."""
+    return " :" if lang == "fr" else ":"
 
 
 def message(error: BaseException, lang: str = DEFAULT_LANG) -> str:

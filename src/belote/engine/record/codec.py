@@ -40,14 +40,14 @@ def deal_to_record(deal: Deal, with_result: bool = True) -> dict[str, Any]:
     hands = deal.initial_hands if deal.initial_hands else deal.hands
     rec: dict[str, Any] = {
         "format": DEAL_FORMAT, "preset": r.preset_name, "options": r.overrides(),
-        "dealer": deal.dealer, "hands": [hand_str(h) for h in hands]}
+        "dealer": int(deal.dealer), "hands": [hand_str(h) for h in hands]}
     if deal.turned is not None:
         rec["turned"] = card_str(deal.turned)
     if deal.stock:
         rec["stock"] = [card_str(c) for c in deal.stock]
     rec["bids"] = [str(a) for _s, a in deal.bids]
     # seats that said belote; a seat that said it and has not yet played the card is listed too
-    rec["belote"] = [seat for seat, _s in deal.belotes] + [
+    rec["belote"] = [int(seat) for seat, _s in deal.belotes] + [
         seat for seat in range(4) if deal.belote_pending[seat]]
     rec["annonces"] = {str(seat): [ann.annonce_str(a).split() for a in lst]
                        for seat, lst in sorted(deal.declared.items())}
@@ -83,7 +83,7 @@ def game_to_record(game: Game) -> dict[str, Any]:
     if game.current is not None:
         deals.append(deal_to_record(game.current))
     return {"format": GAME_FORMAT, "preset": r.preset_name, "options": r.overrides(),
-            "seed": game.seed, "first_dealer": game.first_dealer, "deals": deals,
+            "seed": game.seed, "first_dealer": int(game.first_dealer), "deals": deals,
             "scores": list(game.scores), "held": game.held, "over": game.is_over(),
             "winner": game.winner}
 
