@@ -9,7 +9,7 @@ run in parts, in parallel, and be summed up while it runs.
     python bench/arena.py run --preset coinche --deals 1000 --play-only --out p.jsonl
 
 Each line of an output file is one deal: {"match", "deal", "diff", "share", "taken", "made",
-"ms"} (see belote.sim.arena; "match" names the preset, bots, seed, worlds, mode and the commit
+"ms"} (see belote.table.match.arena; "match" names the preset, bots, seed, worlds, mode and the commit
 of the code that played, so that parts of different matches are never mixed: to continue a
 file, run the commit it names, e.g. from `git worktree add`). `summary` prints the figures of
 `belote arena --json` (mean difference A - B per deal with its 95% confidence interval,
@@ -32,7 +32,7 @@ import time
 def run(args) -> int:
     from belote.bots import make_bot, parse_bot
     from belote.engine import Rules
-    from belote.sim import arena
+    from belote.table.match import arena
 
     try:
         rules = Rules.preset(args.preset)
@@ -144,7 +144,7 @@ def _read(paths) -> list[dict]:
 
 
 def summary(args) -> int:
-    from belote.sim import mean_ci
+    from belote.table.match import mean_ci
 
     try:
         rows = _read(args.files)

@@ -81,7 +81,7 @@ def main(argv=None) -> int:
     from belote.bots import ExpertBot, decide, make_bot, parse_bot
     from belote.engine import Deal, Rules, shuffled_deck
     from belote.engine.cards import parse_card
-    from belote.sim import bot_seed, duplicate_side, impose_auction
+    from belote.table.match import bot_seed, duplicate_side, impose_auction
     from belote.solver import Position, Solver
     try:
         rules = Rules.preset(args.preset)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from belote.analysis import analyse_record
+from belote.table.analysis import analyse_record
 from belote.cli import app
 from belote.engine.cards import parse_card
 from belote.engine.record import check_deal
@@ -107,7 +107,7 @@ def test_analyse_ends_with_the_points_made_and_the_double_dummy_start(tmp_path):
     card's best value for its team, the rest of the pack's 162 to the other). The losses
     telescope: a team's double-dummy start minus its points made is its own loss minus the
     other team's (examples/coinche.json: 7 and 41)."""
-    from belote.analysis import team_points
+    from belote.table.analysis import team_points
     rec = json.loads((EXAMPLES / "coinche.json").read_text())
     deal = check_deal(rec).deal
     rows = analyse_record(rec)

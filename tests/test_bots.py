@@ -12,7 +12,7 @@ from belote.bots import BOT_NAMES, HeuristicBot, RandomBot, make_bot
 from belote.cli import app
 from belote.engine import PRESET_NAMES, Deal, Rules, shuffled_deck
 from belote.engine.views import SeatView
-from belote.sim import mean_ci, simulate
+from belote.table.match import mean_ci, simulate
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

@@ -12,7 +12,7 @@ from belote.bots.expert import WorldSampler
 from belote.cli import app
 from belote.engine import Deal, Rules, shuffled_deck
 from belote.engine.cards import SUIT_OF, iter_cards, parse_card, parse_hand, popcount
-from belote.sim import arena
+from belote.table.match import arena
 
 
 def _opening(rules, hands, bids, dealer=3):

@@ -199,7 +199,7 @@ def test_cli_error_message_is_not_eaten_by_markup(tmp_path):
 
 def _saved_game(data_dir):
     from belote.engine.game import Game
-    from belote.tui import storage
+    from belote.table import store as storage
     g = Game(Rules.preset("classique"), seed=4, first_dealer=0)
     rng = random.Random(1)
     while len(g.deals) < 2:

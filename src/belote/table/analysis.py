@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from .engine.cards import card_str
-from .engine.deal import Deal
-from .engine.record import check_deal
-from .solver import Position, Solver
+from ..engine.cards import card_str
+from ..engine.deal import Deal
+from ..engine.record import check_deal
+from ..solver import Position, Solver
 
 
 @dataclass
@@ -40,8 +41,8 @@ class CardAnalysis:
         none away (its own value is ``played``)."""
         return max(0, self.best - self.played)
 
-    def to_json(self) -> dict:
-        out = {"trick": self.trick, "seat": self.seat, "card": card_str(self.card),
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"trick": self.trick, "seat": self.seat, "card": card_str(self.card),
                "values": {card_str(c): v for c, v in sorted(self.values.items())},
                "best": self.best, "loss": self.loss}
         if self.irregular:
@@ -50,14 +51,21 @@ class CardAnalysis:
         return out
 
 
+def _start(deal: Deal) -> Position:
+    """The position at the deal's first card (its bidding over)."""
+    trump = deal.trump
+    assert trump is not None, "the bidding is over"
+    return Position(list(deal.initial_hands), trump, deal.rules, (deal.dealer + 1) % 4, [],
+                    [0, 0])
+
+
 def analyse_deal(deal: Deal, solver: Solver | None = None,
                  progress: Callable[[int, int], None] | None = None) -> list[CardAnalysis]:
     """Analyse every card played in ``deal`` (a deal whose bidding is over)."""
     if deal.contract is None:
         return []
     solver = solver or Solver()
-    pos = Position(list(deal.initial_hands), deal.contract.trump, deal.rules,
-                   (deal.dealer + 1) % 4, [], [0, 0])
+    pos = _start(deal)
     out = []
     n = len(deal.plays)
     for i, (seat, card) in enumerate(deal.plays):
@@ -84,7 +92,7 @@ def team_points(deal: Deal, rows: list[CardAnalysis]) -> tuple[list[int], list[i
     if not rows:
         raise ValueError("team_points: no card played (rows is empty)")
     first = rows[0]
-    total = deal.tt.total
+    total = _start(deal).final_total()
     dd = [0, 0]
     dd[first.seat % 2] = first.best
     dd[1 - first.seat % 2] = total - first.best
@@ -92,6 +100,7 @@ def team_points(deal: Deal, rows: list[CardAnalysis]) -> tuple[list[int], list[i
     return dd, made
 
 
-def analyse_record(rec: dict, solver: Solver | None = None, progress=None) -> list[CardAnalysis]:
+def analyse_record(rec: dict[str, Any], solver: Solver | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> list[CardAnalysis]:
     """Check a deal record, then analyse it. Raises RecordError for a malformed record."""
     return analyse_deal(check_deal(rec).deal, solver, progress)

@@ -10,11 +10,43 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from .bots import Bot, HeuristicBot, decide
-from .engine import Deal, Rules, shuffled_deck
+from ..bots import Bot, HeuristicBot, decide
+from ..engine import Deal, Phase, Rules, shuffled_deck
+from ..engine.game import Game
+
+#: called with ``(seat, milliseconds)`` after each bot decision
+OnDecision = Callable[[int, float], None]
+
+
+def play_deal(deal: Deal, bots: Sequence[Bot], on_decision: OnDecision | None = None) -> Deal:
+    """Let ``bots`` (seat 0 first) play ``deal`` to its end from where it stands, each action
+    through the checked ``Deal.play``; returns ``deal``. ``on_decision(seat, ms)`` receives
+    each decision's time (the view's building included). Raises IllegalAction when a bot
+    returns an action the rules refuse (a bot's bug)."""
+    while deal.phase != Phase.DONE:
+        seat = deal.to_move
+        action, ms = decide(bots[seat], deal, seat)
+        if on_decision is not None:
+            on_decision(seat, ms)
+        deal.play(action, seat)
+    return deal
+
+
+def play_game(game: Game, bots: Sequence[Bot], on_decision: OnDecision | None = None) -> Game:
+    """Let ``bots`` (seat 0 first) play ``game`` to its end, deal after deal, each action
+    through the checked ``Game.play``; returns ``game``. See :func:`play_deal`."""
+    while game.current is not None:
+        deal = game.current
+        seat = deal.to_move
+        action, ms = decide(bots[seat], deal, seat)
+        if on_decision is not None:
+            on_decision(seat, ms)
+        game.play(action, seat)
+    return game
 
 
 @dataclass
@@ -25,13 +57,13 @@ class TeamStats:
     capots: int = 0
     litiges: int = 0
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         m, lo, hi = mean_ci(self.scores)
         return {"mean_score": m, "ci95": [lo, hi], "taken": self.taken, "made": self.made,
                 "capots": self.capots, "litiges": self.litiges}
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float | None, float | None]:
+def mean_ci(xs: Sequence[float]) -> tuple[float, float | None, float | None]:
     """Mean and 95% confidence interval (normal approximation, 1.96 standard errors). With
     fewer than two values there is no interval: its bounds are ``None`` (JSON ``null``), not
     a zero-width interval that would claim certainty."""
@@ -53,9 +85,9 @@ class SimReport:
     teams: list[TeamStats]
     diffs: list[int]
     ms: list[list[float]]  # decision times per seat, milliseconds
-    records: list[dict] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         m, lo, hi = mean_ci(self.diffs)
         per_seat = []
         for s in range(4):
@@ -73,12 +105,13 @@ class SimReport:
 def simulate(rules: Rules, bots: list[Bot], bot_names: list[str], deals: int, seed: int,
              keep_records: bool = False,
              progress: Callable[[int], None] | None = None,
-             on_record: Callable[[dict], None] | None = None) -> SimReport:
-    """Play ``deals`` deals with ``bots`` at seats 0..3 and collect the statistics.
+             on_record: Callable[[dict[str, Any]], None] | None = None) -> SimReport:
+    """Play ``deals`` deals with ``bots`` at seats 0..3 and collect the statistics
+    (``keep_records``: every deal's record too; ``progress(n)`` after the ``n``-th deal).
 
     ``on_record`` receives each deal's record as the deal ends (``simulate --out`` writes it
-    then); ``keep_records`` keeps them all in the report instead."""
-    from .engine.record import deal_to_record
+    then, so that no record is held until the end)."""
+    from ..engine.record import deal_to_record
     teams = [TeamStats(), TeamStats()]
     diffs: list[int] = []
     ms: list[list[float]] = [[], [], [], []]
@@ -86,17 +119,13 @@ def simulate(rules: Rules, bots: list[Bot], bot_names: list[str], deals: int, se
     records = []
     for i in range(deals):
         d = Deal.deal(rules, i % 4, shuffled_deck(rules, random.Random(f"{seed}/{i}")))
-        while not d.is_over():
-            s = d.to_move
-            action, t = decide(bots[s], d, s)
-            ms[s].append(t)
-            d.play(action, s)
-        if d.passed_out:
+        play_deal(d, bots, lambda seat, t: ms[seat].append(t))
+        res = d.result
+        if d.passed_out or res is None or d.contract is None:
             passed += 1
             score = [0, 0]
         else:
-            res = d.result
-            score = res.score
+            score = list(res.score)
             tk = d.contract.team
             teams[tk].taken += 1
             teams[tk].made += bool(res.made)
@@ -107,10 +136,12 @@ def simulate(rules: Rules, bots: list[Bot], bot_names: list[str], deals: int, se
         teams[0].scores.append(score[0])
         teams[1].scores.append(score[1])
         diffs.append(score[0] - score[1])
-        if keep_records:
-            records.append(deal_to_record(d))
-        if on_record:
-            on_record(deal_to_record(d))
+        if keep_records or on_record:
+            record = deal_to_record(d)
+            if keep_records:
+                records.append(record)
+            if on_record:
+                on_record(record)
         if progress:
             progress(i + 1)
     return SimReport(rules.preset_name, bot_names, deals, passed, teams, diffs, ms, records)
@@ -131,9 +162,9 @@ class ArenaReport:
     points_share: list[float]  # play-only mode: A's share of the card points per deal
     play_only: bool
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         m, lo, hi = mean_ci(self.diffs)
-        out = {"preset": self.preset, "a": self.a, "b": self.b, "deals": self.deals,
+        out: dict[str, Any] = {"preset": self.preset, "a": self.a, "b": self.b, "deals": self.deals,
                "play_only": self.play_only, "mean_diff": m, "ci95": [lo, hi],
                "taken": dict(self.taken), "made": dict(self.made),
                "ms_per_decision": {k: (statistics.fmean(v) if v else 0.0)
@@ -161,7 +192,7 @@ def impose_auction(deal: Deal, bids: list[str] | None, seed: int) -> list[str]:
     ``deal``; at the second the same ``bids`` are replayed. Returns the bids (record strings)."""
     if bids is None:
         bidders = [HeuristicBot(seed=seed + s) for s in range(4)]
-        while deal.phase.value == "bidding":
+        while deal.phase == Phase.BIDDING:
             s = deal.to_move
             deal.play(bidders[s].act(deal.view(s)), s)
         return [str(a) for _s, a in deal.bids]
@@ -170,10 +201,40 @@ def impose_auction(deal: Deal, bids: list[str] | None, seed: int) -> list[str]:
     return bids
 
 
+@dataclass(frozen=True)
+class _TableOutcome:
+    """One table of a duplicate deal, for side A: its score minus B's (``diff``), its card
+    points and the deal's (``total``: 0 when passed out), the side that took and whether it
+    made its contract."""
+
+    diff: int
+    points: int
+    total: int
+    taker_side: str | None
+    made: bool
+
+
+def _timer(ms: dict[str, list[float]], swap: bool) -> OnDecision:
+    """An ``on_decision`` that files each time under its side (``"a"`` / ``"b"``)."""
+    def record(seat: int, t: float) -> None:
+        ms[duplicate_side(seat, swap)].append(t)
+    return record
+
+
+def _outcome(deal: Deal, swap: bool) -> _TableOutcome:
+    a_team = 1 if swap else 0
+    res, contract = deal.result, deal.contract
+    if deal.passed_out or res is None or contract is None:
+        return _TableOutcome(0, 0, 0, None, False)
+    side = "a" if contract.team == a_team else "b"
+    return _TableOutcome(res.score[a_team] - res.score[1 - a_team], res.points[a_team],
+                         sum(res.points), side, bool(res.made))
+
+
 def arena(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bot],
           names: tuple[str, str], deals: int, seed: int, play_only: bool = False,
           progress: Callable[[int], None] | None = None, first: int = 0,
-          on_deal: Callable[[dict], None] | None = None) -> ArenaReport:
+          on_deal: Callable[[dict[str, Any]], None] | None = None) -> ArenaReport:
     """Duplicate match of bot A against bot B.
 
     Deal ``i`` (``first <= i < first + deals``) is dealt from ``(seed, i)`` by seat ``i % 4``
@@ -190,37 +251,26 @@ def arena(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bo
     ms: dict[str, list[float]] = {"a": [], "b": []}
     for i in range(first, first + deals):
         deck = shuffled_deck(rules, random.Random(f"{seed}/{i}"))
-        results = []
-        bids: list | None = None
+        results: list[_TableOutcome] = []
+        bids: list[str] | None = None
         mark = ({k: len(v) for k, v in ms.items()}, dict(taken), dict(made))
         for swap in (False, True):
-            seats = {}
-            for s in range(4):
-                side = duplicate_side(s, swap)
-                seats[s] = (side, (make_a if side == "a" else make_b)(bot_seed(seed, i, s)))
+            bots = [(make_a if duplicate_side(s, swap) == "a" else make_b)(bot_seed(seed, i, s))
+                    for s in range(4)]
             d = Deal.deal(rules, i % 4, list(deck))
             if play_only:
                 bids = impose_auction(d, bids, seed)
-            while not d.is_over():
-                s = d.to_move
-                side, bot = seats[s]
-                action, t = decide(bot, d, s)
-                ms[side].append(t)
-                d.play(action, s)
-            a_team = 1 if swap else 0
-            if d.passed_out:
-                results.append((0, 0, None))
-                continue
-            res = d.result
-            tk_side = "a" if d.contract.team == a_team else "b"
-            taken[tk_side] += 1
-            made[tk_side] += bool(res.made)
-            results.append((res.score[a_team] - res.score[1 - a_team],
-                            res.points[a_team], sum(res.points)))
-        diffs.append((results[0][0] + results[1][0]) / 2)
+            play_deal(d, bots, _timer(ms, swap))
+            outcome = _outcome(d, swap)
+            results.append(outcome)
+            if outcome.taker_side is not None:
+                taken[outcome.taker_side] += 1
+                made[outcome.taker_side] += outcome.made
+        diffs.append((results[0].diff + results[1].diff) / 2)
         share = None
-        if play_only and results[0][2]:
-            share = (results[0][1] + results[1][1]) / (results[0][2] + results[1][2])
+        if play_only and results[0].total:
+            share = (results[0].points + results[1].points) / (results[0].total
+                                                                 + results[1].total)
             shares.append(share)
         if on_deal:
             on_deal({"deal": i, "diff": diffs[-1], "share": share,

@@ -1,80 +1,276 @@
-"""Where games are kept: the user's data directory (platformdirs), or ``BELOTE_DATA_DIR``.
+"""Where games are kept: the :class:`GameStore` protocol and its file implementation.
 
-* ``current.json``: the game in progress, written when the player quits (``belote play --resume``).
-* ``games/YYYYMMDD-HHMMSS-<preset>.json``: every game played, written at its end (or on quit).
+A store keeps games by id (a plain name: letters, digits, ``-``): each game's record
+(``belote.game/1``, :func:`belote.engine.record.game_to_record`) and, for a game in progress,
+its table ``settings`` (who sits where, language: JSON-ready values). The server's SQL store
+will be a second implementation of the same protocol.
+
+:class:`FileStore` keeps them in a folder (the user's data folder, or ``BELOTE_DATA_DIR``):
+
+* ``current.json``: the game in progress (``belote play --resume``), its record with the
+  settings under the key ``"table"``;
+* ``games/<id>-<preset>.json``: every game, rewritten after every deal and at its end.
+
+A game's id there is ``<stamp>-seed<seed>`` (:func:`make_game_id`): the settings' ``"stamp"``
+(when the game started, ``YYYYMMDD-HHMMSS``) and the game's seed.
+
+Every write is atomic and durable: a temporary file in the same folder, written, flushed and
+fsynced, renamed over the old file, then the folder fsynced (a crash leaves the old file or
+the new one, never half of one). Reading accepts a UTF-8 byte-order mark.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+import tempfile
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Protocol
 
 from platformdirs import user_data_dir
 
 from ..engine.errors import RecordError
 from ..engine.game import Game
-from ..engine.record import dumps, game_from_record, game_to_record, load_json
+from ..engine.record import dumps, game_from_record, game_to_record
+
+#: the name of a game in progress in a :class:`FileStore`
+CURRENT = "current.json"
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One game a store holds: its ``id``, whether it is ``finished``, and ``where`` it is
+    (a path for the file store)."""
+
+    id: str
+    finished: bool
+    where: str
+
+
+@dataclass
+class LoadedGame:
+    """A game read back: the :class:`~belote.engine.game.Game` (every deal replayed and
+    checked) and the table ``settings`` saved with it (empty when none)."""
+
+    id: str
+    game: Game
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+class GameStore(Protocol):
+    """What a table needs from a store. Implementations raise :class:`OSError` when the
+    medium fails (read-only, full) and :class:`~belote.engine.errors.RecordError` for a
+    record they cannot read."""
+
+    def save(self, game_id: str, game: Game, settings: Mapping[str, Any]) -> str:
+        """Save ``game`` (in progress or finished: ``game.is_over``) under ``game_id`` with
+        its table ``settings``; returns where it went."""
+        ...
+
+    def load(self, game_id: str | None = None) -> LoadedGame:
+        """The game ``game_id``, or the game in progress when None."""
+        ...
+
+    def list(self) -> list[StoredGame]:
+        """The games kept, in progress and finished."""
+        ...
 
 
 def data_dir() -> Path:
+    """The folder of the default :class:`FileStore`: ``$BELOTE_DATA_DIR`` if set, else the
+    user's data folder (platformdirs)."""
     d = os.environ.get("BELOTE_DATA_DIR")
     return Path(d) if d else Path(user_data_dir("belote", appauthor=False))
 
 
-def current_path() -> Path:
-    return data_dir() / "current.json"
+def new_stamp() -> str:
+    """The stamp of a game started now: ``YYYYMMDD-HHMMSS`` (local time)."""
+    return time.strftime("%Y%m%d-%H%M%S")
 
 
-def _write(path: Path, text: str) -> None:
+def make_game_id(stamp: str, seed: int) -> str:
+    """The id of the game started at ``stamp`` from ``seed``: ``<stamp>-seed<seed>``."""
+    return f"{stamp}-seed{seed}"
+
+
+def _id_of(settings: Mapping[str, Any], game: Game) -> str:
+    stamp = settings.get("stamp")
+    return make_game_id(stamp, game.seed) if isinstance(stamp, str) else ""
+
+
+def write_durably(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically and durably: a temporary file in the
+    same folder, fsynced, renamed over ``path``, then the folder fsynced. Creates the folder.
+    Raises OSError (the temporary file is removed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)  # never leave a half-written record
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_folder(path.parent)
 
 
-def save_current(game: Game, table: dict | None = None) -> Path:
-    """Save the game in progress for ``--resume``; ``table`` (who sits where, language,
-    settings) is kept beside the record under the key ``"table"``. Returns the path."""
-    p = current_path()
-    rec = game_to_record(game)
-    if table:
-        rec["table"] = table
-    _write(p, dumps(rec))
-    return p
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX); a system that cannot open a folder for
+    reading (Windows) makes it durable on its own."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
-def archive(game: Game, stamp: str | None = None) -> Path:
-    """Save a copy of the game under ``games/``; returns the path."""
-    stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
-    p = data_dir() / "games" / f"{stamp}-{game.rules.preset_name}.json"
-    _write(p, dumps(game_to_record(game)))
-    return p
+def read_record(path: Path) -> Any:
+    """The JSON document of ``path``, a UTF-8 byte-order mark accepted. Raises RecordError
+    (``store.unreadable``, ``store.not_json``)."""
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror or e}", code="store.unreadable",
+                          params={"path": str(path), "reason": str(e.strerror or e)}) from None
+    try:
+        return json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise RecordError(f"{path} is not a JSON record: {e}", code="store.not_json",
+                          params={"path": str(path), "reason": str(e)}) from None
 
 
-def load_current() -> tuple[Game, dict]:
-    """The saved game in progress and its ``table`` settings. Raises RecordError when there is
-    none or it is unreadable."""
-    p = current_path()
-    if not p.exists():
-        raise RecordError(f"no saved game to resume ({p})")
-    rec = load_json(str(p))
-    table = rec.get("table") if isinstance(rec, dict) else None
-    return game_from_record(rec), table if isinstance(table, dict) else {}
+class FileStore:
+    """A :class:`GameStore` in a folder (default :func:`data_dir`, read when used, so that
+    ``BELOTE_DATA_DIR`` set later counts). One game is in progress at a time
+    (``current.json``)."""
+
+    def __init__(self, folder: Path | str | None = None) -> None:
+        self._folder = Path(folder) if folder is not None else None
+
+    @property
+    def folder(self) -> Path:
+        return self._folder if self._folder is not None else data_dir()
+
+    @property
+    def current_path(self) -> Path:
+        """Where the game in progress is kept."""
+        return self.folder / CURRENT
+
+    def archive_path(self, game_id: str, preset: str) -> Path:
+        return self.folder / "games" / f"{game_id}-{preset}.json"
+
+    def has_current(self) -> bool:
+        """Whether a game in progress is saved. Raises OSError when the folder cannot be
+        searched (permissions, a path too long)."""
+        self.current_path.stat()
+        return True
+
+    def save(self, game_id: str, game: Game, settings: Mapping[str, Any]) -> str:
+        """Write the archive copy, then ``current.json`` (a game in progress) or remove it
+        (a finished game). Returns the path of the game in progress, or of the archive copy
+        once the game is over. Raises OSError."""
+        _check_id(game_id)
+        record = game_to_record(game)
+        archive = self.archive_path(game_id, game.rules.preset)
+        write_durably(archive, dumps(record))
+        if game.is_over:
+            with contextlib.suppress(FileNotFoundError):
+                self.current_path.unlink()
+            _fsync_folder(self.folder)
+            return str(archive)
+        write_durably(self.current_path, dumps({**record, "table": dict(settings)}))
+        return str(self.current_path)
+
+    def load(self, game_id: str | None = None) -> LoadedGame:
+        """The game in progress (``game_id`` None or its id), or an archived one. Raises
+        RecordError (``store.no_saved_game`` when there is none, or the record's own)."""
+        path = self.current_path
+        if game_id is not None:
+            found = [g for g in self.list() if g.id == game_id]
+            if not found:
+                raise RecordError(f"no saved game {game_id} in {self.folder}",
+                                  code="store.no_such_game",
+                                  params={"id": game_id, "path": str(self.folder)})
+            path = Path(found[0].where)
+        elif not path.exists():
+            raise RecordError(f"no saved game to resume ({path})", code="store.no_saved_game",
+                              params={"path": str(path)})
+        rec = read_record(path)
+        table = rec.get("table") if isinstance(rec, dict) else None
+        settings = dict(table) if isinstance(table, dict) else {}
+        game = game_from_record(rec)
+        return LoadedGame(game_id or _id_of(settings, game), game, settings)
+
+    def list(self) -> list[StoredGame]:
+        """The game in progress (if any) then the archive, by id; an archive copy of the game
+        in progress is not listed twice. A file that cannot be read is skipped."""
+        out: list[StoredGame] = []
+        current_id = None
+        if self.current_path.exists():
+            with contextlib.suppress(RecordError):
+                loaded = self.load()
+                current_id = loaded.id
+                out.append(StoredGame(current_id, False, str(self.current_path)))
+        games = self.folder / "games"
+        for path in sorted(games.glob("*.json")) if games.is_dir() else []:
+            game_id = path.stem.rsplit("-", 1)[0]
+            if game_id == current_id:
+                continue
+            try:
+                finished = game_from_record(read_record(path)).is_over
+            except RecordError:
+                continue
+            out.append(StoredGame(game_id, finished, str(path)))
+        return out
+
+    def clear_current(self) -> None:
+        """Forget the game in progress (its archive copy stays)."""
+        with contextlib.suppress(FileNotFoundError):
+            self.current_path.unlink()
+
+
+def _check_id(game_id: str) -> None:
+    if not game_id or not game_id.replace("-", "").isalnum():
+        raise ValueError(f"a game id is letters, digits and '-', not {game_id!r}")
+
+
+# -- the default store, as ``belote play`` uses it --------------------------------------------
+
+def current_path() -> Path:
+    """``current.json`` of the default :class:`FileStore`."""
+    return FileStore().current_path
+
+
+def save_current(game: Game, table: Mapping[str, Any] | None = None) -> Path:
+    """Save ``game`` in the default store with ``table`` its settings (a new ``"stamp"``
+    when they have none). Returns the path. Raises OSError."""
+    settings = dict(table or {})
+    settings.setdefault("stamp", new_stamp())
+    return Path(FileStore().save(_id_of(settings, game), game, settings))
+
+
+def load_current() -> tuple[Game, dict[str, Any]]:
+    """The default store's game in progress and its settings. Raises RecordError."""
+    loaded = FileStore().load()
+    return loaded.game, loaded.settings
 
 
 def clear_current() -> None:
-    try:
-        current_path().unlink()
-    except FileNotFoundError:
-        pass
+    FileStore().clear_current()
 
 
-__all__ = [
-    "archive",
-    "clear_current",
-    "current_path",
-    "data_dir",
-    "load_current",
-    "save_current",
-]
+__all__ = ["CURRENT", "FileStore", "GameStore", "LoadedGame", "StoredGame", "clear_current",
+           "current_path", "data_dir", "load_current", "make_game_id", "new_stamp", "read_record",
+           "save_current", "write_durably"]

@@ -1,0 +1,486 @@
+"""A table: one :class:`~belote.engine.game.Game` and the four players at its seats.
+
+The table is the session object every front end adapts (the terminal table today, the server
+next): the front end sends a person's actions with :meth:`Table.act` and draws what the
+table's events say; bots play by themselves on the table's worker thread; the table saves the
+game in its store after every finished deal (and, with ``save_every_action``, after every
+action).
+
+Threads. One lock guards the game: every method may be called from any thread. A bot decides
+on the worker thread from its seat's view (``deal.view(seat)``, never the deal) without the
+lock, so a bot's decision never blocks the caller; its action then goes through the same
+checked path as a person's. Events are delivered in the order they happened, outside the lock,
+on the thread that caused them: the caller's thread for :meth:`act`, :meth:`start`,
+:meth:`join`…, the worker thread for a bot's action. A subscriber that draws on a UI thread
+marshals (Textual: ``App.call_from_thread``, which also holds the bot until the event is
+drawn). A subscriber may call the table's methods; it must not wait for the worker.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from ..bots import Bot, make_bot
+from ..engine.actions import Action
+from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF
+from ..engine.deal import Deal, Phase
+from ..engine.errors import IllegalAction
+from ..engine.game import Game
+from ..engine.views import SeatView
+from .events import (
+    ActionApplied,
+    BeloteSaid,
+    BotFailed,
+    ContractMade,
+    DealEnded,
+    DealStarted,
+    Event,
+    GameEnded,
+    Saved,
+    SaveFailed,
+    SeatJoined,
+    SeatLeft,
+    TrickWon,
+)
+from .store import GameStore
+
+#: milliseconds a searching bot may think at a table with people (None once seeded)
+TABLE_TIME_LIMIT_MS = 1500.0
+
+
+class PlayerKind(StrEnum):
+    """Who holds a seat: a person at this front end, a bot, or a player elsewhere."""
+
+    HUMAN = "human"
+    BOT = "bot"
+    REMOTE = "remote"
+
+
+@dataclass(frozen=True)
+class Player:
+    """The player of a seat. Build one with :meth:`human`, :meth:`bot` or :meth:`remote`.
+
+    A human's and a remote player's actions come from outside (:meth:`Table.act`); a bot's
+    from its :meth:`~belote.bots.Bot.act` on the table's worker thread."""
+
+    kind: PlayerKind
+    name: str
+    bot: Bot | None = None
+
+    @classmethod
+    def human(cls, name: str = "") -> Player:
+        return cls(PlayerKind.HUMAN, name)
+
+    @classmethod
+    def remote(cls, name: str = "") -> Player:
+        return cls(PlayerKind.REMOTE, name)
+
+    @classmethod
+    def of_bot(cls, bot: Bot, name: str | None = None) -> Player:
+        return cls(PlayerKind.BOT, bot.label if name is None else name, bot)
+
+
+Subscriber = Callable[[Event], None]
+
+
+def table_bots(names: Sequence[str], seed: int, repeatable: bool = False) -> list[Bot]:
+    """The bots of a table with people, by name or level (``"expert:5"``), the ``i``-th
+    seeded ``seed + i``. A searching bot thinks at most :data:`TABLE_TIME_LIMIT_MS` a
+    decision, unless ``repeatable``: then no wall-time limit (its worlds cap it), so that the
+    same seed gives the same actions whatever the machine's load. Raises ValueError for an
+    unknown name or a bad level."""
+    out = []
+    for i, name in enumerate(names):
+        limit = None if repeatable or not name.startswith("expert") else TABLE_TIME_LIMIT_MS
+        out.append(make_bot(name, seed=seed + i, time_limit_ms=limit))
+    return out
+
+
+def _illegal(message: str, code: str, seat: int) -> IllegalAction:
+    return IllegalAction(message, rule=code.split(".")[-1], seat=seat, code=code,
+                         params={"seat": seat})
+
+
+class Table:
+    """A game and four :class:`Player` s; see the module docstring for the threads.
+
+    :param game: the game (new or resumed); the table owns it from now on.
+    :param players: four players, seat 0 first.
+    :param store: where to save (None: never saved); ``game_id`` and ``settings`` (JSON-ready
+        table settings, e.g. who sits where) are saved with the record.
+    :param bot_delay: seconds a bot's turn lasts at least (its thinking included), so that
+        people can follow; 0 plays at once.
+    :param hold_between_deals: after a deal ends, bots wait for :meth:`resume` (a front end
+        shows the deal's result first). People may act at any time.
+    :param save_every_action: save after every action, not only after every deal.
+    :raises ValueError: unless there are four players, a bot player with its bot.
+    """
+
+    def __init__(self, game: Game, players: Sequence[Player], *, store: GameStore | None = None,
+                 game_id: str = "", settings: Mapping[str, Any] | None = None,
+                 bot_delay: float = 0.0, hold_between_deals: bool = False,
+                 save_every_action: bool = False) -> None:
+        if len(players) != 4:
+            raise ValueError(f"a table has four players, not {len(players)}")
+        if any((p.kind == PlayerKind.BOT) != (p.bot is not None) for p in players):
+            raise ValueError("a bot player holds its bot, and only a bot player does")
+        self._game = game
+        self._players: list[Player | None] = list(players)
+        self.store = store
+        self.game_id = game_id
+        self.settings: dict[str, Any] = dict(settings or {})
+        self.bot_delay = bot_delay
+        self.hold_between_deals = hold_between_deals
+        self.save_every_action = save_every_action
+        self._lock = threading.Condition(threading.RLock())
+        self._subscribers: list[Subscriber] = []
+        self._pending: deque[Event] = deque()
+        self._undelivered = 0
+        self._flushing = threading.Lock()
+        self._version = 0  # bumped by every change of the game: a bot's stale decision is dropped
+        self._failed_at: int | None = None  # the version at which a bot failed (it waits)
+        self._thinking: int | None = None
+        self._held = False
+        self._started = False
+        self._closed = False
+        self._worker: threading.Thread | None = None
+        #: where the last save went, and whether the game changed since (a failed save)
+        self.saved_to: str | None = None
+        self.unsaved = False
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game (read it under no assumption of stability while bots play: use
+        :meth:`view`, or read it in an event's callback)."""
+        return self._game
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal being played (None once the game is over)."""
+        return self._game.current
+
+    @property
+    def deal_index(self) -> int:
+        """The index of the current deal in the game's deals (every deal counted)."""
+        return len(self._game.deals)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, None once the game is over."""
+        with self._lock:
+            d = self._game.current
+            return d.to_move if d is not None and d.phase != Phase.DONE else None
+
+    def player(self, seat: int) -> Player | None:
+        """The player of ``seat`` (None while the seat is empty)."""
+        return self._players[seat]
+
+    def view(self, seat: int) -> SeatView | None:
+        """What ``seat`` may know of the current deal (None once the game is over)."""
+        with self._lock:
+            d = self._game.current
+            return d.view(seat) if d is not None else None
+
+    def legal(self, seat: int) -> list[str]:
+        """``seat``'s legal actions now (record strings; empty unless it is to move)."""
+        view = self.view(seat)
+        return list(view.legal) if view is not None else []
+
+    @property
+    def thinking(self) -> int | None:
+        """The seat whose bot is deciding now, or None."""
+        return self._thinking
+
+    @property
+    def held(self) -> bool:
+        """Whether bots wait for :meth:`resume` (after a deal, ``hold_between_deals``)."""
+        return self._held
+
+    @property
+    def idle(self) -> bool:
+        """No bot is due or thinking and every event is delivered: the table waits for a
+        person (or the game is over)."""
+        with self._lock:
+            return self._thinking is None and self._undelivered == 0 and not self._bot_due()
+
+    # -- subscribing -----------------------------------------------------------------------
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(event)`` for every event from now on (see the module docstring for
+        the thread). Returns a function that unsubscribes it."""
+        with self._lock:
+            self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with self._lock, contextlib.suppress(ValueError):
+                self._subscribers.remove(callback)
+        return unsubscribe
+
+    # -- acting ----------------------------------------------------------------------------
+    def start(self) -> None:
+        """Announce the seats and the current deal (:class:`SeatJoined`, :class:`DealStarted`)
+        and let the bots play. A second call only wakes the bots (after the game was changed
+        from outside: the test seam of a forced deal)."""
+        with self._lock:
+            if not self._started:
+                self._started = True
+                for seat, p in enumerate(self._players):
+                    if p is not None:
+                        self._queue(SeatJoined(seat, p.kind.value, p.name))
+                if self._game.current is not None:
+                    self._queue(DealStarted(len(self._game.deals), self._game.current))
+                else:
+                    self._queue(GameEnded(_pair(self._game.scores), self._game.winner))
+            self._changed()
+        self._flush()
+
+    def act(self, seat: int, action: Action | str) -> None:
+        """``seat``'s action (a person's or a remote player's), through the checked engine
+        path (``Game.play(action, seat)``). Raises :class:`~belote.engine.errors.WrongTurn`
+        when it is not ``seat``'s turn, :class:`~belote.engine.errors.IllegalAction` (a
+        ValueError) naming the rule broken,
+        ``table.bot_seat`` when a bot holds ``seat``, ``table.empty_seat`` when nobody does;
+        :class:`~belote.engine.actions.ActionError` for text that is no action."""
+        with self._lock:
+            player = self._players[seat] if 0 <= seat <= 3 else None
+            if player is None and 0 <= seat <= 3:
+                raise _illegal(f"seat {seat} is empty", "table.empty_seat", seat)
+            if player is not None and player.kind == PlayerKind.BOT:
+                raise _illegal(f"seat {seat} is played by a bot", "table.bot_seat", seat)
+            self._apply(seat, action)
+        self._flush()
+
+    def resume(self) -> None:
+        """Let the bots play on after a deal (``hold_between_deals``)."""
+        with self._lock:
+            self._held = False
+            self._changed()
+        self._flush()
+
+    def refresh(self) -> None:
+        """The game was changed from outside the table: drop any bot decision under way and
+        let the bots look again."""
+        with self._lock:
+            self._changed()
+
+    def join(self, seat: int, player: Player) -> None:
+        """Seat ``player`` at ``seat`` (replacing whoever held it)."""
+        if player.kind == PlayerKind.BOT and player.bot is None:
+            raise ValueError("a bot player holds its bot")
+        with self._lock:
+            self._players[seat] = player
+            self._queue(SeatJoined(seat, player.kind.value, player.name))
+            self._changed()
+        self._flush()
+
+    def leave(self, seat: int) -> None:
+        """Empty ``seat``: no action is taken for it until someone joins."""
+        with self._lock:
+            self._players[seat] = None
+            self._queue(SeatLeft(seat))
+            self._changed()
+        self._flush()
+
+    def save(self) -> str | None:
+        """Save the game now (None without a store). Raises the store's error (OSError for
+        the file store); the game stays in memory and ``unsaved`` stays True."""
+        with self._lock:
+            if self.store is None:
+                return None
+            where = self.store.save(self.game_id, self._game, self.settings)
+            self.saved_to, self.unsaved = where, False
+            return where
+
+    def close(self, timeout: float | None = 0.0) -> None:
+        """Stop the bots (a decision under way is dropped); wait ``timeout`` seconds for the
+        worker (None: until it ends). The table takes no action afterwards."""
+        with self._lock:
+            self._closed = True
+            self._lock.notify_all()
+            worker = self._worker
+        if worker is not None and worker is not threading.current_thread() and \
+                (timeout is None or timeout > 0):
+            worker.join(timeout)
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Block until :attr:`idle` (the table waits for a person, or the game is over);
+        False when ``timeout`` seconds passed first. Not from a subscriber."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._lock:
+            while not (self._thinking is None and self._undelivered == 0
+                       and not self._bot_due()):
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self._lock.wait(left)
+            return True
+
+    # -- inside (under the lock) -------------------------------------------------------------
+    def _apply(self, seat: int, action: Action | str) -> None:
+        game = self._game
+        deal = game.current
+        if deal is None:
+            raise IllegalAction("the game is over", rule="game_over", seat=seat)
+        index = len(game.deals)
+        before = (len(deal.tricks), deal.contract, len(deal.belotes), len(deal.plays))
+        game.play(action, seat)
+        text = str(action)
+        self._queue(ActionApplied(index, seat, text, deal))
+        self._deal_events(index, deal, seat, before)
+        self._changed()
+        if len(game.deals) > index:
+            self._queue(DealEnded(index, deal, deal.result, _pair(game.marks[-1]),
+                                  _pair(game.scores)))
+            if game.current is None:
+                self._queue(GameEnded(_pair(game.scores), game.winner))
+            else:
+                self._queue(DealStarted(index + 1, game.current))
+                self._held = self.hold_between_deals
+            self._autosave()
+        elif self.save_every_action:
+            self._autosave()
+        else:
+            self.unsaved = True
+
+    def _deal_events(self, index: int, deal: Deal, seat: int,
+                     before: tuple[int, object, int, int]) -> None:
+        """The contract, belote and trick events that ``seat``'s action caused."""
+        tricks, contract, belotes, plays = before
+        if contract is None and deal.contract is not None:
+            self._queue(ContractMade(index, deal, deal.turned))
+        if len(deal.belotes) > belotes:
+            self._queue(BeloteSaid(index, seat, False))
+        elif len(deal.plays) > plays and _is_rebelote(deal, seat):
+            self._queue(BeloteSaid(index, seat, True))
+        if len(deal.tricks) > tricks:
+            leader, cards, winner = deal.tricks[-1]
+            points = sum(deal.tt.points[c] for c in cards) if deal.tt is not None else 0
+            if len(deal.tricks) == deal.rules.hand_size:
+                points += 10  # dix de der
+            self._queue(TrickWon(index, len(deal.tricks), leader, cards, winner, points))
+
+    def _autosave(self) -> None:
+        if self.store is None:
+            return
+        try:
+            where = self.store.save(self.game_id, self._game, self.settings)
+        except OSError as e:
+            self.unsaved = True
+            self._queue(SaveFailed(e))
+            return
+        self.saved_to, self.unsaved = where, False
+        self._queue(Saved(where, self._game.is_over))
+
+    def _queue(self, event: Event) -> None:
+        self._pending.append(event)
+        self._undelivered += 1
+
+    def _changed(self) -> None:
+        self._version += 1
+        self._lock.notify_all()
+        if self._bot_due() and self._worker is None and not self._closed:
+            self._worker = threading.Thread(target=self._work, name="belote-table-bots",
+                                            daemon=True)
+            self._worker.start()
+
+    def _bot_due(self) -> bool:
+        d = self._game.current
+        if not self._started or self._closed or self._held or d is None or \
+                d.phase == Phase.DONE or self._failed_at == self._version:
+            return False
+        player = self._players[d.to_move]
+        return player is not None and player.kind == PlayerKind.BOT
+
+    # -- the worker thread -------------------------------------------------------------------
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                while not self._closed and (self._thinking is not None or not self._bot_due()):
+                    self._lock.wait()
+                if self._closed:
+                    return
+                deal = self._game.current
+                assert deal is not None
+                seat = deal.to_move
+                player = self._players[seat]
+                assert player is not None and player.bot is not None
+                view, version = deal.view(seat), self._version
+                self._thinking = seat
+            self._decide_and_play(player.bot, view, seat, version)
+            self._flush()
+
+    def _decide_and_play(self, bot: Bot, view: SeatView, seat: int, version: int) -> None:
+        start = time.monotonic()
+        failed: Exception | None = None
+        action = ""
+        try:
+            action = bot.act(view)
+        except Exception as e:  # a bot's bug: the seat waits, the table says so
+            failed = e
+        left = self.bot_delay - (time.monotonic() - start)
+        if left > 0:
+            with self._lock:
+                self._lock.wait_for(lambda: self._closed, left)
+        with self._lock:
+            self._thinking = None
+            self._lock.notify_all()
+            if self._closed or self._version != version:
+                return  # the table moved on meanwhile
+            if failed is None:
+                try:
+                    self._apply(seat, action)
+                    return
+                except ValueError as e:
+                    failed = e
+            self._failed_at = self._version
+            self._queue(BotFailed(seat, failed))
+
+    def _flush(self) -> None:
+        """Deliver the queued events in order; one thread at a time delivers (another's
+        events are delivered by the thread already delivering)."""
+        while True:
+            if not self._flushing.acquire(blocking=False):
+                return
+            try:
+                while True:
+                    with self._lock:
+                        if not self._pending:
+                            break
+                        event = self._pending.popleft()
+                        subscribers = list(self._subscribers)
+                    try:
+                        for callback in subscribers:
+                            callback(event)
+                    finally:
+                        with self._lock:
+                            self._undelivered -= 1
+                            self._lock.notify_all()
+            finally:
+                self._flushing.release()
+            with self._lock:
+                if not self._pending:
+                    return
+
+
+def _pair(values: Sequence[int]) -> tuple[int, int]:
+    return values[0], values[1]
+
+
+def _is_rebelote(deal: Deal, seat: int) -> bool:
+    """Whether ``seat``'s last card is the second of the trump K and Q it said belote with."""
+    _s, card = deal.plays[-1]
+    suit = SUIT_OF[card]
+    if RANK_OF[card] not in (KING, QUEEN) or (seat, suit) not in deal.belotes:
+        return False
+    return sum(1 for s, c in deal.plays if s == seat and SUIT_OF[c] == suit
+               and RANK_OF[c] in (KING, QUEEN)) == 2
+
+
+__all__ = ["TABLE_TIME_LIMIT_MS", "Player", "PlayerKind", "Subscriber", "Table", "table_bots"]
