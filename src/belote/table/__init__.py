@@ -29,11 +29,19 @@ from .events import (
     TrickWon,
 )
 from .match import arena, play_deal, play_game, simulate
-from .store import FileStore, GameStore, LoadedGame, StoredGame
-from .table import TABLE_TIME_LIMIT_MS, Player, PlayerKind, Subscriber, Table, table_bots
+from .store import FileStore, GameStore, LoadedGame, StoredGame, StoreError
+from .table import (
+    TABLE_TIME_LIMIT_MS,
+    Player,
+    PlayerKind,
+    Subscriber,
+    Table,
+    solo_table,
+    table_bots,
+)
 
 __all__ = ["TABLE_TIME_LIMIT_MS", "ActionApplied", "BeloteSaid", "BotFailed", "ContractMade",
            "DealEnded", "DealStarted", "Event", "FileStore", "GameEnded", "GameStore",
            "LoadedGame", "Player", "PlayerKind", "SaveFailed", "Saved", "SeatJoined", "SeatLeft",
-           "StoredGame", "Subscriber", "Table", "TrickWon", "arena", "events", "play_deal",
-           "play_game", "simulate", "table_bots"]
+           "StoreError", "StoredGame", "Subscriber", "Table", "TrickWon", "arena", "events",
+           "play_deal", "play_game", "simulate", "solo_table", "table_bots"]

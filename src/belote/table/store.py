@@ -33,12 +33,19 @@ from typing import Any, Protocol
 
 from platformdirs import user_data_dir
 
-from ..engine.errors import RecordError
+from ..engine.errors import BeloteError, RecordError
 from ..engine.game import Game
 from ..engine.record import dumps, game_from_record, game_to_record
 
 #: the name of a game in progress in a :class:`FileStore`
 CURRENT = "current.json"
+
+
+class StoreError(BeloteError):
+    """The store's folder cannot be used: it cannot be searched (no permission), its path is
+    too long, or it is not a folder (``store.bad_folder``: ``path``, ``reason``)."""
+
+    default_code = "store.bad_folder"
 
 
 @dataclass(frozen=True)
@@ -172,9 +179,18 @@ class FileStore:
         return self.folder / "games" / f"{game_id}-{preset}.json"
 
     def has_current(self) -> bool:
-        """Whether a game in progress is saved. Raises OSError when the folder cannot be
-        searched (permissions, a path too long)."""
-        self.current_path.stat()
+        """Whether a game in progress is saved. Raises :class:`StoreError` when the folder
+        cannot be searched (no permission, a path too long); a folder that does not exist yet
+        (or a file in its path) holds none."""
+        path = self.current_path
+        try:
+            path.stat()
+        except (FileNotFoundError, NotADirectoryError):
+            return False
+        except OSError as e:
+            reason = e.strerror or type(e).__name__
+            raise StoreError(f"the data folder cannot be used: {self.folder} ({reason})",
+                             params={"path": str(self.folder), "reason": reason}) from None
         return True
 
     def save(self, game_id: str, game: Game, settings: Mapping[str, Any]) -> str:
@@ -204,7 +220,7 @@ class FileStore:
                                   code="store.no_such_game",
                                   params={"id": game_id, "path": str(self.folder)})
             path = Path(found[0].where)
-        elif not path.exists():
+        elif not self.has_current():
             raise RecordError(f"no saved game to resume ({path})", code="store.no_saved_game",
                               params={"path": str(path)})
         rec = read_record(path)
@@ -218,7 +234,7 @@ class FileStore:
         in progress is not listed twice. A file that cannot be read is skipped."""
         out: list[StoredGame] = []
         current_id = None
-        if self.current_path.exists():
+        if self.has_current():
             with contextlib.suppress(RecordError):
                 loaded = self.load()
                 current_id = loaded.id
@@ -271,6 +287,6 @@ def clear_current() -> None:
     FileStore().clear_current()
 
 
-__all__ = ["CURRENT", "FileStore", "GameStore", "LoadedGame", "StoredGame", "clear_current",
-           "current_path", "data_dir", "load_current", "make_game_id", "new_stamp", "read_record",
-           "save_current", "write_durably"]
+__all__ = ["CURRENT", "FileStore", "GameStore", "LoadedGame", "StoreError", "StoredGame",
+           "clear_current", "current_path", "data_dir", "load_current", "make_game_id",
+           "new_stamp", "read_record", "save_current", "write_durably"]

@@ -103,6 +103,31 @@ def table_bots(names: Sequence[str], seed: int, repeatable: bool = False) -> lis
     return out
 
 
+def solo_table(game: Game, human: int, bot_names: Sequence[str], *,
+               bots: Sequence[Bot] | None = None, store: GameStore | None = None,
+               stamp: str | None = None, lang: str = "fr", auto_belote: bool = False,
+               repeatable: bool = False, bot_delay: float = 0.6) -> Table:
+    """The table of ``belote play``: one person at ``human``, bots at the other seats from
+    their right (``bot_names``, or the given ``bots``: :func:`table_bots` by default), the
+    bots holding after each deal until the person has read its result. Saved in ``store``
+    under ``<stamp>-seed<seed>`` with the settings ``{"human", "bots", "lang",
+    "auto_belote", "stamp"}`` (and ``"repeatable": true`` when set) that ``--resume``
+    reads. Raises ValueError for an unknown bot name or a bad level."""
+    from .store import make_game_id, new_stamp
+    if bots is None:
+        bots = table_bots(bot_names, game.seed, repeatable)
+    players: list[Player] = [Player.human()] * 4
+    for k, bot in enumerate(bots, 1):
+        players[(human + k) % 4] = Player.of_bot(bot)
+    stamp = stamp or new_stamp()
+    settings: dict[str, Any] = {"human": human, "bots": list(bot_names), "lang": lang,
+                                "auto_belote": auto_belote, "stamp": stamp}
+    if repeatable:
+        settings["repeatable"] = True
+    return Table(game, players, store=store, game_id=make_game_id(stamp, game.seed),
+                 settings=settings, bot_delay=bot_delay, hold_between_deals=True)
+
+
 def _illegal(message: str, code: str, seat: int) -> IllegalAction:
     return IllegalAction(message, rule=code.split(".")[-1], seat=seat, code=code,
                          params={"seat": seat})
@@ -483,4 +508,5 @@ def _is_rebelote(deal: Deal, seat: int) -> bool:
                and RANK_OF[c] in (KING, QUEEN)) == 2
 
 
-__all__ = ["TABLE_TIME_LIMIT_MS", "Player", "PlayerKind", "Subscriber", "Table", "table_bots"]
+__all__ = ["TABLE_TIME_LIMIT_MS", "Player", "PlayerKind", "Subscriber", "Table", "solo_table",
+           "table_bots"]
