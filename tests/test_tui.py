@@ -9,7 +9,7 @@ from belote.engine import Rules, parse_card
 from belote.engine.deal import Deal, Phase
 from belote.engine.game import Game
 from belote.engine.record import game_to_record
-from belote.tui import storage
+from belote.table import store as storage
 from belote.tui.app import BeloteApp, Question, Summary
 
 SIZE = (130, 36)

@@ -1,15 +1,20 @@
 """``belote play``: a full-screen terminal table (Textual) — you against three bots.
 
-The table is a thin layer over :class:`belote.engine.game.Game`: the human's clicks and keys
-become actions sent through the checked ``Game.play`` (an illegal card is refused with the rule
-in words), bots get their seat's view only. Quitting saves the game (``--resume``).
+The app draws a :class:`belote.table.Table` and sends the person's input to it: the table
+checks every action (an illegal card is refused with the rule in words), lets the bots play
+from their seat's view, and saves the game after every deal. The app follows the table's
+events (:mod:`belote.table.events`), which arrive on the bots' thread and are marshalled with
+``call_from_thread``. Quitting saves the game (``--resume``); a save that fails keeps the
+game open and offers to retry.
 """
 
 from __future__ import annotations
 
-import time
-from typing import ClassVar
+import contextlib
+import threading
+from typing import Any, ClassVar
 
+from rich.markup import escape
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -17,10 +22,9 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, RichLog, Select, Static
 
-from ..bots import Bot, make_bot
+from ..bots import Bot
 from ..engine import IllegalAction
-from ..engine.actions import Declare, Play, SayBelote, parse_action
-from ..engine.annonces import annonce_str
+from ..engine.actions import Declare
 from ..engine.cards import (
     KING,
     QUEEN,
@@ -35,8 +39,8 @@ from ..engine.cards import (
 from ..engine.deal import Deal, Phase
 from ..engine.game import Game
 from ..engine.sources import name_sources
-from . import storage
-from .i18n import texts
+from ..table import FileStore, Table, events, solo_table
+from .i18n import Words, texts
 
 RED_SUITS = (1, 2)  # ♥ ♦
 #: display order of suits so that colours alternate: ♠ ♥ ♣ ♦
@@ -51,8 +55,8 @@ def card_markup(card: int, lang: str = "fr") -> str:
     return f"[bold red]{text}[/]" if SUIT_OF[card] in RED_SUITS else f"[bold]{text}[/]"
 
 
-def action_words(action: str, t: dict[str, str], lang: str, double_word: str) -> str:
-    """An action string as a player says it."""
+def action_words(action: str, t: Words, lang: str, double_word: str) -> str:
+    """An action string as a player says it (a button's word: "Contrer", "Je passe")."""
     if action == "pass":
         return t["pass"]
     if action == "take":
@@ -69,6 +73,21 @@ def action_words(action: str, t: dict[str, str], lang: str, double_word: str) ->
         w0 = t.get(words[0], words[0])
         return f"{w0} {sym[words[1]]}"
     return action
+
+
+def said_words(action: str, t: Words, lang: str, double_word: str) -> str:
+    """An action as the log tells it, in the first person beside "Je passe": "Je contre",
+    "Je surcoinche" (a button says "Contrer")."""
+    if action in ("contre", "surcontre"):
+        word = {"contre": "coinche", "surcontre": "surcoinche"}[action] \
+            if double_word == "coinche" else action
+        return t[f"said_{word}"]
+    return action_words(action, t, lang, double_word)
+
+
+def annonce_words(kind: str, cards: int, lang: str) -> str:
+    """An annonce as the table names it: ``tierce (7♣ 8♣ 9♣)``."""
+    return f"{kind} (" + " ".join(card_label(c, lang) for c in iter_cards(cards)) + ")"
 
 
 class Question(ModalScreen[bool]):
@@ -137,8 +156,15 @@ def _key_list(keys: list[int]) -> str:
     return ",".join(map(str, keys))
 
 
-class BeloteApp(App):
-    """The table. ``human`` is your seat (0..3); ``bots`` the bots of the other seats."""
+class BeloteApp(App[None]):
+    """The table's screen. ``table``: a :class:`~belote.table.Table` (``human`` the person's
+    seat), or a :class:`~belote.engine.game.Game` from which the app asks the table layer for
+    ``belote play``'s table (:func:`belote.table.solo_table`: ``bot_names`` or ``bots`` at the
+    other seats from the person's right, saved in the default file store unless ``save`` is
+    False).
+
+    After :meth:`run`: ``saved_to`` is where the game was last saved; ``not_saved`` the
+    error of a save that failed when the person quit without saving (None otherwise)."""
 
     TITLE = "belote"
     ENABLE_COMMAND_PALETTE = False  # Textual's own palette (^p): English, and nothing to do here
@@ -176,40 +202,73 @@ class BeloteApp(App):
         Binding("minus", "bid_value(-1)", show=False),
     ]
 
-    def __init__(self, game: Game, human: int = 0, bots: list[Bot] | None = None,
+    def __init__(self, table: Table | Game, human: int = 0, bots: list[Bot] | None = None,
                  bot_names: list[str] | None = None, lang: str = "fr",
                  auto_belote: bool = False, bot_delay: float = 0.6, save: bool = True,
-                 stamp: str | None = None, warn_saved: bool = False):
+                 stamp: str | None = None, warn_saved: bool = False, repeatable: bool = False):
         super().__init__()
-        self.game = game
+        if isinstance(table, Game):
+            table = solo_table(table, human, bot_names or ["heuristic"] * 3, bots=bots,
+                               store=FileStore() if save else None, stamp=stamp, lang=lang,
+                               auto_belote=auto_belote, repeatable=repeatable,
+                               bot_delay=bot_delay)
+        self.table = table
         self.human = human
         self.lang = lang
         self.t = texts(lang)
-        names = bot_names or ["heuristic"] * 3
-        if bots is None:
-            # the expert searches: keep it under 1.5 s a decision at the table
-            bots = [make_bot(n, seed=(game.seed or 0) + i,
-                             time_limit_ms=1500 if n.startswith("expert") else None)
-                    for i, n in enumerate(names)]
-        others = [(human + k) % 4 for k in (1, 2, 3)]
-        self.bots: dict[int, Bot] = dict(zip(others, bots))
-        self.bot_names = names
         self.auto_belote = auto_belote
-        self.bot_delay = bot_delay
-        self.save = save
         # footer keys in the table's language
         self.bind("q", "quit_game", description=self.t["key_quit"])
         self.bind("d", "last_trick", description=self.t["last_trick"])
         self.bind("a", "toggle_auto_belote", description=self.t["key_auto"])
-        self.busy = False
         self.messages: list[str] = []
         self._levels: list[str] = []
         self.warn_saved = warn_saved
-        self.saved_to = None
-        self._shown_annonces: set[int] = set()
-        self._deal_no = len([d for d in game.deals if not d.passed_out]) + 1
-        # one archive file a game, kept across --resume
-        self.started = stamp or time.strftime("%Y%m%d-%H%M%S")
+        self.not_saved: OSError | None = None
+        #: the finished deal drawn under its summary (None: the table's current deal)
+        self._finished: Deal | None = None
+        #: the next deal's start, told once the summary is closed
+        self._next_start: events.DealStarted | None = None
+        self._game_over = False
+        self._ui_thread: int | None = None
+        self._redraw_due = False
+
+    # -- the table ------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def deal(self) -> Deal | None:
+        return self.table.deal
+
+    @property
+    def busy(self) -> bool:
+        """Whether the person must wait: a bot is due or thinking, an event is not drawn
+        yet, or a deal's result is on screen."""
+        return not self.table.idle or self._finished is not None
+
+    @property
+    def saved_to(self) -> str | None:
+        return self.table.saved_to
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bots by seat."""
+        out = {}
+        for seat in range(4):
+            p = self.table.player(seat)
+            if p is not None and p.bot is not None:
+                out[seat] = p.bot
+        return out
+
+    def _from_table(self, event: events.Event) -> None:
+        """A table event, on whichever thread caused it: drawn on the app's thread."""
+        if threading.get_ident() == self._ui_thread:
+            self._on_event(event)
+            return
+        with contextlib.suppress(RuntimeError):  # the app has stopped: nothing to draw
+            self.call_from_thread(self._on_event, event)
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -231,7 +290,7 @@ class BeloteApp(App):
         yield Static(id="status")
         yield Footer()
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: Any) -> None:
         """Small terminals: hide the log below 110 columns, drop borders below 30 rows."""
         self._fit(event.size.width, event.size.height)
 
@@ -243,20 +302,29 @@ class BeloteApp(App):
         main.set_class(height < 30, "compact")
 
     def on_mount(self) -> None:
+        self._ui_thread = threading.get_ident()
         self._fit(self.size.width, self.size.height)
-        self.call_after_refresh(self.log_line, self.t["help"])
+        self.log_line(self.t["help"])
+        you = self.human
+        self.log_line(self.t("seats_map", you=you, right=(you + 1) % 4,
+                             partner=(you + 2) % 4, left=(you + 3) % 4))
         if self.warn_saved:
             self.notify(self.t["saved_exists"], severity="warning", timeout=12)
-        self.call_after_refresh(self.log_line, f"[b]— {self.t['deal']} {self._deal_no} —[/b]")
-        self.advance()
+        self.table.subscribe(self._from_table)
+        self.table.start()
+        self._schedule_redraw()
+
+    def on_unmount(self) -> None:
+        self.table.close()
 
     # -- naming ---------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         rel = (seat - self.human) % 4
         t = self.t
         base = [t["you"], t["east"], t["partner"], t["west"]][rel]
-        if rel and seat in self.bots:
-            base += f" ({self.bots[seat].label})"
+        bot = self.bots.get(seat)
+        if rel and bot is not None:
+            base += f" ({escape(bot.label)})"
         return base
 
     def short_name(self, seat: int) -> str:
@@ -271,27 +339,130 @@ class BeloteApp(App):
         if self.is_mounted and self.query("#log"):
             self.query_one("#log", RichLog).write(text)
 
-    # -- flow -----------------------------------------------------------------------------
-    @property
-    def deal(self) -> Deal | None:
-        return self.game.current
+    # -- following the table --------------------------------------------------------------
+    def _on_event(self, event: events.Event) -> None:
+        """Draw one table event (on the app's thread)."""
+        if isinstance(event, events.DealStarted):
+            if self._finished is not None:  # told when the summary closes
+                self._next_start = event
+            else:
+                self._log_deal_start(event)
+        elif isinstance(event, events.ActionApplied):
+            self._log_action(event)
+        elif isinstance(event, events.ContractMade):
+            self._log_contract(event)
+        elif isinstance(event, events.BeloteSaid):
+            key = "said_rebelote" if event.rebelote else "said_belote"
+            self.log_line(self.t[key].format(name=self.seat_name(event.seat)))
+        elif isinstance(event, events.TrickWon):
+            self._log_trick(event)
+        elif isinstance(event, events.DealEnded):
+            self._finished = event.deal
+            self._schedule_redraw()
+            self.show_summary(event)
+            return
+        elif isinstance(event, events.GameEnded):
+            self._game_over = True
+            if self._finished is None:
+                self.show_game_over()
+            return
+        elif isinstance(event, events.SaveFailed):
+            self._save_failed(event.error)
+        elif isinstance(event, events.BotFailed):
+            msg = self.t("bot_failed", name=self.seat_name(event.seat),
+                         err=escape(str(event.error)))
+            self.log_line(f"[red]{msg}[/red]")
+            self.notify(msg, severity="error", timeout=12)
+        elif not isinstance(event, events.ActionApplied | events.Saved | events.SeatJoined
+                            | events.SeatLeft):
+            return
+        self._schedule_redraw()
+
+    def _log_deal_start(self, event: events.DealStarted) -> None:
+        """The new deal's number (every deal counted, as replay / check / analyse --deal
+        count them) and its turned card."""
+        t = self.t
+        self.log_line(f"[b]— {t['deal']} {event.deal_index + 1} —[/b]")
+        d = event.deal
+        if d.turned is not None:
+            self.log_line(f"{t['turned']}{t['colon']} {card_markup(d.turned, self.lang)}")
+
+    def _log_action(self, event: events.ActionApplied) -> None:
+        t = self.t
+        d, seat, action = event.deal, event.seat, event.action
+        if action == "belote" or not d.bids or (d.phase != Phase.BIDDING and d.plays
+                                                and d.plays[-1][0] == seat
+                                                and action == card_str(d.plays[-1][1])):
+            return  # a card: its trick tells it; belote: BeloteSaid
+        if action.startswith("declare"):
+            what = ", ".join(a.kind for a in d.declared.get(seat, []))
+            key = "annonce_said_you" if seat == self.human else "annonce_said"
+            self.log_line(self.t(key, name=self.seat_name(seat), what=what) if key ==
+                          "annonce_said" else self.t(key, what=what))
+            return
+        self.log_line(t["bids_log"].format(
+            name=self.seat_name(seat), bid=said_words(action, t, self.lang,
+                                                      d.rules.double_word)))
+
+    def _log_contract(self, event: events.ContractMade) -> None:
+        t = self.t
+        d = event.deal
+        c = d.contract
+        if c is None:
+            return
+        line = (f"[b]{t['contract']}[/b]{t['colon']} {self.contract_text(d)}"
+                f" — {t['taker']} {self.seat_name(c.taker)}")
+        if event.turned is not None:  # who took, and the card that was turned
+            line += f" · {t['turned']}{t['colon']} {card_markup(event.turned, self.lang)}"
+        self.log_line(line)
+
+    def _log_trick(self, event: events.TrickWon) -> None:
+        t = self.t
+        shown = " ".join(card_markup(c, self.lang) for c in event.cards)
+        won = t["trick_won_you"] if event.winner == self.human else t["trick_won"]
+        self.log_line(f"{t['trick']} {event.number}{t['colon']} {shown} — "
+                      + won.format(name=self.seat_name(event.winner), pts=event.points))
+        d = self.deal if self._finished is None else self._finished
+        if event.number == 1 and d is not None:
+            for s, anns in d.declared.items():
+                cards_txt = "; ".join(" ".join(card_markup(c, self.lang) for c in
+                                               iter_cards(a.cards)) for a in anns)
+                self.log_line(t["annonce_shown"].format(name=self.seat_name(s),
+                                                        cards=cards_txt))
 
     def advance(self) -> None:
-        """Refresh, then let the bots play until it is the human's turn or a deal ends."""
+        """The game was changed from outside the table (a test's forced deal): let the
+        bots look again, and redraw."""
+        self.table.refresh()
+        self._schedule_redraw()
+
+    def _schedule_redraw(self) -> None:
+        """Redraw once the events of this moment are drawn (one redraw for many events:
+        widgets are not rebuilt while they mount)."""
+        if not self._redraw_due:
+            self._redraw_due = True
+            self.call_later(self._redraw)
+
+    def _redraw(self) -> None:
+        """Draw the deal (the finished one under its summary) and say whose turn it is."""
+        self._redraw_due = False
         self.refresh_table()
+        if self._finished is not None:
+            return  # the summary's status line stays
         d = self.deal
         if d is None:
-            self.show_game_over()
             return
         if d.to_move != self.human:
-            self.busy = True
-            self.set_timer(self.bot_delay, self.bot_step) if self.bot_delay else \
-                self.call_later(self.bot_step)
-        else:
-            self.busy = False
-            self.set_status(self.bid_hint(d) if d.phase == Phase.BIDDING else self.t["your_turn"])
-        if d.to_move != self.human:
             self.set_status(self.t["waiting"].format(name=self.seat_name(d.to_move)))
+            if self.bots.get(d.to_move) is not None and \
+                    self.bots[d.to_move].name.startswith("expert"):
+                from ..solver import kernel_ready
+                if not kernel_ready():  # its first decision compiles the solver, once
+                    self.set_status(self.t["compiling"].format(
+                        name=self.seat_name(d.to_move)))
+        else:
+            self.set_status(self.bid_hint(d) if d.phase == Phase.BIDDING
+                            else self.t["your_turn"])
 
     def bid_hint(self, d: Deal) -> str:
         """The keys that apply to this bidding turn."""
@@ -313,87 +484,9 @@ class BeloteApp(App):
                 parts.append("x " + action_words(a, t, self.lang, d.rules.double_word).lower())
         return f"{t['your_bid_short']}{t['colon']} " + " · ".join(parts)
 
-    def bot_step(self) -> None:
-        d = self.deal
-        if d is None or d.to_move == self.human:
-            self.advance()
-            return
-        seat = d.to_move
-        bot = self.bots[seat]
-        view = d.view(seat)
-        if not bot.name.startswith("expert"):
-            self.apply(seat, bot.act(view))
-            return
-        from ..solver import kernel_ready
-        if not kernel_ready():  # its first decision compiles the solver: about 10 s, once
-            self.set_status(self.t["compiling"].format(name=self.seat_name(seat)))
-        # a searching bot thinks in a thread: the screen stays live (q, resizing) meanwhile
-        self.run_worker(lambda: self._think(bot, view, d, seat), thread=True, group="bot",
-                        exclusive=True, exit_on_error=False)
-
-    def _think(self, bot, view, d: Deal, seat: int) -> None:
-        action = bot.act(view)
-        self.call_from_thread(self._thought, d, seat, action)
-
-    def _thought(self, d: Deal, seat: int, action: str) -> None:
-        if self.deal is not d or d.to_move != seat:
-            return  # the table moved on meanwhile (a new game, a resumed one)
-        self.apply(seat, action)
-
-    def apply(self, seat: int, action: str) -> None:
-        """Send an action through the checked game; log it; show the deal summary if it ends."""
-        d = self.deal
-        before_tricks = len(d.tricks)
-        n_deals = len(self.game.deals)
-        self.game.play(action, seat)
-        self._log_action(d, seat, action, before_tricks)
-        if len(self.game.deals) > n_deals:  # the deal ended
-            self.refresh_table(finished=d)
-            if self.game.current is not None:  # keep the game safe after every deal
-                self.save_game()
-            self.show_summary(d)
-            return
-        self.advance()
-
-    def _log_action(self, d: Deal, seat: int, action: str, before_tricks: int) -> None:
-        t = self.t
-        name = self.seat_name(seat)
-        kind = parse_action(action)
-        if not isinstance(kind, (Play, SayBelote, Declare)):  # a bid
-            self.log_line(t["bids_log"].format(
-                name=name, bid=action_words(action, t, self.lang, d.rules.double_word)))
-            if d.contract is not None:
-                c = d.contract
-                self.log_line(f"[b]{t['contract']}[/b]{t['colon']} {self.contract_text(d)}"
-                              f" — {t['taker']} {self.seat_name(c.taker)}")
-            return
-        if action == "belote":
-            self.log_line(t["said_belote"].format(name=name))
-            return
-        if action.startswith("declare"):
-            what = ", ".join(a.kind for a in d.declared.get(seat, []))
-            self.log_line(t["annonce_said"].format(name=name, what=what))
-            return
-        card = parse_card(action)
-        said = [s for s, su in d.belotes if s == seat and su == SUIT_OF[card]]
-        if said and RANK_OF[card] in (KING, QUEEN) and d.plays and \
-                sum(1 for s, c in d.plays if s == seat and SUIT_OF[c] == SUIT_OF[card]
-                    and RANK_OF[c] in (KING, QUEEN)) == 2:
-            self.log_line(t["said_rebelote"].format(name=name))
-        if len(d.tricks) > before_tricks:
-            _ld, cards, w = d.tricks[-1]
-            pts = sum(d.tt.points[c] for c in cards) + (10 if len(d.tricks) == d.rules.hand_size
-                                                        else 0)
-            shown = " ".join(card_markup(c, self.lang) for c in cards)
-            won = t["trick_won_you"] if w == self.human else t["trick_won"]
-            self.log_line(f"{t['trick']} {len(d.tricks)}{t['colon']} {shown} — "
-                          + won.format(name=self.seat_name(w), pts=pts))
-            if len(d.tricks) == 1:
-                for s, anns in d.declared.items():
-                    cards_txt = "; ".join(" ".join(card_markup(c, self.lang) for c in
-                                                   iter_cards(a.cards)) for a in anns)
-                    self.log_line(self.t["annonce_shown"].format(name=self.seat_name(s),
-                                                                 cards=cards_txt))
+    def apply(self, seat: int, action: str | Declare) -> None:
+        """Send the person's ``action`` to the table (checked there; raises IllegalAction)."""
+        self.table.act(seat, action)
 
     def contract_text(self, d: Deal) -> str:
         c = d.contract
@@ -414,22 +507,38 @@ class BeloteApp(App):
             parts.append("×4")
         return " ".join(parts)
 
+    def standing_bid_text(self, d: Deal) -> str:
+        """The bid standing in an auction, as the header shows it: ``Enchère : 90 ♥
+        (Droite) ×2``; empty when there is none (or the contract is made)."""
+        if d.contract is not None or d.phase != Phase.BIDDING or d.best is None:
+            return ""
+        seat, bid = d.best
+        words = action_words(str(bid), self.t, self.lang, d.rules.double_word)
+        double = {2: " ×2", 4: " ×4"}.get(d.doubled, "")
+        return (f" · [b]{self.t['standing_bid']}[/b]{self.t['colon']} {words}{double}"
+                f" ({self.short_name(seat)})")
+
     # -- human input ----------------------------------------------------------------------
-    def human_card(self, card: int) -> None:
+    def _may_act(self, phase: Phase) -> Deal | None:
         d = self.deal
-        if self.busy or d is None or d.to_move != self.human or d.phase != Phase.PLAY:
+        if self.busy or d is None or d.to_move != self.human or d.phase != phase:
+            return None
+        return d
+
+    def human_card(self, card: int) -> None:
+        d = self._may_act(Phase.PLAY)
+        if d is None:
             return
         legal = d.legal_actions()
         text = card_str(card)
         decl = [a for a in legal if isinstance(a, Declare)]
         if decl and not d.played_any[self.human]:
-            what = "; ".join(f"{a.kind} ({annonce_str(a)})" for a in
+            what = "; ".join(annonce_words(a.kind, a.cards, self.lang) for a in
                              d.check_declaration(decl[0]))
 
             def after_declare(yes: bool | None) -> None:
                 if yes:
-                    self.game.play(decl[0], self.human)
-                    self._log_action(d, self.human, str(decl[0]), len(d.tricks))
+                    self.apply(self.human, decl[0])
                 self._card_with_belote(card, text)
             self.push_screen(Question(self.t["annonce_q"].format(what=what), self.t["yes"],
                                       self.t["no"]), after_declare)
@@ -438,6 +547,8 @@ class BeloteApp(App):
 
     def _card_with_belote(self, card: int, text: str) -> None:
         d = self.deal
+        if d is None:
+            return
         legal = d.legal_actions()
         if "belote" in legal and RANK_OF[card] in (KING, QUEEN) and \
                 SUIT_OF[card] in d.tt.trump_suits and text in legal and \
@@ -461,19 +572,18 @@ class BeloteApp(App):
         try:
             self.apply(self.human, text)
         except IllegalAction as e:
-            msg = self.t["refused"].format(why=self._refusal(e))
+            msg = self.t["refused"].format(why=escape(self._refusal(e)))
             self.log_line(f"[red]{msg}[/red]")
             self.set_status(msg)
             self.notify(msg, severity="warning")
 
     def human_bid(self, action: str) -> None:
-        d = self.deal
-        if self.busy or d is None or d.to_move != self.human or d.phase != Phase.BIDDING:
+        if self._may_act(Phase.BIDDING) is None:
             return
         try:
             self.apply(self.human, action)
         except IllegalAction as e:
-            self.set_status(self._refusal(e))
+            self.set_status(escape(self._refusal(e)))
 
     def _refusal(self, e: IllegalAction) -> str:
         """Why an action was refused, in the table's language, rule texts named."""
@@ -499,8 +609,7 @@ class BeloteApp(App):
         d = self.deal
         if d is not None and d.phase == Phase.BIDDING:
             # in the bidding, 1-6 name a suit (♠ ♥ ♦ ♣ SA TA): take it in round 2, or bid the
-            # chosen value in it
-            # the key is the number on the button (BID_SUITS)
+            # chosen value in it; the key is the number on the button (BID_SUITS)
             suits = BID_SUITS
             for b in self.query("#bidbar Button"):
                 name = (b.name or "").split(":", 1)
@@ -520,8 +629,8 @@ class BeloteApp(App):
             self.human_card(cards[i - 1])
 
     def action_bid_key(self, what: str) -> None:
-        d = self.deal
-        if d is None or d.phase != Phase.BIDDING or self.busy or d.to_move != self.human:
+        d = self._may_act(Phase.BIDDING)
+        if d is None:
             return
         legal = [str(a) for a in d.legal_actions()]
         if what == "double":
@@ -542,11 +651,11 @@ class BeloteApp(App):
         box = sel.first(Select)
         options = self._levels
         if box.value in options:
-            i = max(0, min(len(options) - 1, options.index(box.value) + step))
+            i = max(0, min(len(options) - 1, options.index(str(box.value)) + step))
             box.value = options[i]
 
     def action_last_trick(self) -> None:
-        d = self.deal
+        d = self._finished or self.deal
         tricks = d.tricks if d is not None else []
         if not tricks:
             self.notify(self.t["no_last"])
@@ -559,37 +668,39 @@ class BeloteApp(App):
 
     def action_toggle_auto_belote(self) -> None:
         self.auto_belote = not self.auto_belote
+        self.table.settings["auto_belote"] = self.auto_belote
         self.notify(self.t["auto_belote"].format(
             state=self.t["on"] if self.auto_belote else self.t["off"]))
 
+    # -- quitting and saving --------------------------------------------------------------
     def action_quit_game(self) -> None:
-        if self.game.current is not None:
-            self.save_game()
-        self.exit(return_code=0)
-
-    def table_settings(self) -> dict:
-        return {"human": self.human, "bots": list(self.bot_names), "lang": self.lang,
-                "auto_belote": self.auto_belote, "stamp": self.started}
-
-    def save_game(self, final: bool = False) -> None:
-        """Save the game in progress and its archive copy; a failure is shown, play goes on."""
-        if not self.save:
+        """Save the game in progress and leave; a save that fails keeps the game open and
+        asks whether to retry or to quit without saving."""
+        if self.game.current is None or self.table.store is None:
+            self.exit(return_code=0)
             return
         try:
-            if final:
-                storage.clear_current()
-            else:
-                self.saved_to = storage.save_current(self.game, self.table_settings())
-            storage.archive(self.game, stamp=self.game_stamp())
+            self.table.save()
         except OSError as e:
-            msg = self.t["save_failed"].format(err=e)
-            self.log_line(f"[red]{msg}[/red]")
-            self.notify(msg, severity="error", timeout=10)
+            self._save_failed(e)
+            self._ask_retry(e)
+            return
+        self.exit(return_code=0)
 
-    def game_stamp(self) -> str:
-        """File name stem of this game in the archive: start time and seed (one file a game,
-        rewritten when the game is saved again, also after --resume)."""
-        return f"{self.started}-seed{self.game.seed}"
+    def _ask_retry(self, error: OSError) -> None:
+        def answer(retry: bool | None) -> None:
+            if retry:
+                self.action_quit_game()
+            else:
+                self.not_saved = error
+                self.exit(return_code=0)
+        self.push_screen(Question(self.t("save_retry_q", err=escape(str(error))),
+                                  self.t["retry"], self.t["quit_unsaved"]), answer)
+
+    def _save_failed(self, error: Exception) -> None:
+        msg = self.t["save_failed"].format(err=escape(str(error)))
+        self.log_line(f"[red]{msg}[/red]")
+        self.notify(msg, severity="error", timeout=10)
 
     # -- rendering ------------------------------------------------------------------------
     def hand_cards(self, d: Deal | None = None) -> list[int]:
@@ -605,43 +716,20 @@ class BeloteApp(App):
     def set_status(self, text: str) -> None:
         self.query_one("#status", Static).update(text)
 
-    def refresh_table(self, finished: Deal | None = None) -> None:
-        d = finished or self.deal
-        t = self.t
-        g = self.game
-        us, them = self.human % 2, 1 - self.human % 2
+    def _deal_number(self, d: Deal) -> int:
+        """The deal's number: every deal counted (passed-out ones too), as replay, check
+        and analyse --deal count them."""
+        if d in self.game.deals:
+            return self.game.deals.index(d) + 1
+        return len(self.game.deals) + 1
+
+    def refresh_table(self) -> None:
+        d = self._finished or self.deal
         if d is None:
             return
-        info = (f"[b]{t['deal']} {self._deal_no} [/b]· {t['dealer']}{t['colon']} {self.seat_name(d.dealer)}"
-                f" · [b]{t['contract']}[/b]{t['colon']} {self.contract_text(d)}")
-        if d.contract is not None:
-            info += f" ({t['taker']} {self.seat_name(d.contract.taker)})"
-        info += (f"\n[b]{t['score']}[/b]{t['colon']} [green]{t['team_us']} {g.scores[us]} [/green]· "
-                 f"[magenta]{t['team_them']} {g.scores[them]}[/magenta]")
-        if g.held:
-            info += f" · {t['held']} {g.held}"
-        self.query_one("#info", Static).update(info)
-        positions = {"s": self.human, "e": (self.human + 1) % 4, "n": (self.human + 2) % 4,
-                     "w": (self.human + 3) % 4}
-        trick_by_seat = {(d.leader + i) % 4: c for i, c in enumerate(d.trick)}
-        last_bid: dict[int, str] = {}
-        for s, a in d.bids:
-            last_bid[s] = action_words(str(a), t, self.lang, d.rules.double_word)
-        for pos, seat in positions.items():
-            w = self.query_one(f"#seat-{pos}", Static)
-            lines = [f"[b]{self.seat_name(seat)}[/b]",
-                     (f"{self.team_name(seat % 2)} · {d.hands[seat].bit_count()} "
-                     f"{t['card'] if _singular(d.hands[seat].bit_count(), self.lang) else t['cards']}")]
-            if d.phase == Phase.BIDDING and seat in last_bid:
-                lines.append(f"« {last_bid[seat]} »" if self.lang == "fr" else f'"{last_bid[seat]}"')
-            if seat in trick_by_seat:
-                lines.append(card_markup(trick_by_seat[seat], self.lang))
-            if any(s == seat for s, _su in d.belotes):
-                lines.append(t["belote"])
-            w.update("\n".join(lines))
-            w.set_class(seat % 2 == 0, "team0")
-            w.set_class(seat % 2 == 1, "team1")
-            w.set_class(d.to_move == seat, "to-move")
+        self._render_info(d)
+        self._render_seats(d)
+        t = self.t
         centre = []
         if d.phase == Phase.BIDDING and d.turned is not None:
             centre.append(f"{t['turned']}{t['colon']} {card_markup(d.turned, self.lang)}")
@@ -653,18 +741,59 @@ class BeloteApp(App):
         self._render_hand(d)
         self._render_bidbar(d)
 
+    def _render_info(self, d: Deal) -> None:
+        t = self.t
+        g = self.game
+        us, them = self.human % 2, 1 - self.human % 2
+        info = (f"[b]{t['deal']} {self._deal_number(d)} [/b]· {t['dealer']}{t['colon']} "
+                f"{self.seat_name(d.dealer)} · [b]{t['contract']}[/b]{t['colon']} "
+                f"{self.contract_text(d)}")
+        if d.contract is not None:
+            info += f" ({t['taker']} {self.seat_name(d.contract.taker)})"
+        info += self.standing_bid_text(d)
+        info += (f"\n[b]{t['score']}[/b]{t['colon']} [green]{t['team_us']} {g.scores[us]} "
+                 f"[/green]· [magenta]{t['team_them']} {g.scores[them]}[/magenta]")
+        if g.held:
+            info += f" · {t['held']} {g.held}"
+        self.query_one("#info", Static).update(info)
+
+    def _render_seats(self, d: Deal) -> None:
+        t = self.t
+        positions = {"s": self.human, "e": (self.human + 1) % 4, "n": (self.human + 2) % 4,
+                     "w": (self.human + 3) % 4}
+        trick_by_seat = {(d.leader + i) % 4: c for i, c in enumerate(d.trick)}
+        last_bid: dict[int, str] = {}
+        for s, a in d.bids:
+            last_bid[s] = action_words(str(a), t, self.lang, d.rules.double_word)
+        for pos, seat in positions.items():
+            w = self.query_one(f"#seat-{pos}", Static)
+            n = d.hands[seat].bit_count()
+            lines = [f"[b]{self.seat_name(seat)}[/b]",
+                     f"{self.team_name(seat % 2)} · {n} "
+                     f"{t['card'] if _singular(n, self.lang) else t['cards']}"]
+            if d.phase == Phase.BIDDING and seat in last_bid:
+                lines.append(f"« {last_bid[seat]} »" if self.lang == "fr"
+                             else f'"{last_bid[seat]}"')
+            if seat in trick_by_seat:
+                lines.append(card_markup(trick_by_seat[seat], self.lang))
+            if any(s == seat for s, _su in d.belotes):
+                lines.append(t["belote"])
+            w.update("\n".join(lines))
+            w.set_class(seat % 2 == 0, "team0")
+            w.set_class(seat % 2 == 1, "team1")
+            w.set_class(d.phase != Phase.DONE and d.to_move == seat, "to-move")
+
     def _render_hand(self, d: Deal) -> None:
         box = self.query_one("#hand", Horizontal)
         box.remove_children()
-        legal = set()
-        if d.phase == Phase.PLAY and d.to_move == self.human:
-            legal = {str(a) for a in d.legal_actions()}
+        mine = d.phase == Phase.PLAY and d.to_move == self.human
+        legal = {str(a) for a in d.legal_actions()} if mine else set()
         buttons = []
         for i, c in enumerate(self.hand_cards(d), 1):  # a finished deal: no card left
             label = f"{i} " + card_label(c, self.lang)
             b = Button(label, name=f"card:{card_str(c)}", classes="card")
             b.add_class("red" if SUIT_OF[c] in RED_SUITS else "black")
-            if d.phase == Phase.PLAY and d.to_move == self.human:
+            if mine:
                 b.add_class("legal" if card_str(c) in legal else "illegal")
             buttons.append(b)
         box.mount(*buttons)
@@ -677,7 +806,7 @@ class BeloteApp(App):
         t = self.t
         dw = d.rules.double_word
         legal = [str(a) for a in d.legal_actions()]
-        widgets = []
+        widgets: list[Any] = []
         # auction: one list of levels (values, then capot, générale) and one button a suit
         levels: list[str] = []
         for a in legal:
@@ -707,49 +836,55 @@ class BeloteApp(App):
         bar.mount(*widgets)
 
     # -- ends -----------------------------------------------------------------------------
-    def show_summary(self, d: Deal) -> None:
+    def _summary_text(self, event: events.DealEnded) -> tuple[str, str]:
+        """The summary of a finished deal and the status line under it."""
         t = self.t
-        us = self.human % 2
-        if d.passed_out:
-            text = status = t["passed_out"]
+        d, res = event.deal, event.result
+        n = event.deal_index + 1
+        if res is None or d.contract is None:
+            return t["passed_out"], t["passed_out"]
+        us, them = self.human % 2, 1 - self.human % 2
+        if res.made:
+            verdict = t["made"]
+        elif res.litige and res.made is None:
+            verdict = t["litige"]
         else:
-            res = d.result
-            if res.made:
-                verdict = t["made"]
-            elif res.litige and res.made is None:
-                verdict = t["litige"]
-            else:
-                verdict = t["failed"]
-            if res.capot is not None:
-                verdict += " · " + t["capot_by"].format(team=self.team_name(res.capot))
-            cols = t["result_cols"].split("|")
-            them = 1 - us
+            verdict = t["failed"]
+        if res.capot is not None:
+            verdict += " · " + t["capot_by"].format(team=self.team_name(res.capot))
+        cols = t["result_cols"].split("|")
 
-            def row(label, vals):
-                return f"{label:<28}{vals[us]:>8}{vals[them]:>8}"
-            mark = self.game.marks[-1]
-            text = "\n".join([
-                (f"[b]{t['end_title'].format(n=self._deal_no)}[/b] — {self.contract_text(d)}, "
-                f"{t['taker']} {self.seat_name(d.contract.taker)}"),
-                f"[b]{verdict}[/b]", "",
-                f"{'':<28}{cols[0]:>8}{cols[1]:>8}",
-                row(t["points"], res.points),
-                f"  {t['dix_de_der']}{t['colon']} {self.team_name(d.tricks[-1][2] % 2)}",
-                row(t["belote"], res.belote),
-                row(t["annonces"], res.annonces), row(t["marked"], mark),
-                f"{t['held']}{t['colon']} {res.held}" if res.held else "",
-                f"[b]{t['score']}[/b]{t['colon']} {self.game.scores[us]} – {self.game.scores[them]}"])
-            status = f"{t['end_title'].format(n=self._deal_no)} — {verdict}"
-            self._deal_no += 1
+        def row(label: str, vals: Any) -> str:
+            return f"{label:<28}{vals[us]:>8}{vals[them]:>8}"
+        text = "\n".join([
+            (f"[b]{t['end_title'].format(n=n)}[/b] — {self.contract_text(d)}, "
+             f"{t['taker']} {self.seat_name(d.contract.taker)}"),
+            f"[b]{verdict}[/b]", "",
+            f"{'':<28}{cols[0]:>8}{cols[1]:>8}",
+            row(t["points"], res.points),
+            f"  {t['dix_de_der']}{t['colon']} {self.team_name(d.tricks[-1][2] % 2)}",
+            row(t["belote"], res.belote),
+            row(t["annonces_counted"], res.annonces), row(t["marked"], event.mark),
+            f"{t['held']}{t['colon']} {res.held}" if res.held else "",
+            f"[b]{t['score']}[/b]{t['colon']} {event.scores[us]} – {event.scores[them]}"])
+        return text, f"{t['end_title'].format(n=n)} — {verdict}"
+
+    def show_summary(self, event: events.DealEnded) -> None:
+        text, status = self._summary_text(event)
         self.messages.append(text)
         self.set_status(status)  # not the last turn's "… réfléchit" under the summary
 
-        def next_deal(_=None) -> None:
-            self._shown_annonces.clear()
-            if self.game.current is not None:
-                self.log_line(f"[b]— {t['deal']} {self._deal_no} —[/b]")
-            self.advance()
-        self.push_screen(Summary(text, t["continue"]), next_deal)
+        def next_deal(_: None = None) -> None:
+            self._finished = None
+            if self._game_over:
+                self.show_game_over()
+                return
+            if self._next_start is not None:
+                self._log_deal_start(self._next_start)
+                self._next_start = None
+            self.table.resume()
+            self._schedule_redraw()
+        self.push_screen(Summary(text, self.t["continue"]), next_deal)
 
     def show_game_over(self) -> None:
         t = self.t
@@ -762,11 +897,10 @@ class BeloteApp(App):
             line = t["winner_them"].format(a=a, b=b)
         else:
             line = t["draw"].format(a=a, b=b)
-        self.save_game(final=True)
         self.set_status(line)
         self.messages.append(line)
         self.push_screen(Summary(f"[b]{t['game_over']}[/b]\n\n{line}", t["quit"]),
                          lambda _=None: self.exit(return_code=0))
 
 
-__all__ = ["BeloteApp", "action_words", "card_markup"]
+__all__ = ["BeloteApp", "action_words", "annonce_words", "card_markup", "said_words"]

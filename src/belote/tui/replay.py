@@ -128,10 +128,14 @@ class ReplayApp(App):
     )
 
     def __init__(self, steps: list[DealSteps], lang: str = "fr",
-                 numbered: tuple[int, int] | None = None):
+                 numbered: tuple[int, int] | None = None, human: int = 0):
         """``numbered``: ``(n, total)`` when ``steps`` is the one deal ``n`` of a file of
-        ``total`` (``belote replay FILE --deal n``): the header says ``n/total``."""
+        ``total`` (``belote replay FILE --deal n``): the header says ``n/total``. ``human``:
+        the seat of the person at ``belote play`` (``--seat``, 0 by default), to say which
+        seat the game called Vous, Droite, Partenaire and Gauche. Deals are numbered as
+        the record lists them, every deal counted (the game's numbering too)."""
         super().__init__()
+        self.human = human
         self.steps = steps
         self.numbered = numbered if numbered is not None and len(steps) == 1 else None
         self.lang = lang
@@ -171,7 +175,7 @@ class ReplayApp(App):
             seat, a = st.actions[self.k - 1]
             head += f" · {self.seat(seat)}{t['colon']} {self.words(a, d)}"
         self.query_one("#head", Static).update(head)
-        lines = []
+        lines = [self.seats_legend(), ""]
         c = d.contract
         if c is not None:
             sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}[str(c.trump)]
@@ -216,6 +220,14 @@ class ReplayApp(App):
             pen = f" ({t['penalty']})" if r.penalty is not None else ""
             lines.append(f"[b]{t['marked']}[/b]{t['colon']} {r.score[0]} – {r.score[1]}{pen}")
         self.query_one("#board", Static).update("\n".join(lines))
+
+    def seats_legend(self) -> str:
+        """Which seat the game calls what: ``À la table de belote play (--seat 0) :
+        0 Vous · 1 Droite · 2 Partenaire · 3 Gauche``."""
+        t = self.t
+        words = (t["you"], t["east"], t["partner"], t["west"])
+        names = " · ".join(f"{(self.human + k) % 4} {words[k]}" for k in range(4))
+        return t("replay_seats", seat=self.human, names=names)
 
     def seat(self, s: int) -> str:
         return f"siège {s} (équipe {s % 2})" if self.lang == "fr" else f"seat {s} (team {s % 2})"
