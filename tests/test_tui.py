@@ -459,3 +459,181 @@ def test_bid_hint_names_the_suit_keys_this_turn_offers():
     rules = Rules.preset("coinche")
     d = Deal.deal(rules, 3, shuffled_deck(rules, random.Random(41)))
     assert app.bid_hint(d) == "À vous de parler : p passer · 1-4 couleur · +/- valeur"
+
+
+# -- issue 16 item 6: what a new user hit in a whole game -------------------------------------
+
+def _deal_markers(app):
+    return [i for i, m in enumerate(app.messages) if m.startswith("[b]— ")]
+
+
+def test_the_bidding_shown_is_always_the_current_deal_s():
+    """While a deal's result is on screen the bots do not bid the next deal; once it is
+    closed the log marks the new deal, then shows its bids, every one of them, and the header
+    names the standing bid (an ffb game hid a partner's overcall behind "Contrat : —")."""
+    async def run():
+        app = make_app(preset="coinche", seed=13, dealer=0)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(400):
+                state = await human_turn(app, pilot)
+                if state == "summary":
+                    break
+                await play_first_legal(app, pilot)
+            nxt = app.game.current
+            assert nxt.bids == []  # held: nobody bid the next deal under the summary
+            await pilot.click("#continue")
+            assert await human_turn(app, pilot) is True
+            d = app.game.current
+            assert d is nxt
+            last = _deal_markers(app)[-1]
+            assert app.messages[last] == f"[b]— Donne {len(app.game.deals) + 1} —[/b]"
+            bids_logged = [m for m in app.messages[last + 1:] if " : " in m
+                           and not m.startswith(("Retourne", "[b]Contrat"))]
+            assert len(bids_logged) == len(d.bids)
+            info = str(app.query_one("#info").render())
+            if d.best is not None:
+                seat, bid = d.best
+                assert "Enchère : " in info and app.short_name(seat) in info
+    asyncio.run(run())
+
+
+def test_the_header_names_a_standing_bid():
+    app = make_app(preset="coinche")
+    d = Deal.deal(Rules.preset("coinche"), 3, list(range(32)))
+    d.play("90 H")
+    d.play("contre")
+    assert app.standing_bid_text(d) == " · [b]Enchère[/b] : 90 ♥ ×2 (Vous)"
+    assert app.standing_bid_text(Deal.deal(Rules.preset("coinche"), 3, list(range(32)))) == ""
+
+
+def test_the_turned_card_and_the_taker_are_logged():
+    """A bot that takes at once ends the bidding before the first screen: the log still
+    names the turned card and who took it (classique, seed 2, dealer 0: seat 1 takes)."""
+    async def run():
+        for seed in range(1, 40):
+            app = make_app(preset="classique", seed=seed, dealer=0)
+            async with app.run_test(size=SIZE) as pilot:
+                await human_turn(app, pilot)
+                d = app.game.current
+                if d.contract is None or d.contract.taker == 0:
+                    continue
+                turned = card_label(d.turned, "fr")
+                assert any(m.startswith("Retourne : ") and turned in m for m in app.messages)
+                taker = app.seat_name(d.contract.taker)
+                line = [m for m in app.messages if m.startswith("[b]Contrat")]
+                assert line and f"preneur {taker}" in line[-1] and turned in line[-1]
+                return
+        raise AssertionError("no seed where a bot takes first")
+    from belote.engine import card_label
+    asyncio.run(run())
+
+
+def test_deals_are_numbered_as_the_tools_number_them():
+    """One numbering: every deal counts, passed-out ones too, as replay, check and analyse
+    --deal count them (deal 11 of the game was deal 14 for analyse)."""
+    rules = Rules.preset("classique")
+    game = Game(rules, seed=5, first_dealer=3)
+    for _ in range(8):  # two rounds of passes: the deal is passed out (RULES.md §3)
+        game.play("pass")
+    assert game.deals[0].passed_out
+    app = BeloteApp(game, human=0, bot_names=["heuristic"] * 3, bot_delay=0, save=False)
+
+    async def run():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert str(app.query_one("#info").render()).startswith("Donne 2 ")
+            assert "[b]— Donne 2 —[/b]" in app.messages
+    asyncio.run(run())
+
+
+def test_the_table_says_which_seat_is_which():
+    async def run():
+        app = BeloteApp(Game(Rules.preset("classique"), seed=5, first_dealer=3), human=1,
+                        bot_names=["heuristic"] * 3, bot_delay=0, save=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert ("Sièges dans replay, check et analyse : Vous = siège 1, Droite = siège 2, "
+                    "Partenaire = siège 3, Gauche = siège 0") in app.messages
+    asyncio.run(run())
+
+
+def test_french_words_of_the_log_and_the_annonce_question():
+    """"Vous annoncez" (not "Vous annonce"); doubles said in the first person beside "Je
+    passe"; an annonce named with card symbols, not codes."""
+    from belote.engine.annonces import Annonce
+    from belote.engine.cards import parse_hand
+    from belote.table import events
+    from belote.tui.app import annonce_words, said_words
+    from belote.tui.i18n import texts
+    t = texts("fr")
+    assert said_words("contre", t, "fr", "contre") == "Je contre"
+    assert said_words("surcontre", t, "fr", "coinche") == "Je surcoinche"
+    assert said_words("pass", t, "fr", "contre") == "Je passe"
+    assert annonce_words("tierce", parse_hand("7C 8C 9C"), "fr") == "tierce (7♣ 8♣ 9♣)"
+    app = make_app(preset="annonces")
+    d = Deal.deal(Rules.preset("annonces"), 3, list(range(32)))
+    d.play("take")
+    d.declared[0] = [Annonce("tierce", parse_hand("7C 8C 9C"), 20, 3, 2)]
+    app._log_action(events.ActionApplied(0, 0, "declare 7C 8C 9C", d))
+    app._log_action(events.ActionApplied(0, 1, "pass", d))
+    assert app.messages[-2:] == ["Vous annoncez : tierce", "Droite (heuristic) : Je passe"]
+
+
+def test_the_summary_says_annonces_retenues_as_check_does(data_dir):
+    async def run():
+        app = make_app(seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            while (state := await human_turn(app, pilot)) != "summary":
+                await play_first_legal(app, pilot)
+            if not app.game.deals[0].passed_out:
+                text = str(app.screen.query_one("#summary-text").render())
+                assert "Annonces retenues" in text and "Marqué" in text
+    asyncio.run(run())
+
+
+# -- issue 16 item 7: saving on q -------------------------------------------------------------
+
+def test_a_failed_save_on_quit_keeps_the_game_and_offers_to_retry(tmp_path, monkeypatch):
+    """The save fails (a file where the folder should be; its path has rich markup, which is
+    shown as text): the game stays open with a question; Retry after the cause is gone saves
+    and quits; "quit without saving" leaves ``not_saved`` for the shell (exit 4)."""
+    (tmp_path / "x[").mkdir()
+    blocker = tmp_path / "x[" / "]dd"  # the path has x[/]dd in it
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(blocker / "data"))
+
+    async def run(retry):
+        app = make_app(seed=21)
+        async with app.run_test(size=SIZE) as pilot:
+            await human_turn(app, pilot)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, Question)
+            assert "[/]" in str(app.screen.query_one("Static").render())
+            if retry:
+                blocker.unlink()
+                await pilot.click("#yes")
+            else:
+                await pilot.click("#no")
+            await pilot.pause()
+        return app
+    app = asyncio.run(run(retry=False))
+    assert isinstance(app.not_saved, OSError) and app.game.current is not None
+    # the log line is markup: the path's brackets escaped, so they show as written
+    assert any("Impossible d'enregistrer" in m and "x\\[/]dd" in m for m in app.messages)
+    app = asyncio.run(run(retry=True))
+    assert app.not_saved is None and app.saved_to == str(blocker / "data" / "current.json")
+
+
+def test_play_with_an_unusable_data_folder_exits_2_with_a_message(tmp_path):
+    """play exited 3 (an internal error) when the data folder's path was too long."""
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "BELOTE_DATA_DIR": str(tmp_path / ("x" * 300) / "d")}
+    p = subprocess.run([sys.executable, "-m", "belote.cli", "play"], capture_output=True,
+                       env=env, timeout=60, check=False)
+    err = p.stderr.decode()
+    assert p.returncode == 2
+    assert "dossier de données inutilisable" in err and "Traceback" not in err

@@ -78,6 +78,13 @@ class GameStore(Protocol):
         its table ``settings``; returns where it went."""
         ...
 
+    def _current_id(self) -> str | None:
+        """The id of the game in progress (None: none, or unreadable)."""
+        try:
+            return self.load().id if self.has_current() else None
+        except RecordError:
+            return None
+
     def load(self, game_id: str | None = None) -> LoadedGame:
         """The game ``game_id``, or the game in progress when None."""
         ...
@@ -161,7 +168,8 @@ def read_record(path: Path) -> Any:
 class FileStore:
     """A :class:`GameStore` in a folder (default :func:`data_dir`, read when used, so that
     ``BELOTE_DATA_DIR`` set later counts). One game is in progress at a time
-    (``current.json``)."""
+    (``current.json``); its id is ``<stamp>-seed<seed>`` from its settings' ``"stamp"``
+    (:func:`make_game_id`): save a game in progress under that id."""
 
     def __init__(self, folder: Path | str | None = None) -> None:
         self._folder = Path(folder) if folder is not None else None
@@ -202,12 +210,20 @@ class FileStore:
         archive = self.archive_path(game_id, game.rules.preset)
         write_durably(archive, dumps(record))
         if game.is_over:
-            with contextlib.suppress(FileNotFoundError):
-                self.current_path.unlink()
-            _fsync_folder(self.folder)
+            if self._current_id() in (game_id, None):
+                with contextlib.suppress(FileNotFoundError):
+                    self.current_path.unlink()
+                _fsync_folder(self.folder)
             return str(archive)
         write_durably(self.current_path, dumps({**record, "table": dict(settings)}))
         return str(self.current_path)
+
+    def _current_id(self) -> str | None:
+        """The id of the game in progress (None: none, or unreadable)."""
+        try:
+            return self.load().id if self.has_current() else None
+        except RecordError:
+            return None
 
     def load(self, game_id: str | None = None) -> LoadedGame:
         """The game in progress (``game_id`` None or its id), or an archived one. Raises

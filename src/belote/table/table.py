@@ -361,6 +361,7 @@ class Table:
         self._deal_events(index, deal, seat, before)
         self._changed()
         if len(game.deals) > index:
+            self._autosave()  # before the deal's end is told: a front end may then quit
             self._queue(DealEnded(index, deal, deal.result, _pair(game.marks[-1]),
                                   _pair(game.scores)))
             if game.current is None:
@@ -368,7 +369,6 @@ class Table:
             else:
                 self._queue(DealStarted(index + 1, game.current))
                 self._held = self.hold_between_deals
-            self._autosave()
         elif self.save_every_action:
             self._autosave()
         else:

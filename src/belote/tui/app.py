@@ -336,7 +336,7 @@ class BeloteApp(App[None]):
 
     def log_line(self, text: str) -> None:
         self.messages.append(text)
-        if self.is_mounted and self.query("#log"):
+        if self._ui_thread is not None and self.screen_stack and self.query("#log"):
             self.query_one("#log", RichLog).write(text)
 
     # -- following the table --------------------------------------------------------------
