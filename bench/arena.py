@@ -9,10 +9,10 @@ run in parts, in parallel, and be summed up while it runs.
     python bench/arena.py run --preset coinche --deals 1000 --play-only --out p.jsonl
 
 Each line of an output file is one deal: {"match", "deal", "diff", "share", "taken", "made",
-"ms"} (see belote.table.match.arena; "match" names the preset, bots, seed, worlds, mode and the commit
-of the code that played, so that parts of different matches are never mixed: to continue a
-file, run the commit it names, e.g. from `git worktree add`). `summary` prints the figures of
-`belote arena --json` (mean difference A - B per deal with its 95% confidence interval,
+"ms"} (see belote.table.match.arena; "match" names the preset, bots, seed, worlds, mode and
+the commit of the code that played, so that parts of different matches are never mixed: to
+continue a file, run the commit it names, e.g. from `git worktree add`). `summary` prints the
+figures of `belote arena --json` (mean difference A - B per deal with its 95% confidence interval,
 contracts taken / made, milliseconds per decision, and in card-play-only mode A's share of the
 card points) over every deal of the files, each deal counted once. A line cut short by a
 stopped run is skipped (and played again on resume).

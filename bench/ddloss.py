@@ -14,8 +14,8 @@ grade one.
 
 ``--alt key=value,…``: a second expert, A's level with these ``ExpertBot`` options changed
 (``worlds``, ``max_worlds``, ``capot_bonus``, ``play_model`` 0 or 1, ``race_z`` a
-number, 0 for no racing), is asked at the very decisions A faces, with the same random state, and its
-card scored the same way: a paired comparison, far less noisy than a match (A's card is the
+number, 0 for no racing), is asked at the very decisions A faces, with the same random state, and
+its card scored the same way: a paired comparison, far less noisy than a match (A's card is the
 one played). Prints JSON: per side the loss per deal, by role (taker's side, defence), by
 position in the trick and by trick; with ``--alt`` the mean loss difference per decision
 (A minus the variant) with its 95% confidence interval.
@@ -55,8 +55,8 @@ def _alt_options(text: str) -> dict:
         decimal = key == "race_z" and value.count(".") == 1
         digits = value.replace(".", "", 1) if decimal else value
         if not (digits.isascii() and digits.isdigit()):
-            raise ValueError(f"--alt: {key} takes a {'number' if key == 'race_z' else 'whole number'}"
-                             f", not {value!r}")
+            kind = "number" if key == "race_z" else "whole number"
+            raise ValueError(f"--alt: {key} takes a {kind}, not {value!r}")
         lo, hi = bounds[key]
         number = float(value) if decimal else int(value)
         if not lo <= number <= hi:
@@ -65,6 +65,38 @@ def _alt_options(text: str) -> dict:
     if not out:
         raise ValueError(f"--alt: no option given ({', '.join(bounds)})")
     return out
+
+
+def _play_scored(d, seats, solver, rows, key_prefix) -> None:
+    """Play the card play of ``d`` (bots by seat: ``(side, bot, variant)``), each card a seat
+    chose among two or more scored against the best double-dummy card into ``rows``."""
+    from belote.bots import decide
+    from belote.engine import Phase
+    from belote.engine.cards import parse_card
+    from belote.solver import Position
+    while d.phase != Phase.DONE:
+        s = d.to_move
+        side, bot, variant = seats[s]
+        cards = [a for a in map(str, d.legal_actions())
+                 if a != "belote" and not a.startswith("declare")]
+        if variant is not None:
+            # the same random state for both: the variant differs by its options
+            key = f"{key_prefix}/{d.trick_number}/{len(d.trick)}"
+            bot.rng = random.Random(key)
+            variant.rng = random.Random(key)
+        action, _t = decide(bot, d, s)
+        if len(cards) > 1 and action in cards:
+            vals = solver.solve(Position.from_deal(d)).values
+            best = max(vals.values())
+            row = {"side": side, "trick": d.trick_number, "pos": len(d.trick),
+                   "taker": d.contract.team == s % 2,
+                   "loss": best - vals[parse_card(action)]}
+            if variant is not None:
+                va, _t = decide(variant, d, s)
+                row["alt_loss"] = best - vals[parse_card(va)] if va in cards \
+                    else row["loss"]
+            rows.append(row)
+        d.play(action, s)
 
 
 def main(argv=None) -> int:
@@ -78,11 +110,10 @@ def main(argv=None) -> int:
     ap.add_argument("--b", default="heuristic", help="bot B")
     ap.add_argument("--alt", default="", help="a variant of the expert: key=value,…")
     args = ap.parse_args(argv)
-    from belote.bots import ExpertBot, decide, make_bot, parse_bot
+    from belote.bots import ExpertBot, make_bot, parse_bot
     from belote.engine import Deal, Rules, shuffled_deck
-    from belote.engine.cards import parse_card
+    from belote.solver import Solver
     from belote.table.match import bot_seed, duplicate_side, impose_auction
-    from belote.solver import Position, Solver
     try:
         rules = Rules.preset(args.preset)
         parse_bot(args.a)
@@ -124,29 +155,7 @@ def main(argv=None) -> int:
                 break
             if not swap:
                 deals += 1
-            while not d.is_over():
-                s = d.to_move
-                side, bot, variant = seats[s]
-                cards = [a for a in map(str, d.legal_actions())
-                         if a != "belote" and not a.startswith("declare")]
-                if variant is not None:
-                    # the same random state for both: the variant differs by its options
-                    key = f"{args.seed}/{i}/{swap}/{d.trick_number}/{len(d.trick)}"
-                    bot.rng = random.Random(key)
-                    variant.rng = random.Random(key)
-                action, _t = decide(bot, d, s)
-                if len(cards) > 1 and action in cards:
-                    vals = solver.solve(Position.from_deal(d)).values
-                    best = max(vals.values())
-                    row = {"side": side, "trick": d.trick_number, "pos": len(d.trick),
-                           "taker": d.contract.team == s % 2,
-                           "loss": best - vals[parse_card(action)]}
-                    if variant is not None:
-                        va, _t = decide(variant, d, s)
-                        row["alt_loss"] = best - vals[parse_card(va)] if va in cards \
-                            else row["loss"]
-                    rows.append(row)
-                d.play(action, s)
+            _play_scored(d, seats, solver, rows, f"{args.seed}/{i}/{swap}")
         print(f"\r{i - args.first + 1}/{args.deals} deals", end="", file=sys.stderr,
               flush=True)
     print(file=sys.stderr)

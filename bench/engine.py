@@ -37,13 +37,16 @@ def run(preset: str, deals: int, seed: int, checked: bool) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--deals", type=int, default=2000, help="deals per preset and path (default 2000)")
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=2000,
+                    help="deals per preset and path (default 2000)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     if args.deals <= 0:
         ap.error("--deals must be positive")
-    print(f"# belote engine benchmark: {args.deals} random legal deals per preset, seed {args.seed}")
+    print(f"# belote engine benchmark: {args.deals} random legal deals per preset, "
+          f"seed {args.seed}")
     print(f"# Python {platform.python_version()} on {platform.machine()}, one thread")
     print("| preset | checked deals/s | fast deals/s |")
     print("|---|---:|---:|")

@@ -41,7 +41,8 @@ def main(argv=None) -> int:
     tj = time.perf_counter()
     solver.future(Position.from_deal(d).after(next(iter(_cards(d)))))
     jit_ms = (time.perf_counter() - t0) * 1000
-    print(f"# import + JIT compile: {jit_ms:.0f} ms (first solve {1000 * (time.perf_counter() - tj):.0f} ms)")
+    first_ms = 1000 * (time.perf_counter() - tj)
+    print(f"# import + JIT compile: {jit_ms:.0f} ms (first solve {first_ms:.0f} ms)")
     rng = random.Random(args.seed)
     full = []
     for i in range(args.deals):

@@ -78,13 +78,6 @@ class GameStore(Protocol):
         its table ``settings``; returns where it went."""
         ...
 
-    def _current_id(self) -> str | None:
-        """The id of the game in progress (None: none, or unreadable)."""
-        try:
-            return self.load().id if self.has_current() else None
-        except RecordError:
-            return None
-
     def load(self, game_id: str | None = None) -> LoadedGame:
         """The game ``game_id``, or the game in progress when None."""
         ...

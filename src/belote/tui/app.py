@@ -550,7 +550,7 @@ class BeloteApp(App[None]):
         if d is None:
             return
         legal = d.legal_actions()
-        if "belote" in legal and RANK_OF[card] in (KING, QUEEN) and \
+        if "belote" in legal and RANK_OF[card] in (KING, QUEEN) and d.tt is not None and \
                 SUIT_OF[card] in d.tt.trump_suits and text in legal and \
                 (d._belote_cards(self.human) >> card) & 1:
             if self.auto_belote:
@@ -611,7 +611,7 @@ class BeloteApp(App[None]):
             # in the bidding, 1-6 name a suit (♠ ♥ ♦ ♣ SA TA): take it in round 2, or bid the
             # chosen value in it; the key is the number on the button (BID_SUITS)
             suits = BID_SUITS
-            for b in self.query("#bidbar Button"):
+            for b in self.query("#bidbar Button").results(Button):
                 name = (b.name or "").split(":", 1)
                 if len(name) == 2 and name[0] in ("value", "bid") and name[1] in suits \
                         and suits.index(name[1]) == i - 1:

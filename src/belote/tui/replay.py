@@ -4,7 +4,7 @@ hand visible. A thin layer over the records: each step is the deal replayed up t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -23,7 +23,7 @@ from .i18n import texts
 class DealSteps:
     """A recorded deal as a start state and the actions that follow."""
 
-    record: dict
+    record: dict[str, Any]
     actions: list[tuple[int, Action]]
     final: Deal
     #: the check of the record: its first irregularity and its result (a penalty included)
@@ -54,7 +54,7 @@ class DealSteps:
         return d
 
 
-def deal_steps(rec: dict) -> DealSteps:
+def deal_steps(rec: dict[str, Any]) -> DealSteps:
     """Replay a deal record and list its actions in order (bids, declarations, belotes, cards).
     Raises RecordError for a malformed record."""
     report = check_deal(rec)
@@ -105,7 +105,7 @@ def load_steps(rec: object) -> list[DealSteps]:
     raise RecordError(f"unknown format {fmt!r}: expected {DEAL_FORMAT} or {GAME_FORMAT}")
 
 
-class ReplayApp(App):
+class ReplayApp(App[None]):
     """Arrows step through the actions; n / p jump between deals."""
 
     TITLE = "belote replay"
@@ -199,13 +199,13 @@ class ReplayApp(App):
             lines.append(f"{t['trick']} {len(d.tricks) + 1}{t['colon']} " + " ".join(
                 f"{(d.leader + i) % 4}:{card_markup(x, self.lang)}" for i, x in enumerate(d.trick)))
         if d.tricks:
-            _ld, cards, w = d.tricks[-1]
-            lines.append(f"{t['last_trick']}{t['colon']} " + " ".join(card_markup(x, self.lang) for x in cards)
-                         + f" → {self.seat(w)}")
+            _ld, last, w = d.tricks[-1]
+            shown = " ".join(card_markup(x, self.lang) for x in last)
+            lines.append(f"{t['last_trick']}{t['colon']} {shown} → {self.seat(w)}")
         lines.append(f"{t['points']}{t['colon']} {d.points[0]} – {d.points[1]}")
         at = st.irregular_step()
-        if at is not None and self.k >= at:  # as belote check says it
-            irr = st.report.irregularity
+        irr = st.report.irregularity if st.report is not None else None
+        if at is not None and irr is not None and self.k >= at:  # as belote check says it
             what = irregularity_message(irr, self.lang)
             if irr["kind"] == "bid":
                 what = f"{irr['card']}{t['colon']} {what} — {t['stopped_bid']}"
