@@ -74,7 +74,7 @@ class GameStore(Protocol):
     record they cannot read."""
 
     def save(self, game_id: str, game: Game, settings: Mapping[str, Any]) -> str:
-        """Save ``game`` (in progress or finished: ``game.is_over``) under ``game_id`` with
+        """Save ``game`` (in progress, or finished: ``game.current is None``) under ``game_id`` with
         its table ``settings``; returns where it went."""
         ...
 
@@ -202,7 +202,7 @@ class FileStore:
         record = game_to_record(game)
         archive = self.archive_path(game_id, game.rules.preset)
         write_durably(archive, dumps(record))
-        if game.is_over:
+        if game.current is None:
             if self._current_id() in (game_id, None):
                 with contextlib.suppress(FileNotFoundError):
                     self.current_path.unlink()
@@ -254,7 +254,7 @@ class FileStore:
             if game_id == current_id:
                 continue
             try:
-                finished = game_from_record(read_record(path)).is_over
+                finished = game_from_record(read_record(path)).current is None
             except RecordError:
                 continue
             out.append(StoredGame(game_id, finished, str(path)))

@@ -401,7 +401,7 @@ class Table:
             self._queue(SaveFailed(e))
             return
         self.saved_to, self.unsaved = where, False
-        self._queue(Saved(where, self._game.is_over))
+        self._queue(Saved(where, self._game.current is None))
 
     def _queue(self, event: Event) -> None:
         self._pending.append(event)
