@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from belote.table.analysis import analyse_record
 from belote.cli import app
 from belote.engine.cards import parse_card
 from belote.engine.record import check_deal
+from belote.table.analysis import analyse_record
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

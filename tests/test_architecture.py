@@ -25,14 +25,8 @@ ALLOWED: dict[str, set[str]] = {
     "tui": {"engine", "i18n", "solver", "bots", "table"},
 }
 #: modules of the package outside any floor's folder, and the floor each belongs to
-#: (to be moved into their floor's folder; see docs/architecture.md)
 LOOSE: dict[str, str] = {
     "belote": "engine",          # __init__.py: the version only
-    "belote.analysis": "table",
-    "belote.sim": "table",
-    "belote.cli": "cli",
-    "belote.cli_help": "cli",
-    "belote.__main__": "cli",
 }
 #: what the package may take from outside the standard library, floor by floor
 THIRD_PARTY: dict[str, set[str]] = {

@@ -147,9 +147,9 @@ def test_a_closed_standard_output_stops_only_what_writes_there(tmp_path):
 def test_simulate_out_is_written_deal_by_deal(runner, tmp_path, monkeypatch):
     """Issue 16 item 7: simulate --out writes each record as its deal ends; an interrupted
     run (Ctrl-C) leaves the deals played, not an empty file."""
-    import belote.sim
+    import belote.table.match as match
 
-    real = belote.sim.simulate
+    real = match.simulate
 
     def interrupted(*args, on_record=None, **kw):
         def stop_after_two(rec, seen=[]):  # noqa: B006 -- the deals seen so far
@@ -158,7 +158,7 @@ def test_simulate_out_is_written_deal_by_deal(runner, tmp_path, monkeypatch):
             if len(seen) == 2:
                 raise KeyboardInterrupt
         return real(*args, on_record=stop_after_two, **kw)
-    monkeypatch.setattr(belote.sim, "simulate", interrupted)
+    monkeypatch.setattr(match, "simulate", interrupted)
     out = tmp_path / "deals.jsonl"
     r = runner.invoke(app, ["simulate", "--deals", "5", "--out", str(out)])
     assert r.exit_code == 130, r.output  # 128 + SIGINT, as typer ends an interrupted command
@@ -167,9 +167,10 @@ def test_simulate_out_is_written_deal_by_deal(runner, tmp_path, monkeypatch):
 
 
 def test_sim_hands_each_record_over_as_its_deal_ends():
+    from belote.table.match import simulate
+
     from belote.bots import make_bot
     from belote.engine import Rules
-    from belote.sim import simulate
 
     seen: list[tuple[str, int]] = []
     rules = Rules.preset("classique")

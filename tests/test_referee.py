@@ -134,11 +134,11 @@ def test_one_reader_accepts_a_byte_order_mark_everywhere(tmp_path, monkeypatch):
     p = tmp_path / "bom.json"
     p.write_bytes(b"\xef\xbb\xbf" + json.dumps(rec).encode())
     assert load_json(str(p)) == rec
-    # play --resume reads its save through load_json (tui/storage.py)
+    # play --resume reads its save through load_json (belote.table.store)
     from belote.engine.game import Game
     from belote.engine.record import dumps, game_to_record
     from belote.engine.rules import Rules
-    from belote.tui import storage
+    from belote.table import store as storage
     monkeypatch.setenv("BELOTE_DATA_DIR", str(tmp_path / "data"))
     game = Game(Rules.preset("coinche"), seed=3)
     storage.save_current(game)
@@ -188,7 +188,7 @@ def test_writing_a_checked_record_keeps_a_false_belote_claim():
 # -- analyse and replay ----------------------------------------------------------------------
 
 def test_an_irregular_card_loses_no_negative_points():
-    from belote.analysis import analyse_deal
+    from belote.table.analysis import analyse_deal
     rec = json.loads((ROOT / "tests/golden/retourne_tout_atout.json").read_text())
     plays = rec["plays"]
     plays[4], plays[30] = plays[30], plays[4]

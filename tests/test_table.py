@@ -15,7 +15,6 @@ from belote.engine.game import Game
 from belote.engine.record import dumps, game_to_record
 from belote.table import (
     ActionApplied,
-    ContractMade,
     DealEnded,
     DealStarted,
     FileStore,
@@ -58,7 +57,7 @@ def test_a_person_and_three_bots_finish_a_game_through_the_table_api_only(tmp_pa
         assert table.to_move == 0
         view = table.view(0)
         table.act(0, person.act(view))
-    assert game.is_over and game.taken == 2
+    assert game.is_over() and game.taken == 2
     kinds = [type(e) for e in seen]
     assert kinds[:5] == [SeatJoined] * 4 + [DealStarted]
     assert kinds[-1] is GameEnded
@@ -167,7 +166,7 @@ def test_solo_table_seats_the_bots_from_the_person_s_right():
 def test_play_game_plays_to_the_end_through_the_checked_path():
     game = play_game(Game(short_rules("coinche"), seed=2, first_dealer=1),
                      [make_bot("heuristic", seed=s) for s in range(4)])
-    assert game.is_over and game.taken == 2
+    assert game.is_over() and game.taken == 2
 
 
 # -- the file store ---------------------------------------------------------------------------

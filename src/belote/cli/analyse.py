@@ -38,8 +38,8 @@ def analyse(
     card (the two differ by the team's loss minus the other team's)."""
     from rich.progress import Progress
 
-    from ..analysis import analyse_deal, team_points
     from ..engine.record import check_deal
+    from ..table.analysis import analyse_deal, team_points
     t = _lang(lang)
     try:
         report = check_deal(_choose_deal(_read_record(record), deal_no, games=True))

@@ -43,7 +43,7 @@ def arena(
     from rich.progress import Progress
 
     from ..bots import make_bot, parse_bot
-    from ..sim import arena as run_arena
+    from ..table.match import arena as run_arena
     t = _lang(lang)
     a, b = a.strip(), b.strip()
     try:

@@ -166,8 +166,7 @@ def _localize(cmd: Any, path: str, lang: str) -> None:
         cmd.subcommand_metavar = _text("help.subcommand_metavar", lang) or en[2]
     cmd.context_class = _FrContext if fr else _Context
     if path == "play":  # the table's keys, as the table lists them when it opens
-        from ..tui.i18n import TEXTS
-        cmd.epilog = TEXTS[lang if lang in TEXTS else "fr"]["help"]
+        cmd.epilog = i18n.tr("tui.help", lang if lang in i18n.LANGS else "fr")
     for p in cmd.params:
         english = p.__dict__.setdefault("_belote_en", p.help)  # kept the first time
         p.help = _text(f"help.{path}.{p.name}", lang) or english

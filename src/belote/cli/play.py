@@ -11,7 +11,7 @@ from rich.markup import escape
 from ..engine import PRESET_NAMES, BeloteError
 from .messages import _lang, _lang_value, words
 from .options import OptionOpt, _need_terminal, _rules
-from .output import EXIT_INTERNAL, _fail, err
+from .output import EXIT_INTERNAL, EXIT_OUTPUT, _fail, err
 
 
 def play(
@@ -40,7 +40,8 @@ def play(
     """Play a game in the terminal against three bots (full screen; q quits and saves)."""
     from ..bots import BOT_NAMES, parse_bot
     from ..engine.game import Game
-    from ..tui import storage
+    from ..i18n import tr
+    from ..table import store as storage
     from ..tui.app import BeloteApp
     if lang is not None:
         _lang(lang)
@@ -54,6 +55,7 @@ def play(
                                   code="cli.resume_keeps", params={"given": ", ".join(given)})
             game, table = storage.load_current()
             names, human, auto, saved_lang, stamp = _table_settings(table, BOT_NAMES)
+            repeatable = table.get("repeatable") is True
             lang = lang or saved_lang
             if auto_belote is not None:
                 auto = auto_belote
@@ -72,20 +74,25 @@ def play(
                 parse_bot(n)  # a clear message for a bad name or level
             game = Game(rules, seed=seed)
             human, auto, stamp = seat or 0, bool(auto_belote), None
+            repeatable = seed is not None  # the same bot actions whatever the machine's load
             lang = lang or "fr"
-    except (BeloteError, ValueError) as e:
+        warn = not resume and storage.FileStore().has_current()
+    except (BeloteError, ValueError) as e:  # StoreError too: an unsearchable data folder
         _fail(e, lang or "fr")
         return
     _need_terminal("play", lang or "fr")
-    warn = not resume and storage.current_path().exists()
     app_ = BeloteApp(game, human=human, bot_names=names, lang=lang, auto_belote=auto,
-                     stamp=stamp, warn_saved=warn)
+                     stamp=stamp, warn_saved=warn, repeatable=repeatable)
     app_.run()
     if app_.return_code not in (0, None):
         err.print(escape(words("table_failed", lang or "fr")), highlight=False)
         raise typer.Exit(EXIT_INTERNAL)
+    if app_.not_saved is not None:  # quit without saving after a failed save
+        err.print(tr("tui.not_saved", lang, err=str(app_.not_saved)), markup=False,
+                  highlight=False)
+        raise typer.Exit(EXIT_OUTPUT)
     if app_.saved_to is not None and game.current is not None:
-        err.print(escape(words("game_saved", lang or "fr", path=str(app_.saved_to))),
+        err.print(tr("tui.saved_resume", lang, path=app_.saved_to), markup=False,
                   highlight=False)
 
 

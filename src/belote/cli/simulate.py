@@ -43,7 +43,7 @@ def simulate(
     from rich.progress import Progress
 
     from ..bots import make_bot
-    from ..sim import simulate as run_sim
+    from ..table.match import simulate as run_sim
     t = _lang(lang)
     try:
         rules = _rules(preset, option)

@@ -262,10 +262,14 @@ class Deal:
         """Index of the trick in progress, 0-based."""
         return len(self.tricks)
 
-    def _mover(self) -> Seat:
-        """The seat to move (the deal is not over)."""
-        assert self.to_move is not None, "the deal is over"
+    def seat_to_move(self) -> Seat:
+        """The seat to act, for a deal that is not over (:meth:`is_over`). Raises
+        :class:`IllegalAction` (``illegal.deal_over``) once it is over (``to_move`` None)."""
+        if self.to_move is None:
+            raise IllegalAction("the deal is over", rule="deal_over")
         return self.to_move
+
+    _mover = seat_to_move
 
     def _tables(self) -> TrumpTables:
         """The contract's tables (card play)."""

@@ -28,7 +28,7 @@ def play_deal(deal: Deal, bots: Sequence[Bot], on_decision: OnDecision | None = 
     each decision's time (the view's building included). Raises IllegalAction when a bot
     returns an action the rules refuse (a bot's bug)."""
     while deal.phase != Phase.DONE:
-        seat = deal.to_move
+        seat = deal.seat_to_move()
         action, ms = decide(bots[seat], deal, seat)
         if on_decision is not None:
             on_decision(seat, ms)
@@ -41,7 +41,7 @@ def play_game(game: Game, bots: Sequence[Bot], on_decision: OnDecision | None = 
     through the checked ``Game.play``; returns ``game``. See :func:`play_deal`."""
     while game.current is not None:
         deal = game.current
-        seat = deal.to_move
+        seat = deal.seat_to_move()
         action, ms = decide(bots[seat], deal, seat)
         if on_decision is not None:
             on_decision(seat, ms)
@@ -193,7 +193,7 @@ def impose_auction(deal: Deal, bids: list[str] | None, seed: int) -> list[str]:
     if bids is None:
         bidders = [HeuristicBot(seed=seed + s) for s in range(4)]
         while deal.phase == Phase.BIDDING:
-            s = deal.to_move
+            s = deal.seat_to_move()
             deal.play(bidders[s].act(deal.view(s)), s)
         return [str(a) for _s, a in deal.bids]
     for b in bids:

@@ -22,7 +22,6 @@ the new one, never half of one). Reading accepts a UTF-8 byte-order mark.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import tempfile
 import time
@@ -35,7 +34,7 @@ from platformdirs import user_data_dir
 
 from ..engine.errors import BeloteError, RecordError
 from ..engine.game import Game
-from ..engine.record import dumps, game_from_record, game_to_record
+from ..engine.record import dumps, game_from_record, game_to_record, load_json
 
 #: the name of a game in progress in a :class:`FileStore`
 CURRENT = "current.json"
@@ -144,18 +143,9 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def read_record(path: Path) -> Any:
-    """The JSON document of ``path``, a UTF-8 byte-order mark accepted. Raises RecordError
-    (``store.unreadable``, ``store.not_json``)."""
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror or e}", code="store.unreadable",
-                          params={"path": str(path), "reason": str(e.strerror or e)}) from None
-    try:
-        return json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as e:
-        raise RecordError(f"{path} is not a JSON record: {e}", code="store.not_json",
-                          params={"path": str(path), "reason": str(e)}) from None
+    """The JSON document of ``path`` (:func:`belote.engine.record.load_json`: a UTF-8
+    byte-order mark accepted, its size capped). Raises RecordError."""
+    return load_json(str(path))
 
 
 class FileStore:
@@ -200,7 +190,7 @@ class FileStore:
         once the game is over. Raises OSError."""
         _check_id(game_id)
         record = game_to_record(game)
-        archive = self.archive_path(game_id, game.rules.preset)
+        archive = self.archive_path(game_id, game.rules.preset_name)
         write_durably(archive, dumps(record))
         if game.current is None:
             if self._current_id() in (game_id, None):

@@ -420,7 +420,7 @@ class Table:
         if not self._started or self._closed or self._held or d is None or \
                 d.phase == Phase.DONE or self._failed_at == self._version:
             return False
-        player = self._players[d.to_move]
+        player = self._players[d.seat_to_move()]
         return player is not None and player.kind == PlayerKind.BOT
 
     # -- the worker thread -------------------------------------------------------------------
@@ -433,7 +433,7 @@ class Table:
                     return
                 deal = self._game.current
                 assert deal is not None
-                seat = deal.to_move
+                seat = deal.seat_to_move()
                 player = self._players[seat]
                 assert player is not None and player.bot is not None
                 view, version = deal.view(seat), self._version

@@ -452,14 +452,16 @@ class BeloteApp(App[None]):
         d = self.deal
         if d is None:
             return
-        if d.to_move != self.human:
-            self.set_status(self.t["waiting"].format(name=self.seat_name(d.to_move)))
-            if self.bots.get(d.to_move) is not None and \
-                    self.bots[d.to_move].name.startswith("expert"):
+        mover = d.to_move
+        if mover is None:  # the deal is over: its summary is on its way
+            return
+        if mover != self.human:
+            self.set_status(self.t["waiting"].format(name=self.seat_name(mover)))
+            bot = self.bots.get(mover)
+            if bot is not None and bot.name.startswith("expert"):
                 from ..solver import kernel_ready
                 if not kernel_ready():  # its first decision compiles the solver, once
-                    self.set_status(self.t["compiling"].format(
-                        name=self.seat_name(d.to_move)))
+                    self.set_status(self.t["compiling"].format(name=self.seat_name(mover)))
         else:
             self.set_status(self.bid_hint(d) if d.phase == Phase.BIDDING
                             else self.t["your_turn"])

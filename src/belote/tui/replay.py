@@ -78,8 +78,10 @@ def deal_steps(rec: dict[str, Any]) -> DealSteps:
                 said.remove((seat, s))
                 acts.append((seat, BELOTE))
         acts.append((seat, Play(card)))
-    seat = d.to_move  # a record that stops after the seat to move declared, before its card
-    if d.phase == Phase.PLAY and seat not in seen_first and seat in d.declared:
+    mover = d.to_move  # a record that stops after the seat to move declared, before its card
+    if d.phase == Phase.PLAY and mover is not None and mover not in seen_first \
+            and mover in d.declared:
+        seat = mover
         acts.append((seat, Declare(tuple(a.cards for a in d.declared[seat]))))
     return DealSteps(rec, acts, d, report)
 
