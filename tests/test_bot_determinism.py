@@ -90,9 +90,9 @@ def test_a_node_budget_solves_fewer_worlds_the_same_on_any_threads():
         solved: list[int] = []
         original = bot._map
 
-        def counting(fn, positions, *a, _orig=original, **k):
+        def counting(fn, positions, *a, _orig=original, _solved=solved, **k):
             out = _orig(fn, positions, *a, **k)
-            solved.append(len(out))
+            _solved.append(len(out))
             return out
         bot._map = counting  # type: ignore[method-assign]
         bot.act(v)

@@ -308,8 +308,8 @@ def belote_cmd() -> list[str]:
 
 
 def test_subprocess_check_exit_codes(tmp_path):
-    ok = subprocess.run(belote_cmd() + ["check", str(REGULAR), "--json"], capture_output=True, check=False,
-                        text=True, timeout=60)
+    ok = subprocess.run(belote_cmd() + ["check", str(REGULAR), "--json"], capture_output=True,
+                        check=False, text=True, timeout=60)
     assert ok.returncode == 0, ok.stderr
     assert json.loads(ok.stdout)["score"] == [90, 70]
     bad = subprocess.run(belote_cmd() + ["check", str(IRREGULAR)], capture_output=True, check=False,
@@ -317,8 +317,8 @@ def test_subprocess_check_exit_codes(tmp_path):
     assert bad.returncode == 1
     p = tmp_path / "broken.json"
     p.write_text("{", encoding="utf-8")
-    err = subprocess.run(belote_cmd() + ["check", str(p)], capture_output=True, check=False, text=True,
-                         timeout=60)
+    err = subprocess.run(belote_cmd() + ["check", str(p)], capture_output=True, check=False,
+                         text=True, timeout=60)
     assert err.returncode == 2
     assert "Traceback" not in err.stderr and err.stderr.strip()
 

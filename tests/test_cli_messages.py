@@ -167,10 +167,9 @@ def test_simulate_out_is_written_deal_by_deal(runner, tmp_path, monkeypatch):
 
 
 def test_sim_hands_each_record_over_as_its_deal_ends():
-    from belote.table.match import simulate
-
     from belote.bots import make_bot
     from belote.engine import Rules
+    from belote.table.match import simulate
 
     seen: list[tuple[str, int]] = []
     rules = Rules.preset("classique")

@@ -25,7 +25,7 @@ def test_steps_end_in_the_recorded_final_state():
     rec = json.loads(json.dumps(game_to_record(g)))
     steps = load_steps(rec)
     assert len(steps) == len(g.deals)
-    for st, d in zip(steps, g.deals):
+    for st, d in zip(steps, g.deals, strict=True):
         end = st.state(len(st.actions))
         assert deal_to_record(end) == deal_to_record(d)
         # bids + cards, plus each belote said and each declaration

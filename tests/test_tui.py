@@ -584,7 +584,7 @@ def test_the_summary_says_annonces_retenues_as_check_does(data_dir):
     async def run():
         app = make_app(seed=5)
         async with app.run_test(size=SIZE) as pilot:
-            while (state := await human_turn(app, pilot)) != "summary":
+            while await human_turn(app, pilot) != "summary":
                 await play_first_legal(app, pilot)
             if not app.game.deals[0].passed_out:
                 text = str(app.screen.query_one("#summary-text").render())

@@ -228,7 +228,8 @@ def deal_hands(rng: random.Random, n: int) -> list[list[str]]:
     return [sorted(d[i * k:(i + 1) * k]) for i in range(4)]
 
 
-def bids_for(preset: str, contract: str, hands: list[list[str]], dealer: int) -> tuple[list[str], str | None]:
+def bids_for(preset: str, contract: str, hands: list[list[str]],
+             dealer: int) -> tuple[list[str], str | None]:
     """Bids making ``contract`` with the first speaker (dealer + 1) as taker, and the turned
     card of a two-round deal (a card of the taker's hand)."""
     taker = (dealer + 1) % 4
