@@ -3,9 +3,11 @@
     python bench/engine.py              # 2000 deals per preset
     python bench/engine.py --deals 500 --seed 7
 
-Two paths are timed: ``checked`` sends every action through ``Deal.play`` (the validation that
-untrusted input gets), ``fast`` picks from ``legal_actions()`` and applies with ``Deal.apply``
-(what bots and search use). Passed-out deals count as deals (they are dealt and bid).
+Each deal is played by ``belote.engine.play_randomly`` with the ``uniform_action`` policy (any
+legal action, equal chances: no bot, so the engine alone is timed). Two paths are timed:
+``checked`` sends every action through ``Deal.play`` (the validation that untrusted input gets),
+``fast`` applies with ``Deal.apply`` (what bots and search use). Passed-out deals count as
+deals (they are dealt and bid).
 One thread; figures go to docs/performance.md.
 """
 
@@ -17,7 +19,14 @@ import random
 import sys
 import time
 
-from belote.engine import PRESET_NAMES, Deal, Rules, shuffled_deck
+from belote.engine import (
+    PRESET_NAMES,
+    Deal,
+    Rules,
+    play_randomly,
+    shuffled_deck,
+    uniform_action,
+)
 
 
 def run(preset: str, deals: int, seed: int, checked: bool) -> float:
@@ -25,14 +34,8 @@ def run(preset: str, deals: int, seed: int, checked: bool) -> float:
     rng = random.Random(seed)
     t0 = time.perf_counter()
     for i in range(deals):
-        d = Deal.deal(rules, i % 4, shuffled_deck(rules, rng))
-        while not d.is_over():
-            acts = d.legal_actions()
-            a = acts[rng.randrange(len(acts))]
-            if checked:
-                d.play(a)
-            else:
-                d.apply(a)
+        deal = Deal.deal(rules, i % 4, shuffled_deck(rules, rng))
+        play_randomly(deal, rng, uniform_action, checked=checked)
     return deals / (time.perf_counter() - t0)
 
 

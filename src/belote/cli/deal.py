@@ -10,6 +10,7 @@ import typer
 from rich.markup import escape
 
 from ..engine import PRESET_NAMES, BeloteError, Deal, shuffled_deck
+from ..engine.randomplay import play_randomly
 from ..engine.record import deal_to_record, dumps
 from .messages import _lang, words
 from .options import LangOpt, OptionOpt, _rules
@@ -34,16 +35,7 @@ def deal_cmd(
         _fail(e, lang)
         return
     rng = random.Random(seed)
-    d = Deal.deal(rules, dealer, shuffled_deck(rules, rng))
-    while not d.is_over():
-        acts = list(d.legal_actions())
-        if d.phase.value == "bidding" and rules.bidding == "auction":
-            # keep random auctions sober: mostly pass, else one of the lowest bids
-            bids = [a for a in acts if str(a) != "pass"][:4]
-            acts = bids if bids and (rng.random() < 0.25 or len(d.bids) == 3) else acts[:1]
-        # say belote and declare whenever possible, else any legal action
-        special = [a for a in acts if str(a) == "belote" or str(a).startswith("declare")]
-        d.play(special[0] if special else rng.choice(acts))
+    d = play_randomly(Deal.deal(rules, dealer, shuffled_deck(rules, rng)), rng)
     text = dumps(deal_to_record(d))
     if output:
         try:

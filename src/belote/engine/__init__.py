@@ -36,6 +36,7 @@ from .deal import Deal, LegalActions, Phase, shuffled_deck
 from .errors import BeloteError, CardError, IllegalAction, RecordError, RulesError, WrongTurn
 from .game import Game
 from .play import check_position
+from .randomplay import Policy, play_randomly, random_action, uniform_action
 from .rules import (
                       PRESET_NAMES,
                       PRESETS,
@@ -86,6 +87,7 @@ __all__ = [
                       "LitigeTo",
                       "Pass",
                       "PassedOutDealer",
+                      "Policy",
                       "Phase",
                       "Play",
                       "RecordError",
@@ -111,6 +113,9 @@ __all__ = [
                       "parse_card",
                       "parse_cards",
                       "parse_hand",
+                      "play_randomly",
+                      "random_action",
                       "shuffled_deck",
                       "tables",
+                      "uniform_action",
 ]
