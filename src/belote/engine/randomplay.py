@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .actions import Action, Declare, Pass, SayBelote
+from .actions import PASS, Action, Declare, SayBelote
 from .deal import Deal, Phase
 from .rules import Bidding
 
@@ -36,9 +36,9 @@ def random_action(deal: Deal, rng: random.Random) -> Action:
     (pass). Two-round bidding and card play: the first ``belote`` or ``declare …`` when there is
     one (they cost nothing), else ``rng.choice`` of the legal actions. Draws from ``rng`` in
     that order only, so a seed gives the same deal every time."""
-    actions = list(deal.legal_actions())
+    actions: list[Action] = list(deal.legal_actions())
     if deal.phase == Phase.BIDDING and deal.rules.bidding == Bidding.AUCTION:
-        bids = [a for a in actions if not isinstance(a, Pass)][:4]
+        bids = [a for a in actions if a != PASS][:4]
         actions = bids if bids and (rng.random() < 0.25 or len(deal.bids) == 3) else actions[:1]
     special = [a for a in actions if isinstance(a, SayBelote | Declare)]
     return special[0] if special else rng.choice(actions)

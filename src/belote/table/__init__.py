@@ -3,7 +3,7 @@
 * :class:`Table` (:mod:`belote.table.table`): a game and its four seats (people, bots, remote
   players), checked actions, typed events (:mod:`belote.table.events`), saving after every deal.
 * :mod:`belote.table.match`: bots playing a deal or a game, ``simulate`` and the duplicate
-  ``arena``.
+  ``arena`` (their statistics running sums, :mod:`belote.table.stats`).
 * :mod:`belote.table.store`: the :class:`GameStore` protocol and the :class:`FileStore`.
 * :mod:`belote.table.analysis`: the double-dummy analysis of a recorded deal.
 

@@ -7,9 +7,7 @@ untrusted), and bots see only their seat's view.
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +15,11 @@ from typing import Any
 from ..bots import Bot, HeuristicBot, decide
 from ..engine import Deal, Phase, Rules, shuffled_deck
 from ..engine.game import Game
+from .stats import DecisionTimes, RunningMean, mean_ci
+
+__all__ = ["ArenaReport", "DecisionTimes", "OnDecision", "RunningMean", "SimReport", "TeamStats",
+           "arena", "bot_seed", "duplicate_side", "impose_auction", "mean_ci", "play_deal",
+           "play_game", "simulate"]
 
 #: called with ``(seat, milliseconds)`` after each bot decision
 OnDecision = Callable[[int, float], None]
@@ -51,7 +54,10 @@ def play_game(game: Game, bots: Sequence[Bot], on_decision: OnDecision | None = 
 
 @dataclass
 class TeamStats:
-    scores: list[int] = field(default_factory=list)
+    """One team's figures in a simulation: its score per deal (running: count, mean, spread),
+    contracts taken and made by it, capots it made, litiges on its contracts."""
+
+    scores: RunningMean = field(default_factory=RunningMean)
     taken: int = 0
     made: int = 0
     capots: int = 0
@@ -63,28 +69,19 @@ class TeamStats:
                 "capots": self.capots, "litiges": self.litiges}
 
 
-def mean_ci(xs: Sequence[float]) -> tuple[float, float | None, float | None]:
-    """Mean and 95% confidence interval (normal approximation, 1.96 standard errors). With
-    fewer than two values there is no interval: its bounds are ``None`` (JSON ``null``), not
-    a zero-width interval that would claim certainty."""
-    if not xs:
-        return 0.0, None, None
-    m = statistics.fmean(xs)
-    if len(xs) < 2:
-        return m, None, None
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
-    return m, m - half, m + half
-
-
 @dataclass
 class SimReport:
+    """A simulation's figures, kept as running sums (constant memory whatever ``deals``):
+    ``diffs`` team 0's score minus team 1's per deal, ``ms`` each seat's decision times
+    (milliseconds), ``records`` every deal's record only when asked for."""
+
     preset: str
     bots: list[str]
     deals: int
     passed_out: int
     teams: list[TeamStats]
-    diffs: list[int]
-    ms: list[list[float]]  # decision times per seat, milliseconds
+    diffs: RunningMean
+    ms: list[DecisionTimes]  # per seat
     records: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -92,9 +89,8 @@ class SimReport:
         per_seat = []
         for s in range(4):
             t = self.ms[s]
-            per_seat.append({"seat": s, "bot": self.bots[s], "decisions": len(t),
-                             "ms_mean": statistics.fmean(t) if t else 0.0,
-                             "ms_max": max(t) if t else 0.0})
+            per_seat.append({"seat": s, "bot": self.bots[s], "decisions": t.count,
+                             "ms_mean": t.mean(), "ms_max": t.longest})
         return {"preset": self.preset, "bots": list(self.bots), "deals": self.deals,
                 "passed_out": self.passed_out,
                 "teams": [t.summary() for t in self.teams],
@@ -113,13 +109,13 @@ def simulate(rules: Rules, bots: list[Bot], bot_names: list[str], deals: int, se
     then, so that no record is held until the end)."""
     from ..engine.record import deal_to_record
     teams = [TeamStats(), TeamStats()]
-    diffs: list[int] = []
-    ms: list[list[float]] = [[], [], [], []]
+    diffs = RunningMean()
+    ms = [DecisionTimes() for _ in range(4)]
     passed = 0
     records = []
     for i in range(deals):
         d = Deal.deal(rules, i % 4, shuffled_deck(rules, random.Random(f"{seed}/{i}")))
-        play_deal(d, bots, lambda seat, t: ms[seat].append(t))
+        play_deal(d, bots, lambda seat, t: ms[seat].add(t))
         res = d.result
         if d.passed_out or res is None or d.contract is None:
             passed += 1
@@ -133,9 +129,9 @@ def simulate(rules: Rules, bots: list[Bot], bot_names: list[str], deals: int, se
                 teams[res.capot].capots += 1
             if res.litige:
                 teams[tk].litiges += 1
-        teams[0].scores.append(score[0])
-        teams[1].scores.append(score[1])
-        diffs.append(score[0] - score[1])
+        teams[0].scores.add(score[0])
+        teams[1].scores.add(score[1])
+        diffs.add(score[0] - score[1])
         if keep_records or on_record:
             record = deal_to_record(d)
             if keep_records:
@@ -149,17 +145,20 @@ def simulate(rules: Rules, bots: list[Bot], bot_names: list[str], deals: int, se
 
 @dataclass
 class ArenaReport:
-    """Duplicate match: every deal played twice, the teams' seats swapped."""
+    """Duplicate match: every deal played twice, the teams' seats swapped. Running sums
+    (constant memory whatever ``deals``): ``diffs`` per deal A's score minus B's averaged over
+    the two tables; ``points_share`` (play-only mode) A's share of the card points per deal not
+    passed out; ``ms`` each side's decision times (milliseconds)."""
 
     preset: str
     a: str
     b: str
     deals: int
-    diffs: list[float]  # per deal: A's score minus B's, averaged over the two tables
+    diffs: RunningMean
     taken: dict[str, int]
     made: dict[str, int]
-    ms: dict[str, list[float]]
-    points_share: list[float]  # play-only mode: A's share of the card points per deal
+    ms: dict[str, DecisionTimes]
+    points_share: RunningMean
     play_only: bool
 
     def to_json(self) -> dict[str, Any]:
@@ -167,8 +166,7 @@ class ArenaReport:
         out: dict[str, Any] = {"preset": self.preset, "a": self.a, "b": self.b, "deals": self.deals,
                "play_only": self.play_only, "mean_diff": m, "ci95": [lo, hi],
                "taken": dict(self.taken), "made": dict(self.made),
-               "ms_per_decision": {k: (statistics.fmean(v) if v else 0.0)
-                                   for k, v in self.ms.items()}}
+               "ms_per_decision": {k: v.mean() for k, v in self.ms.items()}}
         if self.play_only:
             sm, slo, shi = mean_ci(self.points_share)
             out["points_share"] = {"mean": sm, "ci95": [slo, shi]}
@@ -244,41 +242,57 @@ def arena(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bo
     be split into parts (the same deals whatever the split); ``on_deal`` receives each deal's
     outcome as it ends: ``{"deal", "diff", "share", "taken", "made", "ms"}`` (``ms``: per side
     ``[total milliseconds, decisions]``)."""
-    diffs: list[float] = []
-    shares: list[float] = []
+    diffs = RunningMean()
+    shares = RunningMean()
     taken = {"a": 0, "b": 0}
     made = {"a": 0, "b": 0}
-    ms: dict[str, list[float]] = {"a": [], "b": []}
+    ms = {"a": DecisionTimes(), "b": DecisionTimes()}
     for i in range(first, first + deals):
-        deck = shuffled_deck(rules, random.Random(f"{seed}/{i}"))
-        results: list[_TableOutcome] = []
-        bids: list[str] | None = None
-        mark = ({k: len(v) for k, v in ms.items()}, dict(taken), dict(made))
-        for swap in (False, True):
-            bots = [(make_a if duplicate_side(s, swap) == "a" else make_b)(bot_seed(seed, i, s))
-                    for s in range(4)]
-            d = Deal.deal(rules, i % 4, list(deck))
-            if play_only:
-                bids = impose_auction(d, bids, seed)
-            play_deal(d, bots, _timer(ms, swap))
-            outcome = _outcome(d, swap)
-            results.append(outcome)
+        results, deal_ms = _play_duplicate(rules, make_a, make_b, i, seed, play_only)
+        deal_taken = {"a": 0, "b": 0}
+        deal_made = {"a": 0, "b": 0}
+        for outcome in results:
             if outcome.taker_side is not None:
-                taken[outcome.taker_side] += 1
-                made[outcome.taker_side] += outcome.made
-        diffs.append((results[0].diff + results[1].diff) / 2)
+                deal_taken[outcome.taker_side] += 1
+                deal_made[outcome.taker_side] += outcome.made
+        for side in ("a", "b"):
+            taken[side] += deal_taken[side]
+            made[side] += deal_made[side]
+            for t in deal_ms[side]:
+                ms[side].add(t)
+        diff = (results[0].diff + results[1].diff) / 2
+        diffs.add(diff)
         share = None
         if play_only and results[0].total:
             share = (results[0].points + results[1].points) / (results[0].total
                                                                  + results[1].total)
-            shares.append(share)
+            shares.add(share)
         if on_deal:
-            on_deal({"deal": i, "diff": diffs[-1], "share": share,
-                     "taken": {k: taken[k] - mark[1][k] for k in taken},
-                     "made": {k: made[k] - mark[2][k] for k in made},
-                     "ms": {k: [sum(v[mark[0][k]:]), len(v) - mark[0][k]]
-                            for k, v in ms.items()}})
+            on_deal({"deal": i, "diff": diff, "share": share, "taken": deal_taken,
+                     "made": deal_made,
+                     "ms": {k: [sum(v), len(v)] for k, v in deal_ms.items()}})
         if progress:
             progress(i - first + 1)
     return ArenaReport(rules.preset_name, names[0], names[1], deals, diffs, taken, made, ms, shares,
                        play_only)
+
+
+def _play_duplicate(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int], Bot],
+                    deal: int, seed: int, play_only: bool
+                    ) -> tuple[list[_TableOutcome], dict[str, list[float]]]:
+    """Deal number ``deal`` of a duplicate match seeded ``seed``, played at its two tables (see
+    :func:`arena`): the two outcomes for side A, and each side's decision times in
+    milliseconds (this deal's only)."""
+    deck = shuffled_deck(rules, random.Random(f"{seed}/{deal}"))
+    results: list[_TableOutcome] = []
+    bids: list[str] | None = None
+    ms: dict[str, list[float]] = {"a": [], "b": []}
+    for swap in (False, True):
+        bots = [(make_a if duplicate_side(s, swap) == "a" else make_b)(bot_seed(seed, deal, s))
+                for s in range(4)]
+        d = Deal.deal(rules, deal % 4, list(deck))
+        if play_only:
+            bids = impose_auction(d, bids, seed)
+        play_deal(d, bots, _timer(ms, swap))
+        results.append(_outcome(d, swap))
+    return results, ms
