@@ -525,7 +525,9 @@ def test_an_irregular_bid_stops_the_check_and_says_so(runner, tmp_path):
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
         "Donne irrégulière : siège 1 (75 H) : les enchères vont de 80 à 360 par 10 [bid_value]",
-        "Vérification arrêtée à cette enchère (le contrat qu'elle ferait est inconnu)."]
+        "Vérification arrêtée à cette enchère (le contrat qu'elle ferait est inconnu).",
+        "Sièges : 0 = Vous (à la table de belote play --seat 0), 1 = Droite, 2 = Partenaire, "
+        "3 = Gauche ; équipe 0 = sièges 0 et 2."]
     r = run(runner, "check", str(p), "--lang", "en")
     assert "bids go from 80 to 360 by 10" in r.stdout and "Checked up to this bid" in r.stdout
     data = json.loads(run(runner, "check", str(p), "--json").stdout)

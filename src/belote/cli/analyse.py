@@ -16,7 +16,7 @@ from ..engine.record import read_record as _read_record
 from .messages import _lang, words
 from .options import JsonOpt, LangOpt, _first_use_note
 from .output import _fail, err, out
-from .render import _contract_line
+from .render import _contract_line, _print_seats
 
 
 def analyse(
@@ -66,7 +66,9 @@ def analyse(
             out.print(words("analyse.no_card", lang))
         return
     assert deal.contract is not None  # cards were played
-    table = Table(title=words("analyse.title", lang),
+    title = words("analyse.title", lang) if deal_no is None else \
+        words("analyse.title_deal", lang, number=deal_no)
+    table = Table(title=title,
                   caption=_contract_line(deal.contract.to_json(), t))
     for col in ((t["trick"], "right"), (t["seat"], "right"),
                 (words("analyse.card_played", lang), "left"),
@@ -97,4 +99,5 @@ def analyse(
         out.print(words("analyse.made", lang) + f"{c} "
                   + words("analyse.unfinished", lang, tricks=n, of=of))
     out.print(words("analyse.double_dummy", lang) + f"{c} {teams(dd)}")
+    _print_seats(lang)
 

@@ -20,7 +20,7 @@ from ..engine.record import read_record as _read_record
 from .messages import _InDeal, _lang
 from .options import JsonOpt, LangOpt
 from .output import EXIT_IRREGULAR, EXIT_OK, _fail, out
-from .render import _contract_line, _print_report
+from .render import _contract_line, _deal_no, _print_report, _print_seats
 
 
 def check(
@@ -53,6 +53,7 @@ def check(
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         _print_report(data, t, lang)
+        _print_seats(lang)
     raise typer.Exit(EXIT_OK if report.legal else EXIT_IRREGULAR)
 
 
@@ -81,6 +82,10 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
         print(json.dumps({**head, "legal": legal_all, "deals": reports, "scores": totals},
                          ensure_ascii=False, indent=2))
     else:
+        # each deal by its number in the game (every deal counts, passed-out ones too: the
+        # game's "Donne N", analyse --deal N)
+        labels = [_deal_no(i + 1, lang) + "." for i in range(len(reports))]
+        width = max(map(len, labels))
         for i, r in enumerate(reports):
             score = "–" if r["score"] is None else f"{r['score'][0]} – {r['score'][1]}"
             if r["legal"]:
@@ -99,7 +104,9 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
                 if r["contract"] is not None and r["score"] is None:
                     flag += f" {t['points']}{t['colon']} {r['points'][0]} – {r['points'][1]}."
             # (no markup: a rule key in brackets, "[follow_suit]", is text, not a style)
-            out.print(f"{i + 1:>3}. {score:>12}  {flag}", markup=False, highlight=False)
+            out.print(f"{labels[i]:<{width}} {score:>12}  {flag}", markup=False,
+                      highlight=False)
         out.print(f"[bold]{t['score']}{t['colon']} {totals[0]} – {totals[1]}[/]")
+        _print_seats(lang)
     raise typer.Exit(EXIT_OK if legal_all else EXIT_IRREGULAR)
 

@@ -20,6 +20,22 @@ def _n_deals(n: int, lang: str) -> str:
     return words("deals_one" if n == 1 else "deals_many", lang, count=n)
 
 
+def _deal_no(number: int, lang: str) -> str:
+    """A deal's number as the game, ``replay``, ``check`` and ``analyse --deal`` count them
+    (every deal of the game, passed-out ones too, the first 1): "Donne 14", "Deal 14"."""
+    return words("deal_no", lang, number=number)
+
+
+def _print_seats(lang: str) -> None:
+    """The line naming seats 0..3 with the words of the game's table (Vous, Droite,
+    Partenaire, Gauche for a player at seat 0)."""
+    from .. import i18n
+    names = {key: i18n.tr(f"tui.{word}", lang)
+             for key, word in (("you", "you"), ("right", "east"), ("partner", "partner"),
+                               ("left", "west"))}
+    out.print(words("seats_map", lang, **names), markup=False, highlight=False, style="dim")
+
+
 def _contract_line(c: dict[str, Any], t: dict[str, str]) -> str:
     """``Contrat : 100 ♥ ×2 — Preneur : place 1 (équipe 1)`` from a contract's JSON."""
     value = f"{c['value']} " if c["value"] and c["kind"] == "normal" else ""
