@@ -637,3 +637,27 @@ def test_play_with_an_unusable_data_folder_exits_2_with_a_message(tmp_path):
     err = p.stderr.decode()
     assert p.returncode == 2
     assert "dossier de données inutilisable" in err and "Traceback" not in err
+
+
+def test_the_log_ends_on_the_new_deal_when_the_person_must_bid(data_dir):
+    """Issue 16 item 6: once a deal's summary is closed, the log shows the new deal's start
+    and the bids before the person's turn: it is scrolled to its last line (a fresh user saw
+    it stop at the previous deal's last trick, the bids hidden below)."""
+    from textual.widgets import RichLog
+
+    async def go():
+        app = make_app(seed=11)
+        async with app.run_test(size=(110, 30)) as pilot:
+            for _deal in range(3):
+                while (state := await human_turn(app, pilot)) not in ("summary", False):
+                    await play_first_legal(app, pilot)
+                if state is False:
+                    break
+                await pilot.click("#continue")
+                assert await human_turn(app, pilot)
+                await pilot.pause()
+                log = app.query_one("#log", RichLog)
+                assert log.max_scroll_y > 0  # more lines than the panel shows
+                assert log.scroll_y == log.max_scroll_y
+                assert any(f"— {app.t['deal']} " in m for m in app.messages[-12:])
+    asyncio.run(go())

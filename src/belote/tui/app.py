@@ -19,6 +19,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, RichLog, Select, Static
 
@@ -141,6 +142,15 @@ class Summary(ModalScreen[None]):
     @on(Button.Pressed)
     def done(self) -> None:
         self.dismiss(None)
+
+
+class _Log(RichLog):
+    """The table's log: kept on its last line when the panel changes height (the bidding bar
+    comes and goes with the deal), so the newest bids are never hidden below its end."""
+
+    def on_resize(self, event: Resize) -> None:
+        # (Textual runs RichLog's own handler too: it writes what waited for a size)
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
 
 
 def _singular(n: int, lang: str) -> bool:
@@ -284,7 +294,7 @@ class BeloteApp(App[None]):
                 yield Static(id="corner-sw")
                 yield Static(id="seat-s", classes="seat")
                 yield Static(id="corner-se")
-            yield RichLog(id="log", markup=True, wrap=True, min_width=20)
+            yield _Log(id="log", markup=True, wrap=True, min_width=20)
         yield Horizontal(id="bidbar")
         yield Horizontal(id="hand")
         yield Static(id="status")
