@@ -4,20 +4,22 @@ The help of both languages is in the catalog (:mod:`belote.i18n`): ``help.<comma
 full help), ``help.<command>.short_help``, ``help.<command>.<param>``, ``help.belote`` and
 ``help.belote.<param>`` for belote's own, ``help.metavar.<param>`` the value names; the
 English one is also written where each command is declared (docstrings and ``help=``, a test
-checks they agree). The words typer adds (``Usage:``, ``[default: …]``, ``[required]``) are
-put in French here. :func:`localize` puts one language on the command tree typer builds before
-it parses the command line, so ``-h`` and the usage line of an error speak the same language
-as the command's messages (``--lang``, then ``$BELOTE_LANG``, else French).
+checks they agree). The words typer adds around them (``Usage:``, the section headings, the
+extras ``[default: …; x>=1; required]``) are the catalog's ``cli.help.*`` too, the extras
+worded from each parameter (its default, ``min``/``max``, ``required``). :func:`localize`
+puts one language on the command tree typer builds before it parses the command line, so
+``-h`` and the usage line of an error speak the same language as the command's messages
+(``--lang``, then ``$BELOTE_LANG``, else French).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 import typer
 from typer._click.formatting import HelpFormatter
+from typer.core import TyperGroup
 
 from .. import i18n
 
@@ -64,43 +66,21 @@ PARAMS_FR: dict[str, dict[str, str]] = {
     path: helps for path, helps in param_helps("fr").items() if "." not in path}
 
 
-#: the words typer writes around the help texts, French (a section heading is followed by
-#: click's colon: "Commandes :")
-_FR_WORDS = {"Usage: ": i18n.tr("usage.usage", "fr"), "Options": "Options ",
-             "Arguments": "Arguments ", "Commands": "Commandes ",
-             "Show this message and exit.": "Afficher cette aide et quitter."}
-_EXTRA = re.compile(r"\[([^\[\]]*)\]$")  # typer's "[default: 1; x>=1; required]"
-
-
-#: click's ranges ("x>=1", "1<=x<=500") in words
-_FR_RANGES = tuple((re.compile(p), f) for p, f in (
-    (r"^(-?[\d.]+)<=x<=(-?[\d.]+)$", r"de \1 à \2"),
-    (r"^x>=(-?[\d.]+)$", r"au moins \1"),
-    (r"^x<=(-?[\d.]+)$", r"au plus \1"),
-    (r"^x>(-?[\d.]+)$", r"plus de \1"),
-    (r"^x<(-?[\d.]+)$", r"moins de \1"),
-))
-
-
-def _fr_extra(match: re.Match[str]) -> str:
-    parts = []
-    for part in match[1].split("; "):
-        if part.startswith("default: "):
-            part = "par défaut : " + part[len("default: "):]
-        elif part == "required":
-            part = "obligatoire"
-        else:
-            for pattern, words in _FR_RANGES:
-                if pattern.match(part):
-                    part = pattern.sub(words, part)
-                    break
-        parts.append(part)
-    return "[" + " ; ".join(parts) + "]"
-
-
 class _Formatter(HelpFormatter):
-    """click's help formatter (typer's copy), without typer's ``<str>`` after a named
-    argument (``RECORD <str>``: the name says what it is)."""
+    """click's help formatter (typer's copy) in the language of its class (``lang``): the
+    usage line's prefix and the section headings from the catalog (``usage.usage``,
+    ``cli.help.heading``), without typer's ``<str>`` after a named argument (``RECORD <str>``:
+    the name says what it is)."""
+
+    lang = "en"
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, i18n.tr("usage.usage", self.lang)
+                            if prefix is None else prefix)
+
+    def write_heading(self, heading: str) -> None:
+        self.write(f"{'':>{self.current_indent}}"
+                   f"{i18n.tr('cli.help.heading', self.lang, name=heading)}\n")
 
     def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
                  col_spacing: int = 2) -> None:
@@ -108,28 +88,112 @@ class _Formatter(HelpFormatter):
                          col_max, col_spacing)
 
 
+#: what French typography puts a non-breaking space before (click's wrapping then never
+#: starts a line with one)
+_FR_PUNCTUATION = ":;?!"
+
+
 def _nbsp(text: str) -> str:
-    """French typography: the space before ``:`` ``;`` ``?`` ``!`` made non-breaking (click's
-    wrapping then never starts a line with one)."""
-    return re.sub(r" ([:;?!])", "\u00a0\\1", text)
+    """French typography in a French text of the catalog: the space before ``:`` ``;``
+    ``?`` ``!`` made non-breaking."""
+    for mark in _FR_PUNCTUATION:
+        text = text.replace(f" {mark}", f"\u00a0{mark}")
+    return text
 
 
 class _FrFormatter(_Formatter):
-    """:class:`_Formatter` with typer's own words in French, French spacing."""
+    """:class:`_Formatter` in French, with French spacing."""
+
+    lang = "fr"
 
     def write_text(self, text: str) -> None:
         super().write_text(_nbsp(text))
 
-    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, args, _FR_WORDS["Usage: "] if prefix is None else prefix)
-
-    def section(self, name: str) -> Any:
-        return super().section(_FR_WORDS.get(name, name))
-
     def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
                  col_spacing: int = 2) -> None:
-        super().write_dl([(term, _nbsp(_EXTRA.sub(_fr_extra, _FR_WORDS.get(text, text))))
-                          for term, text in rows], col_max, col_spacing)
+        super().write_dl([(term, _nbsp(text)) for term, text in rows], col_max, col_spacing)
+
+
+def _extras(param: Any, ctx: Any, lang: str) -> list[str]:
+    """What the help adds after a parameter's text, worded in ``lang`` from the parameter
+    itself (as typer decides to show each): its environment variable, its default, the range
+    of its value (``min``/``max``, both inclusive in typer) and whether it is required."""
+    extras = []
+    envvar = param.envvar if getattr(param, "show_envvar", False) else None
+    if envvar is not None:
+        names = envvar if isinstance(envvar, str) else ", ".join(str(v) for v in envvar)
+        extras.append(i18n.tr("cli.help.extra.envvar", lang, names=names))
+    default = param._extract_default_help_str(ctx=ctx)  # typer's own reading of it
+    shown_as = isinstance(param.show_default, str)
+    if shown_as or (default is not None and (param.show_default or ctx.show_default)):
+        value = param._get_default_string(ctx=ctx, show_default_is_str=shown_as,
+                                          default_value=default)
+        if value:
+            extras.append(i18n.tr("cli.help.extra.default", lang, value=value))
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if getattr(param, "count", False) and low == 0 and high is None:
+        low = None  # a counted flag (-vvv): no range shown
+    if low is not None or high is not None:
+        which = "between" if low is not None and high is not None else (
+            "at_least" if low is not None else "at_most")
+        extras.append(i18n.tr(f"cli.help.extra.{which}", lang, min=low, max=high))
+    if param.required:
+        extras.append(i18n.tr("cli.help.extra.required", lang))
+    return extras
+
+
+def help_record(param: Any, ctx: Any, lang: str) -> tuple[str, str] | None:
+    """A parameter's line of the help in ``lang``: typer's term (``--deals N``), its help text
+    (the catalog's for the help option, ``cli.help.help_option``) and its extras
+    (:func:`_extras`, ``cli.help.extra.*``) in brackets; None for a hidden one."""
+    record = param.get_help_record(ctx)
+    if record is None:
+        return None
+    text = param.help or ""
+    if param.name == "help" and param.is_eager and not param.expose_value:
+        text = i18n.tr("cli.help.help_option", lang)
+    extras = _extras(param, ctx, lang)
+    if extras:
+        bracket = i18n.tr("cli.help.extras", lang,
+                          extras=i18n.tr("cli.help.extra.separator", lang).join(extras))
+        text = f"{text}  {bracket}" if text else bracket
+    return record[0], text
+
+
+class LocalizedHelp:
+    """A command's help sections in its language (``belote_lang``, set by :func:`localize`):
+    the parameters' lines from :func:`help_record`, the section names from the catalog
+    (``cli.help.section.*``). Mixed into belote's command and group classes."""
+
+    belote_lang = "en"
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        rows: dict[str, list[tuple[str, str]]] = {"argument": [], "option": []}
+        for param in self.get_params(ctx):  # type: ignore[attr-defined]
+            record = help_record(param, ctx, self.belote_lang)
+            if record is not None and param.param_type_name in rows:
+                rows[param.param_type_name].append(record)
+        for kind, lines in rows.items():
+            if lines:
+                with formatter.section(i18n.tr(f"cli.help.section.{kind}s", self.belote_lang)):
+                    formatter.write_dl(lines)
+        if hasattr(self, "list_commands"):
+            self.format_commands(ctx, formatter)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The group's commands and their one-line help (as typer lists them)."""
+        commands = [(name, cmd) for name in self.list_commands(ctx)  # type: ignore[attr-defined]
+                    if (cmd := self.get_command(ctx, name)) is not None  # type: ignore[attr-defined]
+                    and not cmd.hidden]
+        if not commands:
+            return
+        limit = formatter.width - 6 - max(len(name) for name, _ in commands)
+        with formatter.section(i18n.tr("cli.help.section.commands", self.belote_lang)):
+            formatter.write_dl([(name, cmd.get_short_help_str(limit)) for name, cmd in commands])
+
+
+class HelpGroup(LocalizedHelp, TyperGroup):
+    """typer's group with :class:`LocalizedHelp` (``belote i18n``)."""
 
 
 class _Context(typer.Context):
@@ -165,6 +229,7 @@ def _localize(cmd: Any, path: str, lang: str) -> None:
     if en[2] is not None:
         cmd.subcommand_metavar = _text("help.subcommand_metavar", lang) or en[2]
     cmd.context_class = _FrContext if fr else _Context
+    cmd.belote_lang = lang if lang in i18n.LANGS else i18n.DEFAULT_LANG
     if path == "play":  # the table's keys, as the table lists them when it opens
         cmd.epilog = i18n.tr("tui.help", lang if lang in i18n.LANGS else "fr")
     for p in cmd.params:

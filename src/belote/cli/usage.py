@@ -22,7 +22,7 @@ from typer._click.utils import _escape_control_characters
 from typer.core import TyperCommand, TyperGroup
 
 from .. import i18n
-from .help import localize
+from .help import LocalizedHelp, localize
 from .messages import _lang_of, words
 from .output import err
 
@@ -35,7 +35,7 @@ class _CodedUsageError(click_errors.UsageError):
         self.code, self.params = code, params
 
 
-class _Command(TyperCommand):
+class _Command(LocalizedHelp, TyperCommand):
     """belote's commands: typer's own, with extra arguments refused by a coded error
     (``usage.extra_arguments``, the arguments as given)."""
 
@@ -56,7 +56,7 @@ class _Command(TyperCommand):
         return rest
 
 
-class _Group(TyperGroup):
+class _Group(LocalizedHelp, TyperGroup):
     """belote's command group: typer's own, with click's usage errors ("No such option",
     "Missing argument"…) in the language the command line asks for, French by default
     (click words them in English). Exit codes as click's: 2 for a usage error."""
