@@ -15,7 +15,7 @@ import typer
 from typer.testing import CliRunner
 
 from belote import i18n
-from belote.cli import app, reasons
+from belote.cli import app
 from belote.cli import messages as cli_messages
 from belote.engine import RecordError
 from belote.engine.record import load_json
@@ -81,10 +81,9 @@ def test_os_errors_are_worded_by_errno():
     """A file that cannot be read, by its errno, not by the system's English text: root reads
     any file, so the failure is raised here as engine.record.read_file raises it."""
     try:
-        try:
-            raise PermissionError(13, "Permission denied", "saved.json")
-        except OSError as e:
-            raise RecordError(f"cannot read saved.json: {e}") from None
+        raise RecordError("cannot read saved.json: Permission denied", code="record.cannot_read",
+                          params={"path": "saved.json", "reason": "Permission denied",
+                                  "errno": "EACCES"})
     except RecordError as e:
         assert cli_messages.say(e, "fr") == "lecture impossible de saved.json : permission refusée"
         assert cli_messages.say(e, "en") == "cannot read saved.json: Permission denied"
@@ -92,7 +91,7 @@ def test_os_errors_are_worded_by_errno():
 
 def test_json_errors_are_worded_from_the_decoder_fields(tmp_path):
     """The decoder's message (a fixed set: every one in the catalog) and its position."""
-    assert all(i18n.has(code, lang) for code in reasons.JSON_MESSAGES.values()
+    assert all(i18n.has(code, lang) for code in i18n.DECODER_MESSAGES.values()
                for lang in i18n.LANGS)
     bad = tmp_path / "save.json"
     bad.write_text('{"a": 1} 2', encoding="utf-8")

@@ -17,7 +17,7 @@ from ..engine.record import (
 )
 from ..engine.record import RecordLines as _Lines
 from ..engine.record import read_record as _read_record
-from .messages import _InDeal, _lang
+from .messages import _InDeal, _lang, say
 from .options import JsonOpt, LangOpt
 from .output import EXIT_IRREGULAR, EXIT_OK, _fail, out
 from .render import _contract_line, _deal_no, _print_report, _print_seats
@@ -45,7 +45,7 @@ def check(
         report = check_deal(rec)
     except BeloteError as e:
         if as_json:
-            print(json.dumps({"error": str(e)}, ensure_ascii=False))
+            print(json.dumps({"error": say(e, lang)}, ensure_ascii=False))
         _fail(e, lang)
         return
     data = report.to_json()
@@ -69,10 +69,8 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
         try:
             reports.append(check_deal(d).to_json())
         except BeloteError as e:
-            where = f"deals[{i}]" if game else \
-                f"{'ligne' if lang == 'fr' else 'line'} {rec.numbers[i]}"
-            raise _InDeal(e, index=i if game else None, line_no=None if game else rec.numbers[i],
-                          where=where) from None
+            raise _InDeal(e, index=i if game else None,
+                          line_no=None if game else rec.numbers[i]) from None
     legal_all = all(r["legal"] for r in reports)
     totals = [sum((r["score"] or [0, 0])[k] for r in reports) for k in (0, 1)]
     if legal_all and game:

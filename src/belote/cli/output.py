@@ -20,8 +20,8 @@ from rich.markup import escape
 
 from ..engine import BeloteError
 from ..engine.sources import name_sources
-from .messages import TEXT, _in_french, _lang_of, say, words
-from .reasons import errno_name, os_params, os_reason
+from ..i18n import os_reason
+from .messages import TEXT, _lang_of, say, words
 
 EXIT_OK, EXIT_IRREGULAR, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -112,16 +112,10 @@ def _hold_closed_stdout() -> None:
     sys.stdout = _ClosedStdout()
 
 
-def _fail(message: str | BaseException, lang: str = "fr", code: int = EXIT_BAD_INPUT) -> None:
-    """Print ``message`` as an error (in French by default) and exit ``code`` (2: bad input).
-
-    An exception is worded by :func:`belote.cli.messages.say` (the catalog); a text in English
-    is put in French by the remaining translations (:func:`belote.cli.messages._in_french`)."""
-    if isinstance(message, BaseException):
-        message = say(message, lang)
-    elif lang == "fr":
-        message = _in_french(message)
-    message = name_sources(message, lang)  # "(002 §IV.C)" -> "(règlement FFB §IV.C)"
+def _fail(error: BaseException, lang: str = "fr", code: int = EXIT_BAD_INPUT) -> None:
+    """Print ``error`` as an error line, worded by :func:`belote.cli.messages.say` (the
+    catalog) in ``lang`` (French by default), and exit ``code`` (2: bad input)."""
+    message = name_sources(say(error, lang), lang)  # "(002 §IV.C)" -> "(règlement FFB §IV.C)"
     try:
         tl = TEXT.get(lang, TEXT['fr'])
         err.print(f"[bold red]{tl['error']}{tl['colon']}[/] {escape(message)}",
@@ -129,6 +123,12 @@ def _fail(message: str | BaseException, lang: str = "fr", code: int = EXIT_BAD_I
     except OSError:  # standard error closed: the exit code still tells
         pass
     raise typer.Exit(code)
+
+
+def errno_name(e: OSError) -> str | None:
+    """The symbolic name of ``e``'s errno (``"EACCES"``, as the catalog's ``os.*`` codes and
+    the ``{errno!o}`` conversion name it), None when it has none."""
+    return errno.errorcode.get(e.errno) if isinstance(e.errno, int) else None
 
 
 #: errors of a stream that cannot take what is written (not a wrong path): exit 4
@@ -144,7 +144,8 @@ def _write_failed(path: str, e: OSError, lang: str) -> None:
         _silence_stdout()
         raise typer.Exit(EXIT_PIPE)
     failure = BeloteError(f"cannot write {path}: {e.strerror or e}", code="cli.cannot_write",
-                          params={"path": path, **os_params(e)})
+                          params={"path": path, "errno": errno_name(e),
+                                  "reason": e.strerror or str(e)})
     _fail(failure, lang, EXIT_OUTPUT if e.errno in _OUTPUT_ERRNOS else EXIT_BAD_INPUT)
 
 

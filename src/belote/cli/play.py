@@ -40,7 +40,7 @@ def play(
     """Play a game in the terminal against three bots (full screen; q quits and saves)."""
     from ..bots import BOT_NAMES, parse_bot
     from ..engine.game import Game
-    from ..i18n import tr
+    from ..i18n import os_error, tr
     from ..table import store as storage
     from ..tui.app import BeloteApp
     if lang is not None:
@@ -88,7 +88,7 @@ def play(
         err.print(escape(words("table_failed", lang or "fr")), highlight=False)
         raise typer.Exit(EXIT_INTERNAL)
     if app_.not_saved is not None:  # quit without saving after a failed save
-        err.print(tr("tui.not_saved", lang, err=str(app_.not_saved)), markup=False,
+        err.print(tr("tui.not_saved", lang, err=os_error(app_.not_saved, lang)), markup=False,
                   highlight=False)
         raise typer.Exit(EXIT_OUTPUT)
     if app_.saved_to is not None and game.current is not None:

@@ -9,7 +9,7 @@ is the English message, for library users.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 #: a parameter of an error's message: what JSON can carry
 Param = str | int | bool | None | list[str] | list[int]
@@ -76,11 +76,17 @@ class RecordError(BeloteError):
     """A malformed deal or game record: missing key, bad type, unknown format version…
 
     ``where`` names the place in the record (``"hands[2]"``, ``"bids[4]"``); the catalog words
-    it as a prefix (``"hands[2]: …"``)."""
+    it as a prefix (``"hands[2]: …"``). ``places``: the same place as its parts, outermost
+    first (``("deals[1]", "plays[3]")``, ``where`` ``"deals[1]: plays[3]"``), given instead of
+    ``where`` for a place nested in another (each part followed by the language's colon)."""
 
     default_code = "record.bad"
 
     def __init__(self, message: str, where: str | None = None, *, code: str | None = None,
-                 params: Mapping[str, Param] | None = None) -> None:
+                 params: Mapping[str, Param] | None = None,
+                 places: Sequence[str] | None = None) -> None:
+        if places:
+            where = ": ".join(places)
         super().__init__(f"{where}: {message}" if where else message, code=code, params=params)
         self.where = where
+        self.places: tuple[str, ...] = tuple(places) if places else (where,) if where else ()

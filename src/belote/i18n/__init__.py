@@ -10,18 +10,27 @@ Fields may carry a conversion that words a value in the language (see :class:`_F
 ``{card!c}`` a card code (``"KD"`` → ``"R♦"`` in French, ``"K♦"`` in English), ``{cards!h}``
 cards (a list of codes or a space-separated string), ``{kind!t}`` a JSON type name,
 ``{suit!u}`` a suit letter (``"C"`` → ``"trèfle"`` in French, mid-sentence, ``"Clubs"`` in
-English),
-``{reason!w}`` a word of another program (an OS error's reason, Python's JSON or UTF-8
-decoder's message, "standard input"): the catalog's ``word.<text>``, or the text as it is.
+English), and the reasons other programs give, by their fixed names (never their English text):
+``{errno!o}`` an OS error by its errno name (``"EACCES"``: the catalog's ``os.eacces``; the
+``reason`` param, the system's own words, for a name the catalog lacks), ``{error!d}`` a
+message of Python's JSON or UTF-8 decoder (one of a fixed set, :data:`DECODER_MESSAGES`:
+``"Expecting value"`` → ``json.expecting_value``), ``{source!f}`` where a record was read
+from (a path, or ``"-"``: standard input, ``record.stdin``), ``{kind!k}`` the kind of a
+referee's irregularity (``"bid"``: ``record.kind.bid``).
+
+A param named ``<name>_<lang>`` (``message_fr``) is ``<name>`` in that language: an error
+that carries a text the engine words itself in both languages (a refused card's rule).
 
 Floor: imports :mod:`belote.engine` only (and the standard library).
 """
 
 from __future__ import annotations
 
+import errno
 import gettext
 import json
 import string
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -41,6 +50,27 @@ _TYPE_NAMES: dict[str, dict[str, str]] = {
            "bool": "booléen", "float": "nombre décimal", "NoneType": "null", "null": "null"},
     "en": {"int": "int", "str": "str", "list": "list", "dict": "dict", "bool": "bool",
            "float": "float", "NoneType": "null", "null": "null"},
+}
+
+
+#: the fixed messages of Python's JSON decoder (``JSONDecodeError.msg``, the C scanner's and
+#: the pure-Python decoder's) and of its UTF-8 codec (``UnicodeDecodeError.reason``) → their
+#: code in the catalog
+DECODER_MESSAGES: dict[str, str] = {
+    "Expecting value": "json.expecting_value",
+    "Expecting property name enclosed in double quotes": "json.expecting_property_name",
+    "Expecting ',' delimiter": "json.expecting_comma",
+    "Expecting ':' delimiter": "json.expecting_colon",
+    "Extra data": "json.extra_data",
+    "Unterminated string starting at": "json.unterminated_string",
+    "Invalid control character at": "json.invalid_control_character",
+    "Invalid \\escape": "json.invalid_escape",
+    "Invalid \\uXXXX escape": "json.invalid_uxxxx_escape",
+    "Illegal trailing comma before end of object": "json.trailing_comma_object",
+    "Illegal trailing comma before end of array": "json.trailing_comma_array",
+    "invalid start byte": "utf8.invalid_start_byte",
+    "invalid continuation byte": "utf8.invalid_continuation_byte",
+    "unexpected end of data": "utf8.unexpected_end_of_data",
 }
 
 
@@ -77,10 +107,16 @@ def catalog(lang: str) -> dict[str, str]:
 
 class _Formatter(string.Formatter):
     """``str.format`` with the catalog's conversions (``!c`` card, ``!h`` cards, ``!t`` type,
-    ``!w`` a word of another program)."""
+    ``!u`` suit, ``!o`` errno name, ``!d`` decoder message, ``!f`` record source)."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
+        self.params: Mapping[str, Any] = {}
+
+    def vformat(self, format_string: str, args: Sequence[Any],
+                kwargs: Mapping[str, Any]) -> str:
+        self.params = kwargs  # (``!o`` falls back on the ``reason`` param)
+        return super().vformat(format_string, args, kwargs)
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion == "c":
@@ -90,13 +126,43 @@ class _Formatter(string.Formatter):
             return " ".join(_card(c, self.lang) for c in cards)
         if conversion == "u":
             return _suit(value, self.lang)
-        if conversion == "w":  # a word of another program (the system, Python's json)
-            return catalog(self.lang).get(f"word.{value}", str(value))
+        if conversion == "k":
+            code = f"record.kind.{value}"
+            return tr(code, self.lang) if has(code, self.lang) else str(value)
+        if conversion == "o":
+            return os_reason(value, self.params.get("reason"), self.lang)
+        if conversion == "d":
+            decoded = DECODER_MESSAGES.get(str(value))
+            return str(value) if decoded is None else tr(decoded, self.lang)
+        if conversion == "f":
+            return tr("record.stdin", self.lang) if value == "-" else str(value)
         if conversion == "t":
             names = _TYPE_NAMES[self.lang]
             return " ".join(names.get(w, w) if w != "or" else ("ou" if self.lang == "fr" else w)
                             for w in str(value).split())
         return super().convert_field(value, conversion)
+
+
+def os_reason(errno_name: Any, reason: Any, lang: str) -> str:
+    """What the system says of a file, in ``lang``: the catalog's ``os.<name>`` for
+    ``errno_name`` (``"EACCES"``); else ``reason`` (the system's own words), else the name."""
+    code = f"os.{errno_name}".lower()
+    if isinstance(errno_name, str) and has(code, lang):
+        return tr(code, lang)
+    return str(reason if reason is not None else errno_name)
+
+
+def os_error(error: BaseException, lang: str) -> str:
+    """An exception of the system (an :class:`OSError`: a save that failed) in ``lang``: its
+    reason by errno (:func:`os_reason`) and the file it names (``os.error_path``); another
+    exception as ``str(error)``."""
+    if not isinstance(error, OSError):
+        return str(error)
+    name = errno.errorcode.get(error.errno) if isinstance(error.errno, int) else None
+    reason = os_reason(name, error.strerror or str(error), lang)
+    if error.filename is None:
+        return reason
+    return tr("os.error_path", lang, reason=reason, path=str(error.filename))
 
 
 def _suit(value: Any, lang: str) -> str:
@@ -123,6 +189,10 @@ def tr(code: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     text = catalog(lang).get(code)
     if text is None:
         raise KeyError(f"no message {code!r} in the {lang} catalog")
+    suffix = f"_{lang}"
+    for name, value in list(params.items()):  # ``message_fr``: ``message`` in French
+        if name.endswith(suffix) and value is not None:
+            params[name.removesuffix(suffix)] = value
     return _Formatter(lang).vformat(text, (), params)
 
 
@@ -134,15 +204,16 @@ def colon(lang: str) -> str:
 
 def message(error: BaseException, lang: str = DEFAULT_LANG) -> str:
     """The words of ``error`` for a user in ``lang``: the catalog's wording of its ``code``
-    (a :class:`RecordError`'s ``where`` before it), or ``str(error)`` when the catalog has no
+    (a :class:`RecordError`'s place before it, each of its ``places`` followed by the
+    language's colon: ``deals[1] : plays[3] : …``), or ``str(error)`` when the catalog has no
     such code (an error from outside the project)."""
     code = getattr(error, "code", None)
     if not isinstance(code, str) or not has(code, lang):
         return str(error)
     params = getattr(error, "params", {}) or {}
     text = tr(code, lang, **params)
-    where = getattr(error, "where", None) if isinstance(error, RecordError) else None
-    return f"{where}{colon(lang)} {text}" if where else text
+    places = error.places if isinstance(error, RecordError) else ()
+    return "".join(f"{place}{colon(lang)} " for place in places) + text
 
 
 def export(lang: str | None = None) -> dict[str, Any]:
@@ -158,5 +229,6 @@ def export_json(lang: str | None = None) -> str:
     return json.dumps(export(lang), ensure_ascii=False, sort_keys=True, indent=1)
 
 
-__all__ = ["DEFAULT_LANG", "LANGS", "UnknownLanguage", "catalog", "check_lang", "colon",
-           "export", "export_json", "has", "message", "tr"]
+__all__ = ["DECODER_MESSAGES", "DEFAULT_LANG", "LANGS", "UnknownLanguage", "catalog",
+           "check_lang", "colon", "export", "export_json", "has", "message", "os_error",
+           "os_reason", "tr"]

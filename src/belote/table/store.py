@@ -22,6 +22,7 @@ the new one, never half of one). Reading accepts a UTF-8 byte-order mark.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 import time
@@ -181,7 +182,8 @@ class FileStore:
         except OSError as e:
             reason = e.strerror or type(e).__name__
             raise StoreError(f"the data folder cannot be used: {self.folder} ({reason})",
-                             params={"path": str(self.folder), "reason": reason}) from None
+                             params={"path": str(self.folder), "reason": reason,
+                                     "errno": errno.errorcode.get(e.errno or 0)}) from None
         return True
 
     def save(self, game_id: str, game: Game, settings: Mapping[str, Any]) -> str:

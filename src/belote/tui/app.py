@@ -40,6 +40,7 @@ from ..engine.cards import (
 from ..engine.deal import Deal, Phase
 from ..engine.game import Game
 from ..engine.sources import name_sources
+from ..i18n import os_error
 from ..table import FileStore, Table, events, solo_table
 from .i18n import Words, texts
 
@@ -706,11 +707,11 @@ class BeloteApp(App[None]):
             else:
                 self.not_saved = error
                 self.exit(return_code=0)
-        self.push_screen(Question(self.t("save_retry_q", err=escape(str(error))),
+        self.push_screen(Question(self.t("save_retry_q", err=escape(os_error(error, self.lang))),
                                   self.t["retry"], self.t["quit_unsaved"]), answer)
 
     def _save_failed(self, error: Exception) -> None:
-        msg = self.t["save_failed"].format(err=escape(str(error)))
+        msg = self.t("save_failed", err=escape(os_error(error, self.lang)))
         self.log_line(f"[red]{msg}[/red]")
         self.notify(msg, severity="error", timeout=10)
 

@@ -15,6 +15,7 @@ from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, iter_cards, parse_card
 from ..engine.deal import Deal, Phase
 from ..engine.errors import RecordError
 from ..engine.record import DEAL_FORMAT, GAME_FORMAT, CheckReport, check_deal, irregularity_message
+from ..engine.record.shape import wrap
 from .app import SUIT_DISPLAY, action_words, card_markup
 from .i18n import texts
 
@@ -89,22 +90,25 @@ def deal_steps(rec: dict[str, Any]) -> DealSteps:
 def load_steps(rec: object) -> list[DealSteps]:
     """The deals of a game or deal record. Raises RecordError."""
     if not isinstance(rec, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordError("a record is a JSON object", code="replay.not_object")
     fmt = rec.get("format")
     if fmt == DEAL_FORMAT:
         return [deal_steps(rec)]
     if fmt == GAME_FORMAT:
         deals = rec.get("deals")
         if not isinstance(deals, list) or not deals:
-            raise RecordError("a game record lists its deals", where="deals")
+            raise RecordError("a game record lists its deals", where="deals",
+                              code="replay.no_deals")
         out = []
         for i, d in enumerate(deals):
             try:
                 out.append(deal_steps(d))
             except RecordError as e:
-                raise RecordError(str(e), where=f"deals[{i}]") from None
+                raise wrap(e, f"deals[{i}]") from None
         return out
-    raise RecordError(f"unknown format {fmt!r}: expected {DEAL_FORMAT} or {GAME_FORMAT}")
+    raise RecordError(f"unknown format {fmt!r}: expected {DEAL_FORMAT} or {GAME_FORMAT}",
+                      code="replay.unknown_format",
+                      params={"format": repr(fmt), "deal": DEAL_FORMAT, "game": GAME_FORMAT})
 
 
 class ReplayApp(App[None]):

@@ -104,7 +104,8 @@ def deal_from_record(rec: Any) -> Deal:
         raise IllegalAction(f"irregular {irr['kind']} by seat {irr['seat']}: {irr['message']}",
                             rule=irr["rule"], seat=irr["seat"],
                             params={"kind": irr["kind"], "seat": irr["seat"],
-                                    "message": irr["message"]})
+                                    "message": irr["message"],
+                                    "message_fr": irr["message_fr"] or irr["message"]})
     return report.deal
 
 

@@ -21,8 +21,13 @@ from .shape import GAME_FORMAT
 #: records of a ``simulate --out`` file; more is refused (``record.too_large``)
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 
-#: how the errors name standard input
+#: how the errors name standard input in English (their ``source`` param is then ``"-"``)
 STDIN = "standard input"
+
+
+def _named(source: str) -> str:
+    """``source`` as an English message names it: ``-`` is standard input."""
+    return STDIN if source == "-" else source
 
 
 class RecordLines(list[dict[str, Any]]):
@@ -36,13 +41,13 @@ class RecordLines(list[dict[str, Any]]):
 
 def _too_large(source: str) -> RecordError:
     mib = MAX_RECORD_BYTES // (1024 * 1024)
-    return RecordError(f"{source} holds more than {mib} MiB, the most a record may hold",
+    return RecordError(f"{_named(source)} holds more than {mib} MiB, the most a record may hold",
                        code="record.too_large", params={"source": source, "mib": mib})
 
 
-def read_stream(stream: BinaryIO, source: str = STDIN) -> bytes:
-    """At most :data:`MAX_RECORD_BYTES` of ``stream``. Raises RecordError
-    ``record.too_large`` beyond (without reading further)."""
+def read_stream(stream: BinaryIO, source: str = "-") -> bytes:
+    """At most :data:`MAX_RECORD_BYTES` of ``stream`` (read from ``source``, a path or ``-``).
+    Raises RecordError ``record.too_large`` beyond (without reading further)."""
     data = stream.read(MAX_RECORD_BYTES + 1)
     if len(data) > MAX_RECORD_BYTES:
         raise _too_large(source)
@@ -74,39 +79,44 @@ def read_stdin() -> bytes:
     (``record.stdin_closed``, ``record.too_large``)."""
     if sys.stdin is None:
         raise RecordError("standard input is closed", code="record.stdin_closed")
-    return read_stream(sys.stdin.buffer, STDIN)
+    return read_stream(sys.stdin.buffer, "-")
 
 
 def decode(data: bytes, source: str = "input") -> str:
-    """UTF-8 bytes as text, a byte-order mark dropped. Raises RecordError ``record.not_utf8``."""
+    """UTF-8 bytes as text, a byte-order mark dropped (``source``: a path, ``-`` for standard
+    input, as the errors name it). Raises RecordError ``record.not_utf8`` (params ``source``,
+    ``reason``: the codec's fixed reason, ``"invalid start byte"``)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise RecordError(f"{source} is not UTF-8 text: {e.reason}", code="record.not_utf8",
+        raise RecordError(f"{_named(source)} is not UTF-8 text: {e.reason}",
+                          code="record.not_utf8",
                           params={"source": source, "reason": e.reason}) from None
 
 
 def _parse(text: str, source: str, line: int | None = None) -> Any:
-    """JSON text parsed; errors name ``source`` (and ``line``, a JSON Lines file's)."""
+    """JSON text parsed; errors name ``source`` (and ``line``, a JSON Lines file's) and give
+    the decoder's fixed message (``error``: ``"Expecting value"``) and position."""
+    name = _named(source)
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         params: dict[str, Any] = {"source": source, "error": e.msg, "at_line": e.lineno,
                                   "at_column": e.colno}
         if line is None:
-            raise RecordError(f"{source} is not valid JSON: {e.msg} at line {e.lineno} column "
+            raise RecordError(f"{name} is not valid JSON: {e.msg} at line {e.lineno} column "
                               f"{e.colno}", code="record.not_json", params=params) from None
-        raise RecordError(f"{source}, line {line} is not valid JSON: {e.msg} at line "
+        raise RecordError(f"{name}, line {line} is not valid JSON: {e.msg} at line "
                           f"{e.lineno} column {e.colno}", code="record.line_not_json",
                           params={**params, "line": line}) from None
     except (ValueError, RecursionError) as e:  # huge integers, absurd nesting
         kind, detail = type(e).__name__, str(e)
         if line is None:
-            raise RecordError(f"{source} is not a usable JSON record: {kind}: {detail}",
+            raise RecordError(f"{name} is not a usable JSON record: {kind}: {detail}",
                               code="record.unusable_json",
                               params={"source": source, "kind": kind, "detail": detail}
                               ) from None
-        raise RecordError(f"{source}, line {line} is not a usable JSON record: {kind}: "
+        raise RecordError(f"{name}, line {line} is not a usable JSON record: {kind}: "
                           f"{detail}", code="record.line_unusable_json",
                           params={"source": source, "line": line, "kind": kind,
                                   "detail": detail}) from None
@@ -148,7 +158,8 @@ def parse_record(data: bytes, source: str = "input") -> Any:
     for n, x in lines:  # JSON Lines: every line a deal record
         deal = _parse(x, source, n)
         if not isinstance(deal, dict):
-            raise RecordError(f"{source}, line {n}: a deal record (a JSON object) expected",
+            raise RecordError(f"{_named(source)}, line {n}: a deal record (a JSON object) "
+                              "expected",
                               code="record.line_not_object", params={"source": source, "line": n})
         deals.append(deal)
     return RecordLines(deals, [n for n, _ in lines])
@@ -158,7 +169,7 @@ def read_record(path: str) -> Any:
     """The record at ``path`` (``-``: standard input), read once: one JSON document, or JSON
     Lines of deal records (a :class:`RecordLines`). Raises RecordError."""
     if path == "-":
-        return parse_record(read_stdin(), STDIN)
+        return parse_record(read_stdin(), "-")
     return parse_record(read_file(path), path)
 
 

@@ -64,11 +64,10 @@ def wrap(error: BeloteError, where: str) -> RecordError:
     """``error`` (a record, card, action or rules error) as a RecordError at ``where``, its
     code and params kept; a RecordError's own place follows (``"deals[1]: plays[3]"``)."""
     message = str(error)
-    inner = error.where if isinstance(error, RecordError) else None
+    inner = error.places if isinstance(error, RecordError) else ()
     if inner:
-        message = message[len(inner) + 2:]
-        where = f"{where}: {inner}"
-    return RecordError(message, where=where, code=error.code, params=error.params)
+        message = message[len(": ".join(inner)) + 2:]
+    return RecordError(message, places=(where, *inner), code=error.code, params=error.params)
 
 
 def rules_from_record(rec: Mapping[str, Any]) -> Rules:
@@ -85,9 +84,10 @@ def rules_from_record(rec: Mapping[str, Any]) -> Rules:
         return base.replace(**options) if options else base
     except RulesError as e:
         raise wrap(e, "options") from None
-    except TypeError as e:  # an option name that is no identifier
-        raise RecordError(str(e), where="options", code="record.bad_options",
-                          params={"detail": str(e)}) from None
+    except TypeError:  # an option name that is no identifier
+        names = ", ".join(sorted(map(str, options)))
+        raise RecordError(f"an option name is refused among {names}", where="options",
+                          code="record.bad_options", params={"names": names}) from None
 
 
 def parse_hand(text: object, where: str) -> int:
