@@ -198,3 +198,16 @@ def test_the_help_extras_come_from_the_parameter():
     english = {p.name: help_record(p, ctx, "en") for p in command.params}
     assert english["count"][1] == "[default: 3; x>=1]" and english["most"][1] == \
         "[default: 9; x<=10]"
+
+
+def test_the_table_words_a_refusal_from_its_code():
+    """A refused action the engine gave no French text (``message_fr`` None) was shown in
+    English at a French table."""
+    from types import SimpleNamespace
+
+    from belote.engine.errors import IllegalAction
+    from belote.tui.app import BeloteApp
+    e = IllegalAction("there is no bid to double", rule="double.no_bid")
+    assert e.message_fr is None
+    assert BeloteApp._refusal(SimpleNamespace(lang="fr"), e) == "il n'y a pas d'enchère à contrer"
+    assert BeloteApp._refusal(SimpleNamespace(lang="en"), e) == "there is no bid to double"

@@ -40,7 +40,7 @@ from ..engine.cards import (
 from ..engine.deal import Deal, Phase
 from ..engine.game import Game
 from ..engine.sources import name_sources
-from ..i18n import os_error
+from ..i18n import has, message, os_error
 from ..table import FileStore, Table, events, solo_table
 from .i18n import Words, texts
 
@@ -599,9 +599,13 @@ class BeloteApp(App[None]):
             self.set_status(escape(self._refusal(e)))
 
     def _refusal(self, e: IllegalAction) -> str:
-        """Why an action was refused, in the table's language, rule texts named."""
-        return name_sources((e.message_fr or str(e)) if self.lang == "fr" else str(e),
-                            self.lang)
+        """Why an action was refused, in the table's language (the catalog's wording of its
+        code; the engine's own French for a code the catalog lacks), rule texts named."""
+        if has(e.code, self.lang):
+            text = message(e, self.lang)
+        else:
+            text = (e.message_fr or str(e)) if self.lang == "fr" else str(e)
+        return name_sources(text, self.lang)
 
     @on(Button.Pressed, ".card")
     def card_button(self, event: Button.Pressed) -> None:
