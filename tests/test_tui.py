@@ -661,3 +661,27 @@ def test_the_log_ends_on_the_new_deal_when_the_person_must_bid(data_dir):
                 assert log.scroll_y == log.max_scroll_y
                 assert any(f"— {app.t['deal']} " in m for m in app.messages[-12:])
     asyncio.run(go())
+
+
+def test_a_round_2_take_is_logged_as_words_and_the_last_trick_spaced_in_french():
+    """A suit named in round 2 takes the contract: the log says "Je prends à ♥" (it said a
+    bare "♥"); the last trick's seats are followed by " :" in French, as every other line
+    (found by a fresh-user trial)."""
+    from belote.tui.app import said_words
+    from belote.tui.i18n import Words
+    assert said_words("H", Words("fr"), "fr", "contre") == "Je prends à ♥"
+    assert said_words("SA", Words("en"), "en", "contre") == "I take SA"
+    assert said_words("take", Words("fr"), "fr", "contre") == "Je prends"
+
+    async def go():
+        app = make_app(seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            while await human_turn(app, pilot) not in ("summary", False):
+                await play_first_legal(app, pilot)
+                if app.game.current is not None and app.game.current.tricks:
+                    break
+            app.action_last_trick()
+            line = app.messages[-1]
+            assert line.startswith("Dernier pli — ")
+            assert line.count(" :") == 4 and ": " not in line.replace(" : ", "")
+    asyncio.run(go())

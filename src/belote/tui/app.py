@@ -84,6 +84,8 @@ def said_words(action: str, t: Words, lang: str, double_word: str) -> str:
         word = {"contre": "coinche", "surcontre": "surcoinche"}[action] \
             if double_word == "coinche" else action
         return t[f"said_{word}"]
+    if action in ("S", "H", "D", "C", "SA", "TA"):  # round 2: the taker names the trump
+        return t("said_take_suit", suit=action_words(action, t, lang, double_word))
     return action_words(action, t, lang, double_word)
 
 
@@ -678,7 +680,8 @@ class BeloteApp(App[None]):
             self.notify(self.t["no_last"])
             return
         ld, cards, _w = tricks[-1]
-        shown = "  ".join(f"{self.seat_name((ld + i) % 4)}: {card_markup(c, self.lang)}"
+        shown = "  ".join(f"{self.seat_name((ld + i) % 4)}{self.t['colon']} "
+                          f"{card_markup(c, self.lang)}"
                           for i, c in enumerate(cards))
         self.notify(f"{self.t['last_trick']} — {shown}", timeout=8)
         self.log_line(f"{self.t['last_trick']} — {shown}")
