@@ -83,6 +83,18 @@ def test_replay_header_numbers_a_line_of_a_simulate_file():
     asyncio.run(run())
 
 
+def test_replay_of_one_deal_offers_no_next_deal_key():
+    """One line of a simulate --out file: n / p would do nothing, so the footer does not offer
+    them (a fresh-user trial pressed n and stayed on the deal); a game keeps them."""
+    g = _played_game("classique", 6)
+    every = load_steps(game_to_record(g))
+    assert len(every) > 1
+    one = ReplayApp(every[:1], lang="en", numbered=(3, 20))
+    assert one.check_action("deal", (1,)) is False
+    assert one.check_action("step", (1,)) is True
+    assert ReplayApp(every, lang="en").check_action("deal", (1,)) is True
+
+
 def test_replay_shows_the_irregularity_and_the_checked_result():
     """replay agrees with belote check: the irregular card is marked from its step on, the
     last step shows the score with the 002 §VIII.B penalty; an irregular bid ends the replay

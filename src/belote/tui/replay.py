@@ -164,6 +164,11 @@ class ReplayApp(App[None]):
         self.k = max(0, min(total, self.k + n))
         self.render_state()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """n / p (``deal``) only where there is another deal: hidden from the footer for a
+        single deal (one line of a ``simulate --out`` file, a deal record)."""
+        return not (action == "deal" and len(self.steps) < 2)
+
     def action_deal(self, n: int) -> None:
         self.deal_i = max(0, min(len(self.steps) - 1, self.deal_i + n))
         self.k = 0
