@@ -685,3 +685,32 @@ def test_a_round_2_take_is_logged_as_words_and_the_last_trick_spaced_in_french()
             assert line.startswith("Dernier pli — ")
             assert line.count(" :") == 4 and ": " not in line.replace(" : ", "")
     asyncio.run(go())
+
+
+def test_a_resumed_deal_shows_its_bids_and_tricks_in_the_log(data_dir):
+    """play --resume mid-deal: the log tells the deal's bids, contract and finished tricks
+    again, once, instead of starting at an empty deal (a fresh-user trial lost them)."""
+    from belote.bots import make_bot
+
+    rules = Rules.preset("classique")
+    game = Game(rules, seed=5, first_dealer=3)
+    bots = [make_bot("heuristic", seed=s) for s in range(4)]
+    while game.current is not None and (game.current.contract is None
+                                        or len(game.current.tricks) < 2):
+        d = game.current
+        seat = d.seat_to_move()
+        game.play(bots[seat].act(d.view(seat)), seat)
+    d = game.current
+    assert d is not None and len(d.tricks) == 2 and d.bids
+    app = BeloteApp(game, human=0, bot_names=["heuristic"] * 3, bot_delay=0)
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = "\n".join(app.messages)
+            n = app.table.deal_index + 1
+            assert text.count(f"— {app.t['deal']} {n} —") == 1
+            assert text.count(f"{app.t['trick']} 1{app.t['colon']}") == 1
+            assert text.count(f"{app.t['trick']} 2{app.t['colon']}") == 1
+            assert f"[b]{app.t['contract']}[/b]" in text
+    asyncio.run(go())

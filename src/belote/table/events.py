@@ -71,6 +71,17 @@ class TrickWon:
     points: int
 
 
+def trick_won(deal: Deal, deal_index: int, number: int) -> TrickWon:
+    """The :class:`TrickWon` of ``deal``'s trick ``number`` (1-based, a finished trick): its
+    card points by the contract's trump, 10 more for the last trick (the dix de der).
+    Raises IndexError for a trick not yet finished."""
+    leader, cards, winner = deal.tricks[number - 1]
+    points = sum(deal.tt.points[c] for c in cards) if deal.tt is not None else 0
+    if number == deal.rules.hand_size:
+        points += 10  # dix de der
+    return TrickWon(deal_index, number, leader, tuple(cards), winner, points)
+
+
 @dataclass(frozen=True)
 class DealEnded:
     """The deal is over: ``result`` is None for a passed-out deal; ``mark`` the points each
@@ -139,4 +150,4 @@ Event = (DealStarted | ActionApplied | ContractMade | BeloteSaid | TrickWon | De
 
 __all__ = ["ActionApplied", "BeloteSaid", "BotFailed", "ContractMade", "DealEnded",
            "DealStarted", "Event", "GameEnded", "SaveFailed", "Saved", "SeatJoined", "SeatLeft",
-           "TrickWon"]
+           "TrickWon", "trick_won"]

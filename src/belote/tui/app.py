@@ -238,6 +238,8 @@ class BeloteApp(App[None]):
         self._levels: list[str] = []
         self.warn_saved = warn_saved
         self.not_saved: OSError | None = None
+        #: the index of a resumed deal whose start the log told on mount
+        self._resumed: int | None = None
         #: the finished deal drawn under its summary (None: the table's current deal)
         self._finished: Deal | None = None
         #: the next deal's start, told once the summary is closed
@@ -323,6 +325,11 @@ class BeloteApp(App[None]):
                              partner=(you + 2) % 4, left=(you + 3) % 4))
         if self.warn_saved:
             self.notify(self.t["saved_exists"], severity="warning", timeout=12)
+        d = self.table.deal
+        if d is not None and d.bids:  # a resumed deal (nothing moves before start)
+            self._resumed = self.table.deal_index
+            self._log_deal_start(events.DealStarted(self.table.deal_index, d))
+            self._log_history(self.table.deal_index, d)
         self.table.subscribe(self._from_table)
         self.table.start()
         self._schedule_redraw()
@@ -356,7 +363,9 @@ class BeloteApp(App[None]):
     def _on_event(self, event: events.Event) -> None:
         """Draw one table event (on the app's thread)."""
         if isinstance(event, events.DealStarted):
-            if self._finished is not None:  # told when the summary closes
+            if event.deal_index == self._resumed:  # told on mount, with its history
+                self._resumed = None
+            elif self._finished is not None:  # told when the summary closes
                 self._next_start = event
             else:
                 self._log_deal_start(event)
@@ -399,6 +408,19 @@ class BeloteApp(App[None]):
         d = event.deal
         if d.turned is not None:
             self.log_line(f"{t['turned']}{t['colon']} {card_markup(d.turned, self.lang)}")
+
+    def _log_history(self, index: int, d: Deal) -> None:
+        """What a resumed deal had already seen (its bids, contract and finished tricks), told
+        as the table told it then: the log does not start again at an empty deal."""
+        t = self.t
+        for seat, action in d.bids:
+            self.log_line(t["bids_log"].format(
+                name=self.seat_name(seat), bid=said_words(str(action), t, self.lang,
+                                                          d.rules.double_word)))
+        if d.contract is not None:
+            self._log_contract(events.ContractMade(index, d, d.turned))
+        for number in range(1, len(d.tricks) + 1):
+            self._log_trick(events.trick_won(d, index, number))
 
     def _log_action(self, event: events.ActionApplied) -> None:
         t = self.t
