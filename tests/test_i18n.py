@@ -96,3 +96,13 @@ def test_the_catalog_exports_as_json_for_a_browser():
 def test_an_unknown_language_is_refused():
     with pytest.raises(i18n.UnknownLanguage):
         i18n.tr("error", "de")
+
+
+def test_an_exported_catalog_is_a_copy():
+    """A client editing what export() gave it changes nothing for the others (the catalog is
+    shared and read-only)."""
+    mine = i18n.export("fr")
+    mine["tui.you"] = "X"
+    assert i18n.tr("tui.you", "fr") == "Vous"
+    with pytest.raises(TypeError):
+        i18n.catalog("fr")["tui.you"] = "X"  # type: ignore[index]

@@ -33,6 +33,7 @@ import string
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from belote.engine.cards import SUIT_NAMES_EN, SUIT_NAMES_FR, SUITS, card_en, card_fr, parse_card
@@ -98,11 +99,16 @@ def has(code: str, lang: str) -> bool:
     return code in catalog(lang)
 
 
+def catalog(lang: str) -> Mapping[str, str]:
+    """Every code of ``lang``'s catalog → its wording (fields unfilled), read-only (shared by
+    every caller: :func:`export` hands out copies)."""
+    return _catalog(lang)
+
+
 @cache
-def catalog(lang: str) -> dict[str, str]:
-    """Every code of ``lang``'s catalog → its wording (fields unfilled), a fresh dict."""
+def _catalog(lang: str) -> Mapping[str, str]:
     messages = _translations(lang)._catalog  # type: ignore[attr-defined]
-    return {str(k): str(v) for k, v in messages.items() if k}
+    return MappingProxyType({str(k): str(v) for k, v in messages.items() if k})
 
 
 class _Formatter(string.Formatter):
@@ -220,8 +226,8 @@ def export(lang: str | None = None) -> dict[str, Any]:
     """The catalog as JSON-ready data for a browser client: ``{"fr": {code: text}, "en": …}``,
     or one language's ``{code: text}`` when ``lang`` is given."""
     if lang is not None:
-        return catalog(lang)
-    return {each: catalog(each) for each in LANGS}
+        return dict(catalog(lang))
+    return {each: dict(catalog(each)) for each in LANGS}
 
 
 def export_json(lang: str | None = None) -> str:
