@@ -14,7 +14,7 @@ from ..engine.randomplay import play_randomly
 from ..engine.record import deal_to_record, dumps
 from .messages import _lang, words
 from .options import LangOpt, OptionOpt, _rules
-from .output import _fail, _write_failed, err
+from .output import _fail, _write_failed, err, write_out
 
 
 def deal_cmd(
@@ -39,8 +39,7 @@ def deal_cmd(
     text = dumps(deal_to_record(d))
     if output:
         try:
-            with open(output, "w", encoding="utf-8") as f:
-                f.write(text)
+            write_out(output, text)
         except OSError as e:
             _write_failed(output, e, lang)
         err.print(escape(words("wrote", lang, path=output)), highlight=False)

@@ -11,7 +11,7 @@ from rich.markup import escape
 from .. import i18n
 from .help import HelpGroup
 from .messages import _lang, _lang_value, words
-from .output import _write_failed, err
+from .output import _write_failed, err, write_out
 
 i18n_app = typer.Typer(name="i18n", cls=HelpGroup, no_args_is_help=True, add_completion=False,
                        rich_markup_mode=None, help="The message catalog (French and English).")
@@ -34,8 +34,7 @@ def export(
         sys.stdout.write(text)
         return
     try:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_out(output, text)
     except OSError as e:
         _write_failed(output, e, said)
     err.print(escape(words("wrote", said, path=output)), highlight=False)

@@ -12,7 +12,9 @@ import contextlib
 import errno
 import io
 import os
+import stat
 import sys
+from pathlib import Path
 
 import typer
 from rich.console import Console
@@ -147,6 +149,38 @@ def _write_failed(path: str, e: OSError, lang: str) -> None:
                           params={"path": path, "errno": errno_name(e),
                                   "reason": e.strerror or str(e)})
     _fail(failure, lang, EXIT_OUTPUT if e.errno in _OUTPUT_ERRNOS else EXIT_BAD_INPUT)
+
+
+def write_out(path: str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``--out path``: a regular file (or a new one) atomically, through
+    :func:`belote.table.store.write_durably` (a temporary file in the same folder, fsynced,
+    renamed over it: a failed write leaves the old file whole), its mode kept (a new file's:
+    0666 less the umask), a symbolic link's target replaced, not the link; a device or a pipe
+    (``/dev/stdout``, ``/dev/full``) written in place. Creates no folder. Raises OSError
+    (``FileNotFoundError`` when the folder does not exist, ``IsADirectoryError`` for a folder,
+    the write's own error)."""
+    from ..table.store import write_durably  # (the table layer, loaded when writing only)
+
+    try:
+        mode = os.stat(path).st_mode  # (through links: /dev/stdout is a pipe's)
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    if mode is not None and not stat.S_ISREG(mode):  # a device, a pipe: no rename there
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target) or "."
+    if not os.path.isdir(folder):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+    if mode is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    write_durably(Path(target), text)
+    os.chmod(target, stat.S_IMODE(mode))
 
 
 def _output_failed(failure: OSError | None) -> None:

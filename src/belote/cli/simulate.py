@@ -34,7 +34,8 @@ def simulate(
     = "heuristic,random,heuristic,random",
     option: OptionOpt = None,
     output: Annotated[str | None, typer.Option(
-        "--out", help="Save every deal's record, one JSON object a line.")] = None,
+        "--out", help="Save every deal's record, one JSON object a line, as it is played "
+        "(an existing file is emptied at the start, not replaced at the end).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = "fr",
 ) -> None:
