@@ -68,3 +68,77 @@ def test_simulate_out_help_says_the_file_is_emptied_at_start():
     assert "an existing file is emptied at the start" in " ".join(r.stdout.split())
     r = belote("simulate", "--help")
     assert "un fichier existant est vidé au départ" in " ".join(r.stdout.split())
+
+
+@pytest.mark.parametrize(("data", "fr", "en"), [
+    (b'{"a": "\x01"}', "JSON invalide : caractère de contrôle invalide, ligne 1, colonne 8",
+     "is not valid JSON: Invalid control character at at line 1 column 8"),
+    (b'{"a": "\\q"}', "JSON invalide : échappement \\ invalide, ligne 1, colonne 8", None),
+    (b'{"a": "\\u12"}', "JSON invalide : échappement \\uXXXX invalide, ligne 1, colonne 9",
+     None),
+    (b"\xef\xbb\xbf\xef\xbb\xbf{}",
+     "JSON invalide : marque d'ordre des octets (BOM) inattendue, ligne 1, colonne 1",
+     "is not valid JSON: Unexpected UTF-8 BOM (decode using utf-8-sig) at line 1 column 1"),
+    (b"[" * 2000 + b"]" * 2000,
+     "n'est pas un enregistrement JSON utilisable : imbrication trop profonde",
+     "standard input is not a usable JSON record: nested too deep"),
+    (b"1" * 5000,
+     "n'est pas un enregistrement JSON utilisable : un nombre entier a trop de chiffres",
+     "standard input is not a usable JSON record: an integer of too many digits"),
+])
+def test_decoder_failures_are_worded_by_the_catalog(data, fr, en):
+    """Item 2: every failure of Python's JSON decoder, in French from the catalog (by the
+    decoder's fixed message or the exception's type, never its English text)."""
+    r = belote("check", "-", stdin=data)
+    assert r.returncode == 2 and r.stderr.startswith("erreur : l'entrée standard")
+    assert fr in r.stderr, r.stderr
+    assert not any(w in r.stderr for w in ("Error", "Unexpected", "Exceeds", "Invalid"))
+    if en is not None:
+        r = belote("check", "-", "--lang", "en", stdin=data)
+        assert r.returncode == 2 and en in r.stderr, r.stderr
+
+
+def test_a_bom_on_a_later_json_lines_line_is_worded_in_french(tmp_path):
+    """Item 2: a byte-order mark is accepted at the start of the file only; on line 2 it is
+    refused, by its line, in French."""
+    deal = belote("deal", "--seed", "1").stdout
+    line = json.dumps(json.loads(deal))
+    p = tmp_path / "two.jsonl"
+    p.write_text(f"{line}\n\ufeff{line}\n", encoding="utf-8")
+    r = belote("check", str(p))
+    assert r.returncode == 2
+    assert r.stderr.strip() == (f"erreur : {p}, ligne 2 : JSON invalide : marque d'ordre des "
+                                "octets (BOM) inattendue, ligne 1, colonne 1")
+
+
+def test_unknown_subcommands_are_worded_by_the_catalog():
+    """Item 2: ``belote i18n foo`` and ``i18n expor`` as belote's own unknown commands."""
+    r = belote("i18n", "foo")
+    assert r.returncode == 2 and r.stderr.strip().endswith("erreur : commande inconnue : « foo »")
+    r = belote("i18n", "expor")
+    assert r.returncode == 2 and r.stderr.strip().endswith(
+        "erreur : commande inconnue : « expor » (vouliez-vous dire 'export' ?)")
+    r = belote("i18n", "expor", "--lang", "en")
+    assert r.stderr.strip().endswith("Error: No such command 'expor'. Did you mean 'export'?")
+
+
+@pytest.mark.parametrize(("option", "fr"), [
+    ('"sa_ta": null', "option sa_ta : true ou false attendu, pas null"),
+    ('"min_bid": true', "option min_bid : un nombre entier ≥ 0 est attendu, pas true"),
+    ('"min_bid": NaN', "option min_bid : un nombre entier ≥ 0 est attendu, pas NaN"),
+])
+def test_python_words_are_json_words_in_french(option, fr):
+    """Item 2: a record's value in a French message is worded as JSON (null, true, NaN), not
+    as Python (None, True, nan); the English message keeps Python's repr (``str(error)``)."""
+    data = ('{"format": "belote-deal/1", "preset": "coinche", "options": {'
+            + option + "}}").encode()
+    r = belote("check", "-", stdin=data)
+    assert r.returncode == 2 and r.stderr.strip() == f"erreur : options : {fr}", r.stderr
+
+
+def test_as_json_leaves_quoted_text_alone():
+    from belote.i18n import _as_json
+    assert _as_json("[None, 'None', True]") == "[null, 'None', true]"
+    assert _as_json(None) == "null" and _as_json(False) == "false"
+    assert _as_json(float("nan")) == "NaN" and _as_json(float("-inf")) == "-Infinity"
+    assert _as_json("Nonesuch") == "Nonesuch" and _as_json(3) == 3

@@ -9,11 +9,11 @@ import typer
 from rich.markup import escape
 
 from .. import i18n
-from .help import HelpGroup
 from .messages import _lang, _lang_value, words
 from .output import _write_failed, err, write_out
+from .usage import CommandGroup
 
-i18n_app = typer.Typer(name="i18n", cls=HelpGroup, no_args_is_help=True, add_completion=False,
+i18n_app = typer.Typer(name="i18n", cls=CommandGroup, no_args_is_help=True, add_completion=False,
                        rich_markup_mode=None, help="The message catalog (French and English).")
 
 

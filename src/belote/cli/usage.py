@@ -22,7 +22,7 @@ from typer._click.utils import _escape_control_characters
 from typer.core import TyperCommand, TyperGroup
 
 from .. import i18n
-from .help import LocalizedHelp, localize
+from .help import HelpGroup, LocalizedHelp, localize
 from .messages import _lang_of, words
 from .output import err
 
@@ -56,7 +56,27 @@ class _Command(LocalizedHelp, TyperCommand):
         return rest
 
 
-class _Group(LocalizedHelp, TyperGroup):
+class _CodedCommands(TyperGroup):
+    """A click group's unknown command (``belote foo``, ``belote i18n expor``) refused by a
+    coded error: ``usage.no_such_command`` (param ``name``), or
+    ``usage.no_such_command_suggest`` with the close names (``suggestions``: ``'export'``)."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except click_errors.UsageError as e:
+            name = args[0] if args else ""
+            if type(e) is not click_errors.UsageError or self.get_command(ctx, name):
+                raise  # an option where the command was expected (No such option…)
+            matches = get_close_matches(name, list(self.commands))
+            code, params = "usage.no_such_command", {"name": name}
+            if matches:
+                code = "usage.no_such_command_suggest"
+                params["suggestions"] = ", ".join(repr(m) for m in matches)
+            raise _CodedUsageError(e.message, ctx, code=code, params=params) from None
+
+
+class _Group(_CodedCommands, LocalizedHelp, TyperGroup):
     """belote's command group: typer's own, with click's usage errors ("No such option",
     "Missing argument"…) in the language the command line asks for, French by default
     (click words them in English). Exit codes as click's: 2 for a usage error."""
@@ -92,19 +112,9 @@ class _Group(LocalizedHelp, TyperGroup):
                                    params={})
         return super().invoke(ctx)
 
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        try:
-            return super().resolve_command(ctx, args)
-        except click_errors.UsageError as e:
-            name = args[0] if args else ""
-            if type(e) is not click_errors.UsageError or self.get_command(ctx, name):
-                raise  # an option where the command was expected (No such option…)
-            matches = get_close_matches(name, list(self.commands))
-            code, params = "usage.no_such_command", {"name": name}
-            if matches:
-                code = "usage.no_such_command_suggest"
-                params["suggestions"] = ", ".join(repr(m) for m in matches)
-            raise _CodedUsageError(e.message, ctx, code=code, params=params) from None
+class CommandGroup(_CodedCommands, HelpGroup):
+    """A group of commands under belote's (``belote i18n``): :class:`belote.cli.help.HelpGroup`
+    with an unknown command refused in the language asked (:class:`_CodedCommands`)."""
 
 
 def _show(e: click_errors.ClickException) -> None:

@@ -29,6 +29,8 @@ from __future__ import annotations
 import errno
 import gettext
 import json
+import math
+import re
 import string
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -69,6 +71,7 @@ DECODER_MESSAGES: dict[str, str] = {
     "Invalid \\uXXXX escape": "json.invalid_uxxxx_escape",
     "Illegal trailing comma before end of object": "json.trailing_comma_object",
     "Illegal trailing comma before end of array": "json.trailing_comma_array",
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)": "json.unexpected_bom",
     "invalid start byte": "utf8.invalid_start_byte",
     "invalid continuation byte": "utf8.invalid_continuation_byte",
     "unexpected end of data": "utf8.unexpected_end_of_data",
@@ -142,11 +145,32 @@ class _Formatter(string.Formatter):
             return str(value) if decoded is None else tr(decoded, self.lang)
         if conversion == "f":
             return tr("record.stdin", self.lang) if value == "-" else str(value)
+        if conversion is None and self.lang != "en":
+            return _as_json(value)
         if conversion == "t":
             names = _TYPE_NAMES[self.lang]
             return " ".join(names.get(w, w) if w != "or" else ("ou" if self.lang == "fr" else w)
                             for w in str(value).split())
         return super().convert_field(value, conversion)
+
+
+#: Python's words for values that JSON words otherwise, as whole words (outside quotes)
+_PY_WORDS = {"None": "null", "True": "true", "False": "false", "nan": "NaN",
+             "inf": "Infinity"}
+_PY_WORD = re.compile(r"('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")|\b(None|True|False|nan|inf)\b")
+
+
+def _as_json(value: Any) -> Any:
+    """A param as a JSON text would word it, in a language other than English (whose
+    wording is the error's own ``str``): None ``null``, True ``true``, a float NaN ``NaN``,
+    and in a Python repr given as text (``"[None, True]"``), those words outside quotes."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return json.dumps(value)
+    if isinstance(value, str) and len(value) <= 1000:
+        return _PY_WORD.sub(lambda m: m.group(1) or _PY_WORDS[m.group(2)], value)
+    return value
 
 
 def os_reason(errno_name: Any, reason: Any, lang: str) -> str:

@@ -110,16 +110,23 @@ def _parse(text: str, source: str, line: int | None = None) -> Any:
                           f"{e.lineno} column {e.colno}", code="record.line_not_json",
                           params={**params, "line": line}) from None
     except (ValueError, RecursionError) as e:  # huge integers, absurd nesting
-        kind, detail = type(e).__name__, str(e)
-        if line is None:
-            raise RecordError(f"{name} is not a usable JSON record: {kind}: {detail}",
-                              code="record.unusable_json",
-                              params={"source": source, "kind": kind, "detail": detail}
-                              ) from None
-        raise RecordError(f"{name}, line {line} is not a usable JSON record: {kind}: "
-                          f"{detail}", code="record.line_unusable_json",
-                          params={"source": source, "line": line, "kind": kind,
-                                  "detail": detail}) from None
+        raise _unusable(e, source, line) from None
+
+
+def _unusable(e: ValueError | RecursionError, source: str, line: int | None) -> RecordError:
+    """JSON text that Python's decoder cannot hold: nested too deep (``RecursionError``), an
+    integer of too many digits (``ValueError``). Code ``record.json_too_deep`` or
+    ``record.json_too_many_digits`` (``record.line_json_…`` for a JSON Lines ``line``); params
+    ``source``, ``kind`` (the exception's type), ``detail`` (Python's English text), ``line``."""
+    name, kind, detail = _named(source), type(e).__name__, str(e)
+    what, why = (("too_deep", "nested too deep") if isinstance(e, RecursionError) else
+                 ("too_many_digits", "an integer of too many digits"))
+    params: dict[str, Any] = {"source": source, "kind": kind, "detail": detail}
+    if line is None:
+        return RecordError(f"{name} is not a usable JSON record: {why}",
+                           code=f"record.json_{what}", params=params)
+    return RecordError(f"{name}, line {line} is not a usable JSON record: {why}",
+                       code=f"record.line_json_{what}", params={**params, "line": line})
 
 
 def loads_json(data: bytes | str, source: str = "input") -> Any:
