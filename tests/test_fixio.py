@@ -142,3 +142,26 @@ def test_as_json_leaves_quoted_text_alone():
     assert _as_json(None) == "null" and _as_json(False) == "false"
     assert _as_json(float("nan")) == "NaN" and _as_json(float("-inf")) == "-Infinity"
     assert _as_json("Nonesuch") == "Nonesuch" and _as_json(3) == 3
+
+
+def _line(seed: int) -> str:
+    """The record of ``deal --seed N`` on one line (as ``simulate --out`` writes it)."""
+    r = belote("deal", "--seed", str(seed))
+    return json.dumps(json.loads(r.stdout), ensure_ascii=False)
+
+
+def test_json_lines_split_at_newlines_only():
+    """Item 5: a JSON Lines file's lines end at "\\n" (or "\\r\\n") only: U+2028 inside a
+    string is part of its line; two records joined by \\f or U+0085 are one bad line."""
+    from belote.engine.errors import RecordError
+    from belote.engine.record.io import RecordLines, parse_record
+    a = json.loads(_line(1))
+    b = {**a, "note": "x\u2028y\u0085z"}
+    text = json.dumps(a) + "\r\n" + json.dumps(b, ensure_ascii=False) + "\n"
+    rec = parse_record(text.encode())
+    assert isinstance(rec, RecordLines) and rec.numbers == [1, 2]
+    assert rec[1]["note"] == "x\u2028y\u0085z"
+    for sep in ("\f", "\u0085", "\u2028"):
+        with pytest.raises(RecordError) as e:
+            parse_record((json.dumps(a) + sep + json.dumps(a)).encode())
+        assert e.value.code == "record.not_json"

@@ -143,6 +143,17 @@ def load_json(path: str) -> Any:
     return loads_json(read_file(path), path)
 
 
+#: the characters JSON reads as white space (RFC 8259 §2): no other blank makes a line blank
+_JSON_SPACE = " \t\n\r"
+
+
+def _json_lines(text: str) -> list[str]:
+    """The lines of a JSON Lines text: split at ``"\n"`` only (a ``"\r"`` before it dropped),
+    not at the other breaks :meth:`str.splitlines` knows (``"\f"``, U+0085, U+2028…), which
+    JSON allows inside a string or refuses between two values."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
 def parse_record(data: bytes, source: str = "input") -> Any:
     """One JSON document, or JSON Lines of deal records (a :class:`RecordLines`) when the text
     is not one document but two or more lines of which the first is a JSON object. Raises
@@ -152,7 +163,7 @@ def parse_record(data: bytes, source: str = "input") -> Any:
         return _parse(text, source)
     except RecordError as e:
         first = e
-    lines = [(n, x) for n, x in enumerate(text.splitlines(), 1) if x.strip()]
+    lines = [(n, x) for n, x in enumerate(_json_lines(text), 1) if x.strip(_JSON_SPACE)]
     if len(lines) < 2:
         raise first
     try:
