@@ -394,7 +394,9 @@ def test_less_frequent_errors_in_french_too(runner, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"dealer": 0}', encoding="utf-8")
     empty_game = tmp_path / "game.json"
-    empty_game.write_text('{"format": "belote-game/1", "deals": []}', encoding="utf-8")
+    empty_game.write_text(json.dumps({"format": "belote-game/1", "preset": "coinche",
+                                      "options": {}, "seed": 1, "first_dealer": 0,
+                                      "deals": []}), encoding="utf-8")
     latin1 = tmp_path / "latin1.json"
     latin1.write_bytes('{"a": "é"}'.encode("latin-1"))
     for args, fr, en in (

@@ -165,3 +165,75 @@ def test_json_lines_split_at_newlines_only():
         with pytest.raises(RecordError) as e:
             parse_record((json.dumps(a) + sep + json.dumps(a)).encode())
         assert e.value.code == "record.not_json"
+
+
+DATA = Path(__file__).parent / "data"
+LITIGE_GAME = DATA / "litige_then_irregular_game.json"
+
+
+def test_game_totals_carry_the_litige_over_an_irregular_deal():
+    """Item 3: deal 1 (classique, seat 0 takes at hearts) is a litige, 81 – 81: the defence
+    marks its 81, the taker's 81 are held (RULES.md §7); deal 2 is made by team 0 (seat 2
+    takes) with an irregular card, which classique does not penalise (docs/rules-notes.md):
+    85 – 77 as played, and the held 81 go to team 0, the team that makes the next contract
+    (seed 001): 85 + 81 = 166 for team 0, 81 + 77 = 158 for team 1."""
+    r = belote("check", str(LITIGE_GAME))
+    assert r.returncode == 1, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].split("Donne")[1].split()[1:4] == ["0", "–", "81"]
+    assert lines[1].split()[2:5] == ["85", "–", "77"] and "irrégulière" in lines[1]
+    assert "Marqué : 166 – 158" in r.stdout
+    data = json.loads(belote("check", str(LITIGE_GAME), "--json").stdout)
+    assert data["deals"][0]["held"] == 81 and data["scores"] == [166, 158]
+
+
+def test_game_totals_follow_the_game_when_every_deal_is_regular():
+    """Item 3: ``game_totals`` gives what the game gives (``Game.scores``) on a regular game:
+    deal 2 of the game above replaced by the same deal played regularly would be scored by
+    ``game_from_record``; here, the first deal alone: the litige's 81 held, 0 – 81."""
+    from belote.cli.check import checked_deals, game_totals
+    from belote.engine.record import game_from_record, parse_game
+    rec = json.loads(LITIGE_GAME.read_text(encoding="utf-8"))
+    one = {**rec, "deals": rec["deals"][:1]}
+    assert game_totals(parse_game(one).rules, checked_deals(one)) == [0, 81]
+    assert list(game_from_record(one).scores) == [0, 81]
+    assert game_totals(parse_game(rec).rules, checked_deals(rec)) == [166, 158]
+
+
+def test_a_game_of_no_deal_is_refused(tmp_path):
+    """Item 3: ``"deals": []`` is no game to check: bad input (2)."""
+    rec = json.loads(LITIGE_GAME.read_text(encoding="utf-8"))
+    p = tmp_path / "g.json"
+    p.write_text(json.dumps({**rec, "deals": []}), encoding="utf-8")
+    r = belote("check", str(p))
+    assert r.returncode == 2 and r.stderr.strip() == "erreur : deals : la partie n'a aucune donne"
+
+
+def test_analyse_reads_the_whole_game_first(tmp_path):
+    """Item 4: ``analyse --deal 2`` refuses a game whose deal 1 is malformed, as ``check``
+    does: ``deals[0] = 5``; a card seat 0 does not hold (7♥ is seat 1's)."""
+    rec = json.loads(LITIGE_GAME.read_text(encoding="utf-8"))
+    bad = dict(rec["deals"][0], plays=["7H", *rec["deals"][0]["plays"][1:]])
+    for deals, said in (([5, rec["deals"][1]],
+                         "erreur : deals[0] : une donne s'enregistre dans un objet JSON"),
+                        ([bad, rec["deals"][1]],
+                         "erreur : deals[0] : plays[0] : le siège 0 n'a pas 7♥")):
+        p = tmp_path / "g.json"
+        p.write_text(json.dumps({**rec, "deals": deals}), encoding="utf-8")
+        for cmd in (["check", str(p)], ["analyse", str(p), "--deal", "2"]):
+            r = belote(*cmd)
+            assert r.returncode == 2 and r.stderr.strip() == said, (cmd, r.stderr)
+
+
+@pytest.mark.parametrize("number", [0, -1, 3])
+def test_choose_deal_counts_from_one(number):
+    """Item 4: ``--deal N`` names deal 1..N of the game: 0 and below are refused, not read
+    from the end."""
+    from belote.engine.errors import RecordError
+    from belote.engine.record import choose_deal
+    rec = json.loads(LITIGE_GAME.read_text(encoding="utf-8"))
+    with pytest.raises(RecordError) as e:
+        choose_deal(rec, number, True)
+    assert e.value.code == "record.choose_deal_not"
+    assert e.value.params == {"count": 2, "given": number}
+    assert choose_deal(rec, 2, True) == rec["deals"][1]

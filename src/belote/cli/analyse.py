@@ -10,9 +10,10 @@ import typer
 from rich.table import Table
 
 from ..engine import BeloteError, card_label
+from ..engine.record import GAME_FORMAT, RecordLines, irregularity_message
 from ..engine.record import choose_deal as _choose_deal
-from ..engine.record import irregularity_message
 from ..engine.record import read_record as _read_record
+from .check import checked_deals
 from .messages import _lang, words
 from .options import JsonOpt, LangOpt, _first_use_note
 from .output import _fail, err, out
@@ -42,7 +43,11 @@ def analyse(
     from ..table.analysis import analyse_deal, team_points
     t = _lang(lang)
     try:
-        report = check_deal(_choose_deal(_read_record(record), deal_no, games=True))
+        rec = _read_record(record)
+        if isinstance(rec, RecordLines) or (isinstance(rec, dict)
+                                            and rec.get("format") == GAME_FORMAT):
+            checked_deals(rec)  # the whole record first, as check reads it
+        report = check_deal(_choose_deal(rec, deal_no, games=True))
         deal = report.deal
         _first_use_note(lang)
         with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:

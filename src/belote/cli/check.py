@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
 
-from ..engine import BeloteError
+from ..engine import BeloteError, RecordError, Rules
+from ..engine.game import deal_mark
 from ..engine.record import (
     GAME_FORMAT,
+    CheckReport,
     check_deal,
     game_from_record,
     irregularity_message,
@@ -57,24 +60,56 @@ def check(
     raise typer.Exit(EXIT_OK if report.legal else EXIT_IRREGULAR)
 
 
-def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
-    """Check every deal of a game record (or of a JSON Lines file, :class:`_Lines`: then the
-    totals are the plain sums of the deals' scores); exit 1 if any is irregular."""
+def checked_deals(rec: Any) -> list[CheckReport]:
+    """Every deal of a game record (its whole shape read first: preset, seed, every deal's
+    keys; a game of no deal refused) or of a JSON Lines file (:class:`_Lines`), checked, in
+    order. Raises RecordError, or :class:`_InDeal` for a malformed deal (by its index in the
+    game, by its line in the file)."""
     game = not isinstance(rec, _Lines)
     if game:
-        parse_game(rec)  # the whole record's shape first (preset, seed, every deal's keys)
+        parse_game(rec)
+        if not rec["deals"]:
+            raise RecordError("the game record has no deal", where="deals",
+                              code="record.no_deal")
     deals = rec.get("deals") if game else rec
     reports = []
     for i, d in enumerate(deals):
         try:
-            reports.append(check_deal(d).to_json())
+            reports.append(check_deal(d))
         except BeloteError as e:
             raise _InDeal(e, index=i if game else None,
                           line_no=None if game else rec.numbers[i]) from None
+    return reports
+
+
+def game_totals(rules: Rules, reports: Sequence[CheckReport]) -> list[int]:
+    """A game's totals per team from its checked deals, scored as the game scores them
+    (:func:`belote.engine.game.deal_mark`): each deal's score as the referee gives it (an
+    irregular deal's too, the penalty of 002 §VIII.B where the preset has it) and the litige
+    points carried to the next deal that decides them (RULES.md §7; docs/rules-notes.md). A
+    deal without a result (passed out, misdealt, stopped at an irregular bid, unfinished)
+    marks nothing and leaves the held points held."""
+    totals, held = [0, 0], 0
+    for report in reports:
+        res = report.result
+        if res is None or res.contract is None:
+            continue
+        mark, held = deal_mark(rules, res, res.contract.team, held)
+        totals = [totals[0] + mark[0], totals[1] + mark[1]]
+    return totals
+
+
+def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
+    """Check every deal of a game record (or of a JSON Lines file, :class:`_Lines`: then the
+    totals are the plain sums of the deals' scores); exit 1 if any is irregular."""
+    game = not isinstance(rec, _Lines)
+    checked = checked_deals(rec)
+    reports = [r.to_json() for r in checked]
     legal_all = all(r["legal"] for r in reports)
     totals = [sum((r["score"] or [0, 0])[k] for r in reports) for k in (0, 1)]
-    if legal_all and game:
-        totals = list(game_from_record(rec).scores)  # with litige points carried (§7)
+    if game:  # with litige points carried (§7), whether or not a deal is irregular
+        totals = (list(game_from_record(rec).scores) if legal_all else
+                  game_totals(parse_game(rec).rules, checked))
     if as_json:
         head = {"format": GAME_FORMAT} if game else {}
         print(json.dumps({**head, "legal": legal_all, "deals": reports, "scores": totals},

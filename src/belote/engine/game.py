@@ -22,6 +22,7 @@ from .cards import iter_cards
 from .deal import Deal, LegalActions, Phase, cut_deck, shuffled_deck
 from .errors import IllegalAction
 from .rules import GameEnd, LitigeTo, PassedOutDealer, Rules, Shuffle
+from .scoring import DealResult
 from .seats import Seat, seat_after
 
 
@@ -135,16 +136,7 @@ class Game:
         else:
             res = d.result
             assert res is not None and d.contract is not None
-            mark = list(res.score)
-            tk = d.contract.team
-            if self.held and res.made is not None:
-                if res.made:  # both litige_to rules: to the team making the next contract
-                    mark[tk] += self.held
-                    self.held = 0
-                elif r.litige_to == LitigeTo.NEXT_WINNER:
-                    mark[1 - tk] += self.held
-                    self.held = 0
-            self.held += res.held
+            mark, self.held = deal_mark(r, res, d.contract.team, self.held)
             self.taken += 1
             self.dealer = self.dealer.next()
         self.marks.append(mark)
@@ -167,6 +159,24 @@ class Game:
         if not self.is_over() or self.scores[0] == self.scores[1]:
             return None
         return 0 if self.scores[0] > self.scores[1] else 1
+
+
+def deal_mark(rules: Rules, result: DealResult, taker_team: int,
+              held: int) -> tuple[list[int], int]:
+    """What a finished, taken deal marks per team (points) with the ``held`` litige points of
+    the deals before carried in (RULES.md §7): to ``taker_team`` when its contract is made
+    (001), to the defence when it fails under ``litige_to="next_winner"`` (000), else still
+    held. Returns the marks ``[team 0, team 1]`` and the points held after the deal (those
+    still held plus the deal's own litige, ``result.held``)."""
+    mark = list(result.score)
+    if held and result.made is not None:
+        if result.made:  # both litige_to rules: to the team making the next contract
+            mark[taker_team] += held
+            held = 0
+        elif rules.litige_to == LitigeTo.NEXT_WINNER:
+            mark[1 - taker_team] += held
+            held = 0
+    return mark, held + result.held
 
 
 def gathered_pack(deal: Deal) -> list[int]:

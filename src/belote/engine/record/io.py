@@ -194,7 +194,8 @@ def read_record(path: str) -> Any:
 def choose_deal(rec: Any, deal_no: int | None, games: bool) -> Any:
     """The record ``--deal N`` names in what :func:`read_record` read: a line of a JSON Lines
     file, or (with ``games``) a deal of a game record; any other record is itself the one deal
-    (``--deal 1`` or none). Raises RecordError when N is missing or out of range."""
+    (``--deal 1`` or none). Raises RecordError when N is missing or out of range (N counts
+    from 1: 0 and below are refused, never read from the end)."""
     lines = isinstance(rec, RecordLines)
     if not (lines or (games and isinstance(rec, dict) and rec.get("format") == GAME_FORMAT)):
         if deal_no not in (None, 1):
@@ -208,7 +209,7 @@ def choose_deal(rec: Any, deal_no: int | None, games: bool) -> Any:
     deals = rec if lines else rec.get("deals")
     if not isinstance(deals, list) or not deals:
         raise RecordError("the game record has no deal", where="deals", code="record.no_deal")
-    if deal_no is None or deal_no > len(deals):
+    if deal_no is None or not 1 <= deal_no <= len(deals):
         what = f"a file of {len(deals)} deal records (one a line)" if lines else \
             f"a game of {len(deals)} deals"
         code = "record.choose_line" if lines else "record.choose_deal"
