@@ -237,3 +237,56 @@ def test_choose_deal_counts_from_one(number):
     assert e.value.code == "record.choose_deal_not"
     assert e.value.params == {"count": 2, "given": number}
     assert choose_deal(rec, 2, True) == rec["deals"][1]
+
+
+@pytest.mark.parametrize(("value", "shown_fr"), [
+    ('"3-3-2"', '"3-3-2"'), ('[3, "3"]', '[3, "3"]'), ("[]", "[]"), ("[true]", "[true]")])
+def test_packets_that_are_not_sizes_are_refused_as_such(value, shown_fr):
+    """Item 8: a record's ``packets`` that is not a list of whole numbers is refused for that,
+    not as packets of 1 or 4 cards (002 §IV.C is about sizes)."""
+    data = ('{"format": "belote-deal/1", "preset": "coinche", "options": {"packets": '
+            + value + "}}").encode()
+    r = belote("check", "-", stdin=data)
+    assert r.returncode == 2 and r.stderr.strip() == (
+        "erreur : options : option packets : une liste de tailles de paquets comme [3, 3, 2] "
+        f"attendue, pas {shown_fr}"), r.stderr
+    from belote.engine import Rules, RulesError
+    with pytest.raises(RulesError) as e:
+        Rules.preset("coinche", packets=json.loads(value))
+    assert e.value.code == "rules.packets_not_sizes"
+    with pytest.raises(RulesError) as e:
+        Rules.preset("coinche", packets=[3, 1, 4])  # whole numbers, not 2 or 3: 002 §IV.C
+    assert e.value.code == "rules.bad_packets"
+
+
+def test_a_message_whose_params_do_not_fill_it_is_the_error_s_text():
+    """Item 7: an error made by hand with a catalog code but without its params is worded
+    as ``str(error)``, not a KeyError."""
+    from belote import i18n
+    from belote.engine import BeloteError
+    e = BeloteError("my own words", code="rules.bad_packets")  # its {value} missing
+    assert i18n.message(e, "fr") == "my own words" == i18n.message(e, "en")
+
+
+def test_a_negative_card_mask_is_refused():
+    """Item 7: a mask is a set of cards (an int >= 0); -1 would loop forever."""
+    from belote import i18n
+    from belote.engine import CardError
+    from belote.engine.cards import hand_str, iter_cards
+    for call in (lambda: iter_cards(-1), lambda: hand_str(-1)):
+        with pytest.raises(CardError) as e:
+            call()
+        assert e.value.code == "card.bad_mask" and e.value.params == {"value": -1}
+    assert i18n.message(e.value, "fr") == "un masque de cartes est un nombre entier >= 0, pas -1"
+    assert list(iter_cards(0b1011)) == [0, 1, 3] and hand_str(0) == ""
+
+
+@pytest.mark.parametrize("seed", ["abc", True, 1.5])
+def test_a_game_seed_is_an_int(seed):
+    """Item 7: a seed that a game record cannot hold (``record.bad_seed``) is refused when
+    the game is made."""
+    from belote.engine import BeloteError, Game, Rules
+    with pytest.raises(BeloteError) as e:
+        Game(Rules.preset("classique"), seed=seed)
+    assert e.value.code == "game.bad_seed" and isinstance(e.value, ValueError)
+    assert Game(Rules.preset("classique"), seed=7).seed == 7

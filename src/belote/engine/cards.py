@@ -200,7 +200,16 @@ def tables(trump: Trump, sa_ace_points: int = 19, ncards: int = 32) -> TrumpTabl
 # --- masks --------------------------------------------------------------------------------
 
 def iter_cards(mask: int) -> Iterator[int]:
-    """Card ids of a mask, in increasing id order."""
+    """Card ids of a mask (a set of cards, bit ``c`` for card id ``c``: an int ≥ 0), in
+    increasing id order. Raises CardError ``card.bad_mask`` (at the call) for a negative int:
+    it would hold infinitely many cards."""
+    if mask < 0:
+        raise CardError(f"a card mask is a whole number >= 0, not {mask}",
+                        code="card.bad_mask", params={"value": mask})
+    return _bits(mask)
+
+
+def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -308,8 +317,8 @@ def sort_key(card: int, trump: Trump | None = None) -> tuple[int, int]:
 
 
 def hand_str(mask: int, trump: Trump | None = None) -> str:
-    """Record form of a hand: cards separated by spaces, sorted by suit then strength (high
-    first)."""
+    """Record form of a hand (a card mask): cards separated by spaces, sorted by suit then
+    strength (high first). Raises CardError ``card.bad_mask`` for a negative mask."""
     cards = sorted(iter_cards(mask), key=lambda c: (SUIT_OF[c], -sort_key(c, trump)[1]))
     return " ".join(card_str(c) for c in cards)
 

@@ -20,7 +20,7 @@ import random
 from .actions import Action
 from .cards import iter_cards
 from .deal import Deal, LegalActions, Phase, cut_deck, shuffled_deck
-from .errors import IllegalAction
+from .errors import BeloteError, IllegalAction
 from .rules import GameEnd, LitigeTo, PassedOutDealer, Rules, Shuffle
 from .scoring import DealResult
 from .seats import Seat, seat_after
@@ -31,9 +31,13 @@ class Game:
     the same first dealer and the same packs. ``deals`` lists every finished deal (passed-out
     ones included); ``current`` is the deal being played (None once the game is over);
     ``scores`` are the running totals per team (points); ``dealer`` the current dealer (a
-    :class:`~belote.engine.seats.Seat`)."""
+    :class:`~belote.engine.seats.Seat`). Raises BeloteError ``game.bad_seed`` (a ValueError)
+    for a seed that is not an int (a bool, a text: the record could not be read back)."""
 
     def __init__(self, rules: Rules, seed: int | None = None, first_dealer: int | None = None):
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise BeloteError(f"a game's seed is a whole number, not {seed!r}",
+                              code="game.bad_seed", params={"value": repr(seed)})
         self.rules = rules
         self.seed = random.SystemRandom().randrange(2**53) if seed is None else seed
         self.first_dealer: Seat = seat_after(

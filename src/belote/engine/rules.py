@@ -11,6 +11,7 @@ impossible combination raises :class:`~belote.engine.errors.RulesError` naming t
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass, fields
 from enum import Enum, StrEnum
 from typing import Any, Literal
@@ -364,8 +365,14 @@ class Rules:
                 raise RulesError(f"option {name}: at most {most}, got {v!r}",
                                  code="rules.too_big",
                                  params={"name": name, "most": most, "value": repr(v)})
-        if not isinstance(self.packets, tuple) or not all(
-                isinstance(p, int) and p in (2, 3) for p in self.packets):
+        if not isinstance(self.packets, tuple) or not self.packets or not all(
+                isinstance(p, int) and not isinstance(p, bool) for p in self.packets):
+            given = list(self.packets) if isinstance(self.packets, tuple) else self.packets
+            shown = json.dumps(given, ensure_ascii=False, default=repr)
+            raise RulesError(f"option packets: a list of packet sizes such as [3, 3, 2] "
+                             f"expected, not {shown}", code="rules.packets_not_sizes",
+                             params={"value": shown})
+        if not all(p in (2, 3) for p in self.packets):
             raise RulesError(f"option packets: {self.packets!r}: packets are of 2 or 3 cards, "
                              "never 1 or 4 at a time (002 §IV.C)", code="rules.bad_packets",
                              params={"value": repr(self.packets)})

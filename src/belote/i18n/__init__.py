@@ -30,7 +30,6 @@ import errno
 import gettext
 import json
 import math
-import re
 import string
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -157,7 +156,6 @@ class _Formatter(string.Formatter):
 #: Python's words for values that JSON words otherwise, as whole words (outside quotes)
 _PY_WORDS = {"None": "null", "True": "true", "False": "false", "nan": "NaN",
              "inf": "Infinity"}
-_PY_WORD = re.compile(r"('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")|\b(None|True|False|nan|inf)\b")
 
 
 def _as_json(value: Any) -> Any:
@@ -169,8 +167,35 @@ def _as_json(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return json.dumps(value)
     if isinstance(value, str) and len(value) <= 1000:
-        return _PY_WORD.sub(lambda m: m.group(1) or _PY_WORDS[m.group(2)], value)
+        return _json_words(value)
     return value
+
+
+def _json_words(text: str) -> str:
+    """``text`` with each whole word of :data:`_PY_WORDS` outside quotes ('…' or "…", a
+    backslash escaping the next character) replaced."""
+    out: list[str] = []
+    word: list[str] = []
+    quote, escaped = "", False
+    for ch in text + " ":  # (the space ends the last word; dropped below)
+        if quote:
+            out.append(ch)
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch.isalnum() or ch == "_":
+            word.append(ch)
+        else:
+            if word:
+                w = "".join(word)
+                out.append(_PY_WORDS.get(w, w))
+                word = []
+            out.append(ch)
+            quote = ch if ch in "'\"" else ""
+    return "".join(out)[:-1]
 
 
 def os_reason(errno_name: Any, reason: Any, lang: str) -> str:
@@ -236,12 +261,16 @@ def message(error: BaseException, lang: str = DEFAULT_LANG) -> str:
     """The words of ``error`` for a user in ``lang``: the catalog's wording of its ``code``
     (a :class:`RecordError`'s place before it, each of its ``places`` followed by the
     language's colon: ``deals[1] : plays[3] : …``), or ``str(error)`` when the catalog has no
-    such code (an error from outside the project)."""
+    such code (an error from outside the project) or when its params do not fill the wording
+    (a param missing or of the wrong kind)."""
     code = getattr(error, "code", None)
     if not isinstance(code, str) or not has(code, lang):
         return str(error)
     params = getattr(error, "params", {}) or {}
-    text = tr(code, lang, **params)
+    try:
+        text = tr(code, lang, **params)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return str(error)  # params that do not fill the wording (an error made by hand)
     places = error.places if isinstance(error, RecordError) else ()
     return "".join(f"{place}{colon(lang)} " for place in places) + text
 
