@@ -17,8 +17,9 @@ from typing import Any, BinaryIO
 from ..errors import RecordError
 from .shape import GAME_FORMAT
 
-#: the most bytes a record file (or standard input) may hold: 64 MiB, about 100,000 deal
-#: records of a ``simulate --out`` file; more is refused (``record.too_large``)
+#: the most bytes a record file (or standard input) may hold: 64 MiB, about 90,000 deal
+#: records of a ``simulate --bots random --out`` file (743 bytes a line, measured); more is
+#: refused (``record.too_large``)
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 #: how the errors name standard input in English (their ``source`` param is then ``"-"``)
