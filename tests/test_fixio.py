@@ -290,3 +290,18 @@ def test_a_game_seed_is_an_int(seed):
         Game(Rules.preset("classique"), seed=seed)
     assert e.value.code == "game.bad_seed" and isinstance(e.value, ValueError)
     assert Game(Rules.preset("classique"), seed=7).seed == 7
+
+
+def test_the_record_cap_holds_about_90000_random_deals(tmp_path):
+    """Item 6: docs/records.md's figure: ``simulate --bots random --out`` (seed 1, 3,000
+    deals) averages 743 bytes a line, so 64 MiB hold about 90,000 of them (not 100,000)."""
+    from belote.engine.record.io import MAX_RECORD_BYTES
+    p = tmp_path / "r.jsonl"
+    r = belote("simulate", "--bots", "random", "--deals", "3000", "--seed", "1", "--out", str(p))
+    assert r.returncode == 0, r.stderr
+    lines = p.read_bytes().count(b"\n")
+    mean = p.stat().st_size / lines
+    assert lines == 3000 and round(mean) == 743
+    assert round(MAX_RECORD_BYTES / mean, -4) == 90000
+    docs = (Path(__file__).parents[1] / "docs" / "records.md").read_text(encoding="utf-8")
+    assert "about 90,000 deal records" in docs and "averages 743 bytes" in docs
