@@ -1011,3 +1011,29 @@ def test_a_bad_lang_after_the_command_is_refused_in_french(runner, monkeypatch):
     r = run(runner, "check", str(REGULAR), "--lang", "de")
     assert r.exit_code == 2
     assert "erreur : valeur invalide pour --lang : fr ou en attendu, pas 'de'" in r.output
+
+
+def test_check_of_a_game_says_each_deal_made_or_failed_in_one_column(tmp_path):
+    """check GAME.json: each scored deal's line ends with its outcome, as a single deal's
+    report does ('→ réussi', '→ chuté'; a fresh-user trial found only the contract), and the
+    scores' dashes stand in one column."""
+    from belote.bots import make_bot
+    from belote.engine import Game
+    from belote.engine.record import dumps, game_to_record
+    game = Game(Rules.preset("classique"), seed=3)
+    bots = [make_bot("heuristic", seed=s) for s in range(4)]
+    while game.current is not None:
+        d = game.current
+        seat = d.seat_to_move()
+        game.play(bots[seat].act(d.view(seat)), seat)
+    p = tmp_path / "game.json"
+    p.write_text(dumps(game_to_record(game)), encoding="utf-8")
+    r = CliRunner().invoke(app, ["check", str(p)])
+    assert r.exit_code == 0, r.output
+    lines = [x for x in r.output.splitlines() if x.startswith("Donne ")]
+    scored = [x for x in lines if "Contrat" in x]
+    assert scored and all(x.endswith(("→ réussi.", "→ chuté.")) or "litige" in x
+                          for x in scored)
+    made = sum(d.result.made is True for d in game.deals if d.result is not None)
+    assert sum(x.endswith("→ réussi.") for x in scored) == made
+    assert len({x.index(" – ") for x in lines}) == 1

@@ -23,7 +23,7 @@ from ..engine.record import read_record as _read_record
 from .messages import _InDeal, _lang, say
 from .options import JsonOpt, LangOpt
 from .output import EXIT_IRREGULAR, EXIT_OK, _fail, out
-from .render import _contract_line, _deal_no, _print_report, _print_seats
+from .render import _contract_line, _deal_no, _print_report, _print_seats, _verdict
 
 
 def check(
@@ -120,7 +120,8 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
         labels = [_deal_no(i + 1, lang) + "." for i in range(len(reports))]
         width = max(map(len, labels))
         for i, r in enumerate(reports):
-            score = "–" if r["score"] is None else f"{r['score'][0]} – {r['score'][1]}"
+            a, b = r["score"] if r["score"] is not None else ("", "")
+            score = f"{a:>4} – {b:<4}"
             if r["legal"]:
                 flag = t["regular"]
             else:
@@ -131,7 +132,8 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
             if r["passed_out"]:
                 flag += f" {t['passed']}"
             elif r["contract"] is not None:
-                flag += f" {_contract_line(r['contract'], t)}."
+                flag += f" {_contract_line(r['contract'], t)}"
+                flag += f" → {_verdict(r, t)}." if r["score"] is not None else "."
             if not r["complete"] and not r["passed_out"]:
                 flag += f" {t['incomplete']}"
                 if r["contract"] is not None and r["score"] is None:

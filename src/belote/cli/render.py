@@ -46,6 +46,19 @@ def _contract_line(c: dict[str, Any], t: dict[str, str]) -> str:
             f"{t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
 
 
+def _verdict(data: dict[str, Any], t: dict[str, str]) -> str:
+    """A scored deal's outcome from its check report (``CheckReport.to_json``): made, failed
+    or litige, the capot and the penalty (002 §VIII.B) that decided it."""
+    verdict = t["made"] if data["made"] else (t["litige"] if data["made"] is None else t["failed"])
+    if data["litige"] and data["made"] is False:
+        verdict += f" ({t['litige']})"
+    if data["capot"]:
+        verdict += f", {t['capot']} ({t['team']} {data['capot_team']})"
+    if data["penalty"] is not None:  # made or failed by the penalty, not by the card points
+        verdict += f" ({t['penalty'].lower()})"
+    return verdict
+
+
 def _print_report(data: dict[str, Any], t: dict[str, str], lang: str) -> None:
     if data["irregularity"] is None:
         out.print(f"[bold green]{t['regular']}[/]")
@@ -79,13 +92,7 @@ def _print_report(data: dict[str, Any], t: dict[str, str], lang: str) -> None:
         out.print(t["incomplete"])
         out.print(f"{t['points']}{t['colon']} {data['points'][0]} – {data['points'][1]}")
         return
-    verdict = t["made"] if data["made"] else (t["litige"] if data["made"] is None else t["failed"])
-    if data["litige"] and data["made"] is False:
-        verdict += f" ({t['litige']})"
-    if data["capot"]:
-        verdict += f", {t['capot']} ({t['team']} {data['capot_team']})"
-    if data["penalty"] is not None:  # made or failed by the penalty, not by the card points
-        verdict += f" ({t['penalty'].lower()})"
+    verdict = _verdict(data, t)
     table = Table(show_header=True, header_style="bold")
     table.add_column("")
     table.add_column(f"{t['team']} 0 (0+2)", justify="right")
