@@ -130,8 +130,10 @@ class Saved:
 
 @dataclass(frozen=True)
 class SaveFailed:
-    """A save failed (``error``: the store's exception, an :class:`OSError` for the file
-    store); the game stays in memory, :meth:`Table.save` retries."""
+    """A save failed (``error``: the store's exception, an :class:`OSError` when the file
+    store's medium fails, a :class:`~belote.engine.errors.BeloteError` such as
+    :class:`~belote.table.store.StoreError` otherwise); the game stays in memory,
+    :meth:`Table.save` retries."""
 
     error: Exception
 

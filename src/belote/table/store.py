@@ -14,9 +14,13 @@ will be a second implementation of the same protocol.
 A game's id there is ``<stamp>-seed<seed>`` (:func:`make_game_id`): the settings' ``"stamp"``
 (when the game started, ``YYYYMMDD-HHMMSS``) and the game's seed.
 
-Every write is atomic and durable: a temporary file in the same folder, written, flushed and
-fsynced, renamed over the old file, then the folder fsynced (a crash leaves the old file or
-the new one, never half of one). Reading accepts a UTF-8 byte-order mark.
+Every write is atomic and durable: a temporary file in the same folder (``.<name>.*.tmp``),
+written, flushed and fsynced, renamed over the old file, then the folder fsynced (a crash
+leaves the old file or the new one, never half of one, and perhaps a temporary file, which
+the next :class:`FileStore` opened on the folder removes). A save writes ``current.json``
+first, then the archive copy: a crash between the two leaves the archive one deal behind,
+never a game in progress older than its archive (a resume never replays a finished deal).
+Reading accepts a UTF-8 byte-order mark.
 """
 
 from __future__ import annotations
@@ -157,6 +161,16 @@ class FileStore:
 
     def __init__(self, folder: Path | str | None = None) -> None:
         self._folder = Path(folder) if folder is not None else None
+        self._remove_stale_temporaries()
+
+    def _remove_stale_temporaries(self) -> None:
+        """Remove the temporary files (``.<name>.*.tmp``) an interrupted write left in the
+        folder and its ``games`` folder; one that cannot be removed (or read) is left."""
+        for folder in (self.folder, self.folder / "games"):
+            with contextlib.suppress(OSError):
+                for path in folder.glob(".*.json.*.tmp"):
+                    with contextlib.suppress(OSError):
+                        path.unlink()
 
     @property
     def folder(self) -> Path:
@@ -187,20 +201,22 @@ class FileStore:
         return True
 
     def save(self, game_id: str, game: Game, settings: Mapping[str, Any]) -> str:
-        """Write the archive copy, then ``current.json`` (a game in progress) or remove it
-        (a finished game). Returns the path of the game in progress, or of the archive copy
-        once the game is over. Raises OSError."""
-        _check_id(game_id)
+        """Write ``current.json`` (a game in progress) or remove it (a finished game), then
+        the archive copy (see the module docstring for why in this order). Returns the path
+        of the game in progress, or of the archive copy once the game is over. Raises
+        OSError, ValueError ``store.bad_id`` for an id that is not a plain name."""
+        check_game_id(game_id)
         record = game_to_record(game)
         archive = self.archive_path(game_id, game.rules.preset_name)
-        write_durably(archive, dumps(record))
         if game.current is None:
             if self._current_id() in (game_id, None):
                 with contextlib.suppress(FileNotFoundError):
                     self.current_path.unlink()
                 _fsync_folder(self.folder)
+            write_durably(archive, dumps(record))
             return str(archive)
         write_durably(self.current_path, dumps({**record, "table": dict(settings)}))
+        write_durably(archive, dumps(record))
         return str(self.current_path)
 
     def _current_id(self) -> str | None:
@@ -258,9 +274,14 @@ class FileStore:
             self.current_path.unlink()
 
 
-def _check_id(game_id: str) -> None:
-    if not game_id or not game_id.replace("-", "").isalnum():
-        raise ValueError(f"a game id is letters, digits and '-', not {game_id!r}")
+def check_game_id(game_id: object) -> None:
+    """Raise :class:`~belote.engine.errors.BeloteError` ``store.bad_id`` (``id``: its repr)
+    unless ``game_id`` is a plain name: a non-empty ``str`` of ASCII letters, digits and
+    ``-``, at most 200 characters (its file names stay within every system's 255)."""
+    if not (isinstance(game_id, str) and 0 < len(game_id) <= 200 and game_id.isascii()
+            and game_id.replace("-", "").isalnum()):
+        raise BeloteError(f"a game id is letters, digits and '-', not {game_id!r}",
+                          code="store.bad_id", params={"id": repr(game_id)})
 
 
 # -- the default store, as ``belote play`` uses it --------------------------------------------
@@ -289,5 +310,5 @@ def clear_current() -> None:
 
 
 __all__ = ["CURRENT", "FileStore", "GameStore", "LoadedGame", "StoreError", "StoredGame",
-           "clear_current", "current_path", "data_dir", "load_current", "make_game_id",
-           "new_stamp", "read_record", "save_current", "write_durably"]
+           "check_game_id", "clear_current", "current_path", "data_dir", "load_current",
+           "make_game_id", "new_stamp", "read_record", "save_current", "write_durably"]

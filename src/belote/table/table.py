@@ -13,12 +13,15 @@ checked path as a person's. Events are delivered in the order they happened, out
 on the thread that caused them: the caller's thread for :meth:`act`, :meth:`start`,
 :meth:`join`…, the worker thread for a bot's action. A subscriber that draws on a UI thread
 marshals (Textual: ``App.call_from_thread``, which also holds the bot until the event is
-drawn). A subscriber may call the table's methods; it must not wait for the worker.
+drawn). A subscriber may call the table's methods; it must not wait for the worker. A
+subscriber that raises is logged (``logging``, logger ``belote.table.table``): the other
+subscribers still get the event, and the thread delivering it goes on.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 import time
 from collections import deque
@@ -31,8 +34,9 @@ from ..bots import Bot, make_bot
 from ..engine.actions import Action
 from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF
 from ..engine.deal import Deal, Phase
-from ..engine.errors import IllegalAction
+from ..engine.errors import BeloteError, IllegalAction
 from ..engine.game import Game
+from ..engine.seats import is_seat
 from ..engine.views import SeatView
 from .events import (
     ActionApplied,
@@ -49,8 +53,10 @@ from .events import (
     SeatLeft,
     TrickWon,
 )
-from .store import GameStore
+from .store import GameStore, check_game_id
 
+#: where a subscriber's exception is reported (the table goes on delivering)
+log = logging.getLogger(__name__)
 #: milliseconds a searching bot may think at a table with people (None once seeded)
 TABLE_TIME_LIMIT_MS = 1500.0
 
@@ -128,6 +134,16 @@ def solo_table(game: Game, human: int, bot_names: Sequence[str], *,
                  settings=settings, bot_delay=bot_delay, hold_between_deals=True)
 
 
+def _check_seat(seat: object) -> int:
+    """``seat`` if it is a seat 0..3 (an ``int``, not a ``bool``); raises
+    :class:`~belote.engine.errors.BeloteError` ``table.bad_seat`` (``seat``: its repr)."""
+    if not is_seat(seat):
+        raise BeloteError(f"a seat is 0, 1, 2 or 3, not {seat!r}", code="table.bad_seat",
+                          params={"seat": repr(seat)})
+    assert isinstance(seat, int)
+    return int(seat)
+
+
 def _illegal(message: str, code: str, seat: int) -> IllegalAction:
     return IllegalAction(message, rule=code.split(".")[-1], seat=seat, code=code,
                          params={"seat": seat})
@@ -145,7 +161,9 @@ class Table:
     :param hold_between_deals: after a deal ends, bots wait for :meth:`resume` (a front end
         shows the deal's result first). People may act at any time.
     :param save_every_action: save after every action, not only after every deal.
-    :raises ValueError: unless there are four players, a bot player with its bot.
+    :raises ValueError: unless there are four players, a bot player with its bot;
+        ``store.bad_id`` when there is a store and ``game_id`` is not a plain name (letters,
+        digits, ``-``), so that no save can fail on it after a move.
     """
 
     def __init__(self, game: Game, players: Sequence[Player], *, store: GameStore | None = None,
@@ -156,6 +174,8 @@ class Table:
             raise ValueError(f"a table has four players, not {len(players)}")
         if any((p.kind == PlayerKind.BOT) != (p.bot is not None) for p in players):
             raise ValueError("a bot player holds its bot, and only a bot player does")
+        if store is not None:
+            check_game_id(game_id)
         self._game = game
         self._players: list[Player | None] = list(players)
         self.store = store
@@ -205,11 +225,14 @@ class Table:
             return d.to_move if d is not None and d.phase != Phase.DONE else None
 
     def player(self, seat: int) -> Player | None:
-        """The player of ``seat`` (None while the seat is empty)."""
-        return self._players[seat]
+        """The player of ``seat`` (None while the seat is empty). Raises ``table.bad_seat``
+        unless ``seat`` is 0..3."""
+        return self._players[_check_seat(seat)]
 
     def view(self, seat: int) -> SeatView | None:
-        """What ``seat`` may know of the current deal (None once the game is over)."""
+        """What ``seat`` may know of the current deal (None once the game is over). Raises
+        ``table.bad_seat`` unless ``seat`` is 0..3."""
+        seat = _check_seat(seat)
         with self._lock:
             d = self._game.current
             return d.view(seat) if d is not None else None
@@ -271,11 +294,17 @@ class Table:
         path (``Game.play(action, seat)``). Raises :class:`~belote.engine.errors.WrongTurn`
         when it is not ``seat``'s turn, :class:`~belote.engine.errors.IllegalAction` (a
         ValueError) naming the rule broken,
-        ``table.bot_seat`` when a bot holds ``seat``, ``table.empty_seat`` when nobody does;
-        :class:`~belote.engine.actions.ActionError` for text that is no action."""
+        ``table.bot_seat`` when a bot holds ``seat``, ``table.empty_seat`` when nobody does,
+        ``table.bad_seat`` unless ``seat`` is 0..3, ``table.closed`` after :meth:`close`;
+        :class:`~belote.engine.actions.ActionError` for text that is no action. Returns once
+        the action is applied and its events delivered (a subscriber's exception is logged,
+        never raised here)."""
+        seat = _check_seat(seat)
         with self._lock:
-            player = self._players[seat] if 0 <= seat <= 3 else None
-            if player is None and 0 <= seat <= 3:
+            if self._closed:
+                raise _illegal("the table is closed", "table.closed", seat)
+            player = self._players[seat]
+            if player is None:
                 raise _illegal(f"seat {seat} is empty", "table.empty_seat", seat)
             if player is not None and player.kind == PlayerKind.BOT:
                 raise _illegal(f"seat {seat} is played by a bot", "table.bot_seat", seat)
@@ -296,7 +325,9 @@ class Table:
             self._changed()
 
     def join(self, seat: int, player: Player) -> None:
-        """Seat ``player`` at ``seat`` (replacing whoever held it)."""
+        """Seat ``player`` at ``seat`` (replacing whoever held it). Raises ``table.bad_seat``
+        unless ``seat`` is 0..3."""
+        seat = _check_seat(seat)
         if player.kind == PlayerKind.BOT and player.bot is None:
             raise ValueError("a bot player holds its bot")
         with self._lock:
@@ -306,7 +337,9 @@ class Table:
         self._flush()
 
     def leave(self, seat: int) -> None:
-        """Empty ``seat``: no action is taken for it until someone joins."""
+        """Empty ``seat``: no action is taken for it until someone joins. Raises
+        ``table.bad_seat`` unless ``seat`` is 0..3."""
+        seat = _check_seat(seat)
         with self._lock:
             self._players[seat] = None
             self._queue(SeatLeft(seat))
@@ -396,7 +429,7 @@ class Table:
             return
         try:
             where = self.store.save(self.game_id, self._game, self.settings)
-        except OSError as e:
+        except Exception as e:  # every failure (OSError, StoreError…) is told, none escapes
             self.unsaved = True
             self._queue(SaveFailed(e))
             return
@@ -425,6 +458,14 @@ class Table:
 
     # -- the worker thread -------------------------------------------------------------------
     def _work(self) -> None:
+        try:
+            self._work_loop()
+        finally:
+            with self._lock:  # a worker that ended lets the next change start another
+                if self._worker is threading.current_thread():
+                    self._worker = None
+
+    def _work_loop(self) -> None:
         while True:
             with self._lock:
                 while not self._closed and (self._thinking is not None or not self._bot_due()):
@@ -482,7 +523,7 @@ class Table:
                         subscribers = list(self._subscribers)
                     try:
                         for callback in subscribers:
-                            callback(event)
+                            _deliver(callback, event)
                     finally:
                         with self._lock:
                             self._undelivered -= 1
@@ -492,6 +533,15 @@ class Table:
             with self._lock:
                 if not self._pending:
                     return
+
+
+def _deliver(callback: Subscriber, event: Event) -> None:
+    """``callback(event)``; its exception is logged (``belote.table.table``), so that the
+    other subscribers still get the event and the thread delivering it goes on."""
+    try:
+        callback(event)
+    except Exception:
+        log.exception("a table subscriber raised on %s", type(event).__name__)
 
 
 def _pair(values: Sequence[int]) -> tuple[int, int]:

@@ -1,0 +1,207 @@
+"""belote.table against hostile or careless callers: a subscriber that raises, seats that are
+no seat, a table used after close, a store without a game id or failing with a StoreError,
+bots that try to rebuild the packs from their seeds, two save files written in a crash-safe
+order, and ``belote play --resume``'s checks of its settings and options."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import pytest
+
+from belote.bots import RandomBot
+from belote.engine import Rules
+from belote.engine.errors import BeloteError
+from belote.engine.game import Game
+from belote.i18n import message
+from belote.table import (
+    ActionApplied,
+    DealEnded,
+    DealStarted,
+    FileStore,
+    Player,
+    SaveFailed,
+    StoreError,
+    Table,
+)
+
+
+def _person_and_bots(seed=5):
+    """Seat 0 a person, seats 1..3 random bots, no delay; seat 1 speaks first (dealer 0)."""
+    game = Game(Rules.preset("classique"), seed=seed, first_dealer=0)
+    players = [Player.human()] + [Player.of_bot(RandomBot(seed=s)) for s in (1, 2, 3)]
+    return game, Table(game, players)
+
+
+def _actions_so_far(game):
+    return sum(len(d.bids) + len(d.plays) + len(d.belotes) for d in [*game.deals, game.current]
+               if d is not None)
+
+
+# -- 1. a subscriber that raises ---------------------------------------------------------------
+
+def test_a_subscriber_that_raises_loses_no_event_and_stops_no_bot(caplog):
+    game, table = _person_and_bots()
+    raised = []
+
+    def buggy(e):  # a front end's draw with a one-off bug on a bot's action
+        if isinstance(e, ActionApplied) and e.seat != 0 and not raised:
+            raised.append(e)
+            raise RuntimeError("draw bug")
+    seen = []
+    table.subscribe(buggy)
+    table.subscribe(seen.append)  # subscribed after the buggy one: still gets every event
+    with caplog.at_level(logging.ERROR, logger="belote.table.table"):
+        table.start()  # seats 1, 2, 3 speak on the worker thread, then seat 0 is to move
+        assert table.wait_idle(timeout=30)
+        assert table.to_move == 0 and len(raised) == 1
+        table.act(0, table.legal(0)[0])  # a bot answers: the worker survived the bug
+        assert table.wait_idle(timeout=30)
+    applied = [e for e in seen if isinstance(e, ActionApplied)]
+    assert len(applied) == _actions_so_far(game) >= 5
+    assert raised[0] in applied  # the event that raised was delivered to the next subscriber
+    assert table.to_move == 0  # seats 1..3 answered the person
+    assert [r.message for r in caplog.records] == ["a table subscriber raised on ActionApplied"]
+    table.close()
+
+
+def test_act_returns_once_applied_even_when_a_subscriber_raises_on_its_event():
+    game, table = _person_and_bots()
+    table.subscribe(lambda e: (_ for _ in ()).throw(RuntimeError("draw bug"))
+                    if isinstance(e, ActionApplied) and e.seat == 0 else None)
+    seen = []
+    table.subscribe(seen.append)
+    table.start()
+    assert table.wait_idle(timeout=30) and table.to_move == 0
+    before = _actions_so_far(game)
+    action = table.legal(0)[0]
+    table.act(0, action)  # no exception: the action is applied and told
+    assert table.wait_idle(timeout=30)
+    assert _actions_so_far(game) >= before + 1
+    mine = [e for e in seen if isinstance(e, ActionApplied) and e.seat == 0]
+    assert [e.action for e in mine] == [action]
+    table.close()
+
+
+# -- 3. seats that are no seat -----------------------------------------------------------------
+
+BAD_SEATS = ["0", None, 0.0, 4, -1, -2, True]
+
+
+@pytest.mark.parametrize("seat", BAD_SEATS)
+def test_every_seat_argument_is_checked(seat):
+    game = Game(Rules.preset("classique"), seed=5, first_dealer=3)  # seat 0 speaks first
+    table = Table(game, [Player.human(str(s)) for s in range(4)])
+    table.start()
+    calls = [lambda: table.act(seat, "pass"), lambda: table.player(seat),
+             lambda: table.join(seat, Player.human("x")), lambda: table.leave(seat),
+             lambda: table.view(seat), lambda: table.legal(seat)]
+    for call in calls:
+        with pytest.raises(BeloteError) as info:
+            call()
+        assert info.value.code == "table.bad_seat" and isinstance(info.value, ValueError)
+        assert info.value.params == {"seat": repr(seat)}
+        assert str(info.value) == f"a seat is 0, 1, 2 or 3, not {seat!r}"
+        assert message(info.value, "en") == str(info.value)
+        assert message(info.value, "fr") == f"un siège vaut 0, 1, 2 ou 3, pas {seat!r}"
+    assert [table.player(s).name for s in range(4)] == ["0", "1", "2", "3"]  # nobody moved
+    assert game.current.bids == []  # nothing played
+
+
+# -- 4. the store's game id, every save failure told ---------------------------------------------
+
+def test_a_store_without_a_valid_game_id_is_refused_at_construction(tmp_path):
+    game = Game(Rules.preset("classique"), seed=5)
+    for bad in ("", "a/b", "x" * 201, "é-1"):
+        with pytest.raises(BeloteError) as info:
+            Table(game, [Player.human()] * 4, store=FileStore(tmp_path), game_id=bad)
+        assert info.value.code == "store.bad_id" and info.value.params == {"id": repr(bad)}
+        assert message(info.value, "en") == str(info.value)
+    Table(game, [Player.human()] * 4, game_id="")  # no store: no id needed
+
+
+class _StoreErrorStore:
+    """A store whose every save raises a StoreError (a ValueError, not an OSError)."""
+
+    def save(self, game_id, game, settings):
+        raise StoreError("the data folder cannot be used: /x (Permission denied)",
+                         params={"path": "/x", "reason": "Permission denied"})
+
+
+def test_a_store_error_at_a_deal_s_end_is_a_save_failed_event_and_the_deal_goes_on():
+    game = Game(Rules.preset("classique"), seed=5, first_dealer=3)
+    table = Table(game, [Player.human()] * 4, store=_StoreErrorStore(), game_id="g-5")
+    seen = []
+    table.subscribe(seen.append)
+    table.start()
+    for k in range(8):  # 000 §III: eight passes, two rounds: the deal is passed out
+        table.act(k % 4, "pass")
+    kinds = [type(e) for e in seen if not isinstance(e, ActionApplied)]
+    assert kinds[-3:] == [SaveFailed, DealEnded, DealStarted]
+    failed = next(e for e in seen if isinstance(e, SaveFailed))
+    assert isinstance(failed.error, StoreError) and table.unsaved
+    assert len(game.deals) == 1 and game.deals[0].passed_out and game.current is not None
+
+
+# -- 5. a closed table -------------------------------------------------------------------------
+
+def test_a_closed_table_refuses_actions():
+    game = Game(Rules.preset("classique"), seed=5, first_dealer=3)
+    table = Table(game, [Player.human()] * 4)
+    table.start()
+    table.close()
+    with pytest.raises(BeloteError) as info:
+        table.act(0, "pass")
+    assert info.value.code == "table.closed" and str(info.value) == "the table is closed"
+    assert message(info.value, "fr") == "la table est fermée"
+    assert game.current.bids == []
+
+
+# -- 8. the two save files ---------------------------------------------------------------------
+
+def _finish_first_deal(game):
+    while len(game.deals) == 0:
+        seat = game.current.seat_to_move()
+        game.play(RandomBot(seed=1).act(game.current.view(seat)), seat)
+
+
+def test_a_crash_between_the_two_writes_leaves_current_json_ahead(tmp_path, monkeypatch):
+    """current.json is written first: a failure before the archive's rename leaves the game
+    in progress up to date (a resume replays no finished deal) and the archive behind."""
+    store = FileStore(tmp_path)
+    game = Game(Rules.preset("classique"), seed=9, first_dealer=0)
+    store.save("g-seed9", game, {"stamp": "g"})
+    _finish_first_deal(game)
+    real = os.replace
+    calls = []
+
+    def replace(a, b):
+        calls.append(os.path.basename(b))
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        real(a, b)
+    monkeypatch.setattr(os, "replace", replace)
+    with pytest.raises(OSError):
+        store.save("g-seed9", game, {"stamp": "g"})
+    monkeypatch.setattr(os, "replace", real)
+    assert calls == ["current.json", "g-seed9-classique.json"]
+    assert len(store.load().game.deals) == 1  # the game in progress holds the finished deal
+    assert len(store.load("g-seed9").game.deals) in (0, 1)
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == ["g-seed9-classique.json"]
+    assert len(FileStore(tmp_path).load().game.deals) == 1
+
+
+def test_opening_a_store_removes_stale_temporary_files(tmp_path):
+    (tmp_path / "games").mkdir()
+    stale = [tmp_path / ".current.json.abc123.tmp",
+             tmp_path / "games" / ".g-seed1-classique.json.xyz.tmp"]
+    kept = [tmp_path / "notes.txt", tmp_path / "games" / "g-seed1-classique.json"]
+    for p in stale + kept:
+        p.write_text("{}")
+    FileStore(tmp_path)
+    assert [p.exists() for p in stale] == [False, False]
+    assert [p.exists() for p in kept] == [True, True]
+    FileStore(tmp_path / "missing")  # a folder that does not exist yet: nothing to remove
+
+
