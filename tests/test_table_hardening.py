@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 
 import pytest
 
-from belote.bots import RandomBot
-from belote.engine import Rules
+from belote.bots import RandomBot, make_bot
+from belote.bots.base import Bot
+from belote.engine import Deal, Rules, shuffled_deck
+from belote.engine.cards import hand_str
 from belote.engine.errors import BeloteError
 from belote.engine.game import Game
 from belote.i18n import message
@@ -24,7 +27,9 @@ from belote.table import (
     SaveFailed,
     StoreError,
     Table,
+    table_bots,
 )
+from belote.table.match import arena, bot_seed, derive_seed
 
 
 def _person_and_bots(seed=5):
@@ -158,6 +163,63 @@ def test_a_closed_table_refuses_actions():
     assert game.current.bids == []
 
 
+# -- 2. bots' seeds reveal nothing -------------------------------------------------------------
+
+def test_bot_seeds_are_one_way_and_differ_per_seat_and_deal():
+    seeds = {bot_seed(42, deal, seat) for deal in range(50) for seat in range(4)}
+    assert len(seeds) == 200
+    assert all(0 <= s < 2 ** 64 for s in seeds)
+    assert bot_seed(42, 3, 1) != 42 * 1000 + 3 * 4 + 1
+    assert derive_seed("arena", 42, 3, 1) == bot_seed(42, 3, 1)
+    assert derive_seed("table", 42, 0) != derive_seed("simulate", 42, 0)  # labelled
+    assert derive_seed("table", 42, 0) != derive_seed("table", 43, 0)
+    # a table's bots: seeded through derive_seed, not the game's seed + i
+    bots = table_bots(["random"] * 3, seed=7)
+    for i, b in enumerate(bots):
+        assert b.rng.getstate() == random.Random(derive_seed("table", 7, i)).getstate()
+        assert b.rng.getstate() != random.Random(7 + i).getstate()
+
+
+class _Cheater(Bot):
+    """Rebuilds deal i's pack from its own seed by the old formula (seed*1000 + deal*4 + seat)
+    and counts the bidding decisions where the rebuilt hand is its real hand."""
+
+    name = "cheater"
+    hits = 0
+    tries = 0
+
+    def __init__(self, seed=None, **kw):
+        super().__init__(seed, **kw)
+        self.my_seed = seed
+
+    def act(self, view):
+        s, rest = divmod(self.my_seed, 1000)
+        i = rest // 4
+        rules = view.rules()
+        rebuilt = Deal.deal(rules, i % 4, shuffled_deck(rules, random.Random(f"{s}/{i}")))
+        if view.phase == "bidding":
+            _Cheater.tries += 1
+            _Cheater.hits += set(hand_str(rebuilt.hands[view.seat]).split()) == set(view.hand)
+        return view.legal[0]
+
+
+def _cheat(deals):
+    _Cheater.hits = _Cheater.tries = 0
+    arena(Rules.preset("coinche"), lambda s: _Cheater(seed=s),
+          lambda s: make_bot("random", seed=s), ("cheat", "random"), deals=deals, seed=42)
+    return _Cheater.hits, _Cheater.tries
+
+
+def test_a_bot_cannot_rebuild_the_packs_from_its_seed(monkeypatch):
+    hits, tries = _cheat(5)
+    assert tries > 0 and hits == 0
+    # the control: with the old linear seeds the same bot rebuilt its hand every time
+    import belote.table.match as match
+    monkeypatch.setattr(match, "bot_seed", lambda seed, deal, seat: seed * 1000 + deal * 4 + seat)
+    hits, tries = _cheat(5)
+    assert tries > 0 and hits == tries
+
+
 # -- 8. the two save files ---------------------------------------------------------------------
 
 def _finish_first_deal(game):
@@ -203,5 +265,3 @@ def test_opening_a_store_removes_stale_temporary_files(tmp_path):
     assert [p.exists() for p in stale] == [False, False]
     assert [p.exists() for p in kept] == [True, True]
     FileStore(tmp_path / "missing")  # a folder that does not exist yet: nothing to remove
-
-

@@ -44,6 +44,7 @@ def simulate(
     from rich.progress import Progress
 
     from ..bots import make_bot
+    from ..table.match import derive_seed
     from ..table.match import simulate as run_sim
     t = _lang(lang)
     try:
@@ -55,7 +56,8 @@ def simulate(
             raise BeloteError(f"--bots: 4 names (seats 0,1,2,3), 2 (teams 0 and 1) or 1 (every "
                               f"seat), got {len(names)}", code="cli.bots_count",
                               params={"count": len(names)})
-        players = [make_bot(n, seed=seed * 10 + i) for i, n in enumerate(names)]
+        players = [make_bot(n, seed=derive_seed("simulate", seed, i))
+                   for i, n in enumerate(names)]
     except (BeloteError, ValueError) as e:
         _fail(e, lang)
         return

@@ -1,12 +1,14 @@
 """Bot-against-bot simulation (``belote simulate``): plays deals, reports per team.
 
 Deal ``i`` is dealt by seat ``i % 4`` from a pack drawn from ``(seed, i)``: the same seed gives
-the same deals whatever the bots. Every action goes through the checked ``Deal.play`` (bots are
-untrusted), and bots see only their seat's view.
+the same deals whatever the bots. A bot's seed is derived one-way from the match's seed
+(:func:`derive_seed`): nothing a bot receives reveals the packs. Every action goes through
+the checked ``Deal.play`` (bots are untrusted), and bots see only their seat's view.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -18,8 +20,8 @@ from ..engine.game import Game
 from .stats import DecisionTimes, RunningMean, mean_ci
 
 __all__ = ["ArenaReport", "DecisionTimes", "OnDecision", "RunningMean", "SimReport", "TeamStats",
-           "arena", "bot_seed", "duplicate_side", "impose_auction", "mean_ci", "play_deal",
-           "play_game", "simulate"]
+           "arena", "bot_seed", "derive_seed", "duplicate_side", "impose_auction", "mean_ci",
+           "play_deal", "play_game", "simulate"]
 
 #: called with ``(seat, milliseconds)`` after each bot decision
 OnDecision = Callable[[int, float], None]
@@ -179,17 +181,26 @@ def duplicate_side(seat: int, swap: bool) -> str:
     return "a" if (seat % 2 == 0) != swap else "b"
 
 
+def derive_seed(label: str, seed: int, *parts: int) -> int:
+    """A bot's seed, one-way from the game's or match's ``seed``: the first 8 bytes (big
+    endian, an int 0..2**64-1) of the SHA-256 of ``"belote/<label>/<seed>/<part>/…"``. The
+    packs are drawn from ``seed`` itself (``Random(f"{seed}/{i}")``), so a bot that knows its
+    own seed still cannot rebuild them: hidden information stays hidden."""
+    text = "/".join(["belote", label, str(seed), *(str(p) for p in parts)])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
 def bot_seed(seed: int, deal: int, seat: int) -> int:
     """The seed of the bot at ``seat`` for deal ``deal`` of a match seeded ``seed`` (the same at
-    both tables of the deal)."""
-    return seed * 1000 + deal * 4 + seat
+    both tables of the deal): ``derive_seed("arena", seed, deal, seat)``."""
+    return derive_seed("arena", seed, deal, seat)
 
 
 def impose_auction(deal: Deal, bids: list[str] | None, seed: int) -> list[str]:
     """Card-play-only matches: at the first table (``bids`` None) four heuristic bots bid
     ``deal``; at the second the same ``bids`` are replayed. Returns the bids (record strings)."""
     if bids is None:
-        bidders = [HeuristicBot(seed=seed + s) for s in range(4)]
+        bidders = [HeuristicBot(seed=derive_seed("bidder", seed, s)) for s in range(4)]
         while deal.phase == Phase.BIDDING:
             s = deal.seat_to_move()
             deal.play(bidders[s].act(deal.view(s)), s)

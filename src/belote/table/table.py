@@ -53,6 +53,7 @@ from .events import (
     SeatLeft,
     TrickWon,
 )
+from .match import derive_seed
 from .store import GameStore, check_game_id
 
 #: where a subscriber's exception is reported (the table goes on delivering)
@@ -98,14 +99,15 @@ Subscriber = Callable[[Event], None]
 
 def table_bots(names: Sequence[str], seed: int, repeatable: bool = False) -> list[Bot]:
     """The bots of a table with people, by name or level (``"expert:5"``), the ``i``-th
-    seeded ``seed + i``. A searching bot thinks at most :data:`TABLE_TIME_LIMIT_MS` a
+    seeded ``derive_seed("table", seed, i)`` (one-way: a bot's seed does not reveal the
+    game's packs). A searching bot thinks at most :data:`TABLE_TIME_LIMIT_MS` a
     decision, unless ``repeatable``: then no wall-time limit (its worlds cap it), so that the
     same seed gives the same actions whatever the machine's load. Raises ValueError for an
     unknown name or a bad level."""
     out = []
     for i, name in enumerate(names):
         limit = None if repeatable or not name.startswith("expert") else TABLE_TIME_LIMIT_MS
-        out.append(make_bot(name, seed=seed + i, time_limit_ms=limit))
+        out.append(make_bot(name, seed=derive_seed("table", seed, i), time_limit_ms=limit))
     return out
 
 
