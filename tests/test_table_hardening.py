@@ -10,9 +10,12 @@ import os
 import random
 
 import pytest
+from typer.testing import CliRunner
 
 from belote.bots import RandomBot, make_bot
 from belote.bots.base import Bot
+from belote.cli import app
+from belote.cli.play import _table_settings
 from belote.engine import Deal, Rules, shuffled_deck
 from belote.engine.cards import hand_str
 from belote.engine.errors import BeloteError
@@ -265,3 +268,25 @@ def test_opening_a_store_removes_stale_temporary_files(tmp_path):
     assert [p.exists() for p in stale] == [False, False]
     assert [p.exists() for p in kept] == [True, True]
     FileStore(tmp_path / "missing")  # a folder that does not exist yet: nothing to remove
+
+
+# -- 6. and 7. ``belote play --resume`` ----------------------------------------------------------
+
+def test_a_saved_stamp_must_be_new_stamp_s_form():
+    names = ["heuristic"] * 3
+    ok = _table_settings({"stamp": "20240102-030405"}, names)
+    assert ok[4] == "20240102-030405"
+    for bad in ("x" * 300, "2024-01", "20240102-0304056", "abcdefgh-ijklmn", 20240102):
+        with pytest.raises(BeloteError) as info:
+            _table_settings({"stamp": bad}, names)
+        assert info.value.code == "cli.saved.stamp"
+        assert str(info.value) == "saved game: table.stamp must be a stamp YYYYMMDD-HHMMSS"
+        assert message(info.value, "en") == str(info.value)
+
+
+@pytest.mark.parametrize("option", [["--seed", "0"], ["--seat", "0"]])
+def test_resume_refuses_a_zero_seed_or_seat(option, tmp_path, monkeypatch):
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(tmp_path))
+    r = CliRunner().invoke(app, ["--lang", "en", "play", "--resume", *option])
+    assert r.exit_code == 2
+    assert f"{option[0]}: a resumed game keeps its own rules" in r.output

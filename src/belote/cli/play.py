@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -48,7 +49,8 @@ def play(
     try:
         if resume:
             given = [n for n, v in (("--preset", preset), ("--target", target), ("--seed", seed),
-                                    ("--bots", bots), ("--seat", seat), ("-o", option)) if v]
+                                    ("--bots", bots), ("--seat", seat), ("-o", option))
+                     if v is not None]  # --seed 0 and --seat 0 are given too
             if given:
                 raise BeloteError(f"{', '.join(given)}: a resumed game keeps its own rules, seats "
                                   "and bots; start a new game to change them",
@@ -108,9 +110,14 @@ def _bot_ok(name: Any) -> bool:
     return True
 
 
+#: the form of a saved game's ``table.stamp``: :func:`belote.table.store.new_stamp`'s
+_STAMP = re.compile(r"[0-9]{8}-[0-9]{6}")
+
+
 def _table_settings(table: dict[str, Any],
                     bot_names: Sequence[str]) -> tuple[list[str], int, bool, str, str | None]:
-    """Validate the ``table`` block of a saved game (who sits where, language)."""
+    """Validate the ``table`` block of a saved game (who sits where, language, its stamp
+    ``YYYYMMDD-HHMMSS``, which names its files). Raises BeloteError ``cli.saved.*``."""
     names = table.get("bots", ["heuristic"] * 3)
     human = table.get("human", 0)
     auto = table.get("auto_belote", False)
@@ -126,7 +133,8 @@ def _table_settings(table: dict[str, Any],
                           code="cli.saved.auto_belote")
     if lang not in ("fr", "en"):
         raise BeloteError("saved game: table.lang must be fr or en", code="cli.saved.lang")
-    if stamp is not None and (not isinstance(stamp, str) or not stamp.replace("-", "").isalnum()):
-        raise BeloteError("saved game: table.stamp must be a plain name", code="cli.saved.stamp")
+    if stamp is not None and not (isinstance(stamp, str) and _STAMP.fullmatch(stamp)):
+        raise BeloteError("saved game: table.stamp must be a stamp YYYYMMDD-HHMMSS",
+                          code="cli.saved.stamp")
     return names, human, auto, lang, stamp
 
