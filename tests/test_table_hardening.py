@@ -276,7 +276,8 @@ def test_a_saved_stamp_must_be_new_stamp_s_form():
     names = ["heuristic"] * 3
     ok = _table_settings({"stamp": "20240102-030405"}, names)
     assert ok[4] == "20240102-030405"
-    for bad in ("x" * 300, "2024-01", "20240102-0304056", "abcdefgh-ijklmn", 20240102):
+    for bad in ("x" * 300, "2024-01", "20240102-0304056", "abcdefgh-ijklmn", 20240102,
+                "２０２４０１０２-０３０４０５", "20240102_030405"):
         with pytest.raises(BeloteError) as info:
             _table_settings({"stamp": bad}, names)
         assert info.value.code == "cli.saved.stamp"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -110,8 +109,13 @@ def _bot_ok(name: Any) -> bool:
     return True
 
 
-#: the form of a saved game's ``table.stamp``: :func:`belote.table.store.new_stamp`'s
-_STAMP = re.compile(r"[0-9]{8}-[0-9]{6}")
+def _is_stamp(value: Any) -> bool:
+    """Whether ``value`` has the form of :func:`belote.table.store.new_stamp`'s stamps:
+    ``YYYYMMDD-HHMMSS`` (8 ASCII digits, ``-``, 6 ASCII digits)."""
+    if not isinstance(value, str) or len(value) != 15 or value[8] != "-":
+        return False
+    digits = value[:8] + value[9:]
+    return digits.isascii() and digits.isdigit()
 
 
 def _table_settings(table: dict[str, Any],
@@ -133,7 +137,7 @@ def _table_settings(table: dict[str, Any],
                           code="cli.saved.auto_belote")
     if lang not in ("fr", "en"):
         raise BeloteError("saved game: table.lang must be fr or en", code="cli.saved.lang")
-    if stamp is not None and not (isinstance(stamp, str) and _STAMP.fullmatch(stamp)):
+    if stamp is not None and not _is_stamp(stamp):
         raise BeloteError("saved game: table.stamp must be a stamp YYYYMMDD-HHMMSS",
                           code="cli.saved.stamp")
     return names, human, auto, lang, stamp
