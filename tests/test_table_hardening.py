@@ -293,3 +293,23 @@ def test_resume_refuses_a_zero_seed_or_seat(option, tmp_path, monkeypatch):
     r = CliRunner().invoke(app, ["--lang", "en", "play", "--resume", *option])
     assert r.exit_code == 2
     assert f"{option[0]}: a resumed game keeps its own rules" in r.output
+
+
+def test_an_unusable_data_folder_is_told_before_the_game(tmp_path, monkeypatch):
+    """A data folder under a file (BELOTE_DATA_DIR=/a/file/sub): play says so at once and
+    exits 2 (a fresh-user trial only learnt it at the first save, in the table)."""
+    from typer.testing import CliRunner
+
+    from belote.cli import app
+    a_file = tmp_path / "afile"
+    a_file.write_text("")
+    with pytest.raises(StoreError) as info:
+        FileStore(a_file / "sub").check_usable()
+    assert info.value.params["errno"] == "ENOTDIR"
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(a_file / "sub"))
+    r = CliRunner().invoke(app, ["play"])
+    assert r.exit_code == 2
+    assert f"dossier de données inutilisable : {a_file / 'sub'} (ce n'est pas un dossier)" \
+        in " ".join(r.output.split())
+    FileStore(tmp_path / "ok").check_usable()  # a usable one is made, games/ within
+    assert (tmp_path / "ok" / "games").is_dir()

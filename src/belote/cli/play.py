@@ -77,7 +77,9 @@ def play(
             human, auto, stamp = seat or 0, bool(auto_belote), None
             repeatable = seed is not None  # the same bot actions whatever the machine's load
             lang = lang or "fr"
-        warn = not resume and storage.FileStore().has_current()
+        store = storage.FileStore()
+        store.check_usable()  # a data folder that cannot be written to: said now, exit 2
+        warn = not resume and store.has_current()
     except (BeloteError, ValueError) as e:  # StoreError too: an unsearchable data folder
         _fail(e, lang or "fr")
         return

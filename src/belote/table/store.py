@@ -200,6 +200,20 @@ class FileStore:
                                      "errno": errno.errorcode.get(e.errno or 0)}) from None
         return True
 
+    def check_usable(self) -> None:
+        """Make the folder and its ``games/`` if they are missing, so that a folder the store
+        cannot write to (a file in its path, no permission, a path too long) is told before a
+        game starts rather than at its first save. Raises :class:`StoreError`."""
+        try:
+            (self.folder / "games").mkdir(parents=True, exist_ok=True)
+            if not os.access(self.folder, os.W_OK | os.X_OK):
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self.folder))
+        except OSError as e:
+            reason = e.strerror or type(e).__name__
+            raise StoreError(f"the data folder cannot be used: {self.folder} ({reason})",
+                             params={"path": str(self.folder), "reason": reason,
+                                     "errno": errno.errorcode.get(e.errno or 0)}) from None
+
     def save(self, game_id: str, game: Game, settings: Mapping[str, Any]) -> str:
         """Write ``current.json`` (a game in progress) or remove it (a finished game), then
         the archive copy (see the module docstring for why in this order). Returns the path
