@@ -33,10 +33,7 @@ def play_deal(deal: Deal, bots: Sequence[Bot], on_decision: OnDecision | None = 
     each decision's time (the view's building included). Raises IllegalAction when a bot
     returns an action the rules refuse (a bot's bug)."""
     while deal.phase != Phase.DONE:
-        seat = deal.seat_to_move()
-        action, ms = decide(bots[seat], deal, seat)
-        if on_decision is not None:
-            on_decision(seat, ms)
+        seat, action = _decide(deal, bots, on_decision)
         deal.play(action, seat)
     return deal
 
@@ -45,13 +42,19 @@ def play_game(game: Game, bots: Sequence[Bot], on_decision: OnDecision | None = 
     """Let ``bots`` (seat 0 first) play ``game`` to its end, deal after deal, each action
     through the checked ``Game.play``; returns ``game``. See :func:`play_deal`."""
     while game.current is not None:
-        deal = game.current
-        seat = deal.seat_to_move()
-        action, ms = decide(bots[seat], deal, seat)
-        if on_decision is not None:
-            on_decision(seat, ms)
+        seat, action = _decide(game.current, bots, on_decision)
         game.play(action, seat)
     return game
+
+
+def _decide(deal: Deal, bots: Sequence[Bot], on_decision: OnDecision | None) -> tuple[int, str]:
+    """The seat to move in ``deal`` and the action its bot chooses from its view (the
+    decision's time handed to ``on_decision``)."""
+    seat = deal.seat_to_move()
+    action, ms = decide(bots[seat], deal, seat)
+    if on_decision is not None:
+        on_decision(seat, ms)
+    return seat, action
 
 
 @dataclass

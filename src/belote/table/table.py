@@ -51,7 +51,7 @@ from .events import (
     SaveFailed,
     SeatJoined,
     SeatLeft,
-    TrickWon,
+    trick_won,
 )
 from .match import derive_seed
 from .store import GameStore, check_game_id
@@ -420,11 +420,7 @@ class Table:
         elif len(deal.plays) > plays and _is_rebelote(deal, seat):
             self._queue(BeloteSaid(index, seat, True))
         if len(deal.tricks) > tricks:
-            leader, cards, winner = deal.tricks[-1]
-            points = sum(deal.tt.points[c] for c in cards) if deal.tt is not None else 0
-            if len(deal.tricks) == deal.rules.hand_size:
-                points += 10  # dix de der
-            self._queue(TrickWon(index, len(deal.tricks), leader, cards, winner, points))
+            self._queue(trick_won(deal, index, len(deal.tricks)))
 
     def _autosave(self) -> None:
         if self.store is None:

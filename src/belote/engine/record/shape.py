@@ -155,17 +155,25 @@ class DealRecord:
                 "annonces": annonces}
 
 
+def _record_of(rec: object, expected: str, not_object: str, code: str) -> dict[str, Any]:
+    """``rec`` as a JSON object of the format ``expected``. Raises RecordError: ``code`` (with
+    the words ``not_object``) when it is no object, ``record.unknown_format`` for another
+    format."""
+    if not isinstance(rec, dict):
+        raise RecordError(not_object, code=code)
+    fmt = get(rec, "format", str)
+    if fmt != expected:
+        raise RecordError(f"unknown format {fmt!r}: this version reads {expected!r}",
+                          where="format", code="record.unknown_format",
+                          params={"format": fmt, "expected": expected})
+    return rec
+
+
 def parse_deal(rec: object) -> DealRecord:
     """Read a deal record whole. Raises RecordError for the first thing malformed (a missing or
     mistyped key, an unknown format or preset, a bad card, seat, bid or card text), with
     ``where``."""
-    if not isinstance(rec, dict):
-        raise RecordError("a deal record is a JSON object", code="record.not_object")
-    fmt = get(rec, "format", str)
-    if fmt != DEAL_FORMAT:
-        raise RecordError(f"unknown format {fmt!r}: this version reads {DEAL_FORMAT!r}",
-                          where="format", code="record.unknown_format",
-                          params={"format": fmt, "expected": DEAL_FORMAT})
+    rec = _record_of(rec, DEAL_FORMAT, "a deal record is a JSON object", "record.not_object")
     rules = rules_from_record(rec)
     dealer = get(rec, "dealer", int)
     if not 0 <= dealer <= 3:
@@ -255,13 +263,8 @@ class GameRecord:
 def parse_game(rec: object) -> GameRecord:
     """Read a game record whole, every deal included (a deal's error is placed
     ``deals[i]: …``; a deal whose rules are not the game's is refused). Raises RecordError."""
-    if not isinstance(rec, dict):
-        raise RecordError("a game record is a JSON object", code="record.game_not_object")
-    fmt = get(rec, "format", str)
-    if fmt != GAME_FORMAT:
-        raise RecordError(f"unknown format {fmt!r}: this version reads {GAME_FORMAT!r}",
-                          where="format", code="record.unknown_format",
-                          params={"format": fmt, "expected": GAME_FORMAT})
+    rec = _record_of(rec, GAME_FORMAT, "a game record is a JSON object",
+                     "record.game_not_object")
     rules = rules_from_record(rec)
     seed = rec.get("seed")
     if seed is not None and type(seed) is not int:
