@@ -141,10 +141,11 @@ def test_one_reader_accepts_a_byte_order_mark_everywhere(tmp_path, monkeypatch):
     from belote.table import store as storage
     monkeypatch.setenv("BELOTE_DATA_DIR", str(tmp_path / "data"))
     game = Game(Rules.preset("coinche"), seed=3)
-    storage.save_current(game)
-    path = storage.current_path()
+    store = storage.FileStore()
+    store.save("resumed", game, {})
+    path = store.current_path
     path.write_bytes(b"\xef\xbb\xbf" + dumps(game_to_record(game)).encode())
-    resumed, _table = storage.load_current()
+    resumed = store.load().game
     assert game_to_record(resumed) == game_to_record(game)
 
 

@@ -5,6 +5,7 @@ import json
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -205,8 +206,10 @@ def _saved_game(data_dir):
     while len(g.deals) < 2:
         g.play(rng.choice(list(g.legal_actions())))
     g.play(g.legal_actions()[0])
-    return storage.save_current(g, {"human": 0, "bots": ["heuristic"] * 3, "lang": "fr",
-                                    "auto_belote": False, "stamp": "20261129-120000"})
+    return Path(storage.FileStore().save(
+        storage.make_game_id("20261129-120000", g.seed), g,
+        {"human": 0, "bots": ["heuristic"] * 3, "lang": "fr", "auto_belote": False,
+         "stamp": "20261129-120000"}))
 
 
 @pytest.mark.parametrize("edit", [{"human": 7}, {"human": "0"}, {"human": True},

@@ -15,7 +15,6 @@ from typer.testing import CliRunner
 from belote.bots import RandomBot, make_bot
 from belote.bots.base import Bot
 from belote.cli import app
-from belote.cli.play import _table_settings
 from belote.engine import Deal, Rules, shuffled_deck
 from belote.engine.cards import hand_str
 from belote.engine.errors import BeloteError
@@ -33,6 +32,7 @@ from belote.table import (
     table_bots,
 )
 from belote.table.match import arena, bot_seed, derive_seed
+from belote.table.store import TableSettings
 
 
 def _person_and_bots(seed=5):
@@ -275,13 +275,12 @@ def test_opening_a_store_removes_stale_temporary_files(tmp_path):
 # -- 6. and 7. ``belote play --resume`` ----------------------------------------------------------
 
 def test_a_saved_stamp_must_be_new_stamp_s_form():
-    names = ["heuristic"] * 3
-    ok = _table_settings({"stamp": "20240102-030405"}, names)
-    assert ok[4] == "20240102-030405"
+    ok = TableSettings.from_json({"stamp": "20240102-030405"})
+    assert ok.stamp == "20240102-030405"
     for bad in ("x" * 300, "2024-01", "20240102-0304056", "abcdefgh-ijklmn", 20240102,
                 "２０２４０１０２-０３０４０５", "20240102_030405"):
         with pytest.raises(BeloteError) as info:
-            _table_settings({"stamp": bad}, names)
+            TableSettings.from_json({"stamp": bad})
         assert info.value.code == "cli.saved.stamp"
         assert str(info.value) == "saved game: table.stamp must be a stamp YYYYMMDD-HHMMSS"
         assert message(info.value, "en") == str(info.value)

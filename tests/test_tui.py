@@ -193,7 +193,8 @@ def test_quit_saves_and_resume_continues(data_dir):
             before = game_to_record(app.game)
             await pilot.press("q")
         assert (data_dir / "current.json").exists()
-        game, table = storage.load_current()
+        loaded = storage.FileStore().load()
+        game, table = loaded.game, loaded.settings
         assert game_to_record(game) == before
         stamp = table.pop("stamp")
         assert table == {"human": 0, "bots": ["heuristic"] * 3, "lang": "fr",
@@ -561,6 +562,7 @@ def test_the_table_says_which_seat_is_which():
 def test_french_words_of_the_log_and_the_annonce_question():
     """"Vous annoncez" (not "Vous annonce"); doubles said in the first person beside "Je
     passe"; an annonce named with card symbols, not codes."""
+    from belote.engine.actions import Declare
     from belote.engine.annonces import Annonce
     from belote.engine.cards import parse_hand
     from belote.table import events
@@ -575,8 +577,8 @@ def test_french_words_of_the_log_and_the_annonce_question():
     d = Deal.deal(Rules.preset("annonces"), 3, list(range(32)))
     d.play("take")
     d.declared[0] = [Annonce("tierce", parse_hand("7C 8C 9C"), 20, 3, 2)]
-    app._log_action(events.ActionApplied(0, 0, "declare 7C 8C 9C", d))
-    app._log_action(events.ActionApplied(0, 1, "pass", d))
+    app._log_action(events.action_applied(d, 0, 0, Declare((parse_hand("7C 8C 9C"),))))
+    app._log_action(events.ActionApplied(0, 1, "pass"))
     assert app.messages[-2:] == ["Vous annoncez : tierce", "Droite (heuristic) : Je passe"]
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -54,9 +53,10 @@ def play(
                 raise BeloteError(f"{', '.join(given)}: a resumed game keeps its own rules, seats "
                                   "and bots; start a new game to change them",
                                   code="cli.resume_keeps", params={"given": ", ".join(given)})
-            game, table = storage.load_current()
-            names, human, auto, saved_lang, stamp = _table_settings(table, BOT_NAMES)
-            repeatable = table.get("repeatable") is True
+            loaded = storage.FileStore().load()
+            game, saved = loaded.game, storage.TableSettings.from_json(loaded.settings)
+            names, human, auto = list(saved.bots), int(saved.human), saved.auto_belote
+            saved_lang, stamp, repeatable = saved.lang, saved.stamp, saved.repeatable
             lang = lang or saved_lang
             if auto_belote is not None:
                 auto = auto_belote
@@ -97,50 +97,4 @@ def play(
     if app_.saved_to is not None and game.current is not None:
         err.print(tr("tui.saved_resume", lang, path=app_.saved_to), markup=False,
                   highlight=False)
-
-
-def _bot_ok(name: Any) -> bool:
-    """A bot name or level (``expert:8``) that :func:`belote.bots.make_bot` accepts."""
-    from ..bots import parse_bot
-    if not isinstance(name, str):
-        return False
-    try:
-        parse_bot(name)
-    except ValueError:
-        return False
-    return True
-
-
-def _is_stamp(value: Any) -> bool:
-    """Whether ``value`` has the form of :func:`belote.table.store.new_stamp`'s stamps:
-    ``YYYYMMDD-HHMMSS`` (8 ASCII digits, ``-``, 6 ASCII digits)."""
-    if not isinstance(value, str) or len(value) != 15 or value[8] != "-":
-        return False
-    digits = value[:8] + value[9:]
-    return digits.isascii() and digits.isdigit()
-
-
-def _table_settings(table: dict[str, Any],
-                    bot_names: Sequence[str]) -> tuple[list[str], int, bool, str, str | None]:
-    """Validate the ``table`` block of a saved game (who sits where, language, its stamp
-    ``YYYYMMDD-HHMMSS``, which names its files). Raises BeloteError ``cli.saved.*``."""
-    names = table.get("bots", ["heuristic"] * 3)
-    human = table.get("human", 0)
-    auto = table.get("auto_belote", False)
-    lang = table.get("lang", "fr")
-    stamp = table.get("stamp")
-    if not (isinstance(names, list) and len(names) == 3 and all(_bot_ok(n) for n in names)):
-        raise BeloteError(f"saved game: table.bots must list three of {', '.join(bot_names)}",
-                          code="cli.saved.bots", params={"names": ", ".join(bot_names)})
-    if type(human) is not int or not 0 <= human <= 3:
-        raise BeloteError("saved game: table.human must be a seat 0..3", code="cli.saved.human")
-    if not isinstance(auto, bool):
-        raise BeloteError("saved game: table.auto_belote must be true or false",
-                          code="cli.saved.auto_belote")
-    if lang not in ("fr", "en"):
-        raise BeloteError("saved game: table.lang must be fr or en", code="cli.saved.lang")
-    if stamp is not None and not _is_stamp(stamp):
-        raise BeloteError("saved game: table.stamp must be a stamp YYYYMMDD-HHMMSS",
-                          code="cli.saved.stamp")
-    return names, human, auto, lang, stamp
 

@@ -3,59 +3,130 @@
 Every event names the deal it belongs to by ``deal_index``: the position of that deal in
 ``Game.deals`` once it is finished (passed-out and misdealt deals count), the one numbering
 of the records, ``belote replay`` / ``check`` / ``analyse --deal`` (``deal_index + 1``).
-``seat`` is a seat 0..3 in playing order (seats 0 and 2 are team 0).
+``seat`` is a :class:`~belote.engine.seats.Seat` 0..3 in playing order (seats 0 and 2 are
+team 0).
 
-The deal objects carried (``deal``) are the table's own: a subscriber reads them, never
-changes them, and reads them in the callback (the table moves on afterwards).
+Events are public: each holds only facts every seat and every spectator may know when it is
+sent (hidden information is a security property). None holds the deal, a hand, the pack or
+the seed; a card appears in an event only once it is public (played, turned up, or shown with
+an annonce after the first trick, which no event carries). A subscriber that needs a seat's
+cards asks :meth:`Table.view(seat) <belote.table.Table.view>`. :meth:`to_json` of every
+event is a dict of JSON-ready public facts with a ``"kind"`` key (what a server sends).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from ..engine.actions import Action, Declare, Play, SayBelote
+from ..engine.cards import card_str
 from ..engine.deal import Deal
-from ..engine.scoring import DealResult
+from ..engine.errors import BeloteError
+from ..engine.scoring import Contract, DealResult
+from ..engine.seats import Seat
+
+
+def _error_code(error: Exception) -> str:
+    """The catalog code of ``error`` (a :class:`BeloteError`'s ``code``; ``"os_error"`` for
+    an OSError, ``"error"`` otherwise)."""
+    if isinstance(error, BeloteError):
+        return error.code
+    return "os_error" if isinstance(error, OSError) else "error"
 
 
 @dataclass(frozen=True)
 class DealStarted:
-    """A new deal is dealt and its bidding opens (``deal.turned`` is the turned card, if the
-    preset turns one)."""
+    """A new deal is dealt and its bidding opens: ``dealer`` dealt it, ``to_move`` speaks
+    first, ``turned`` is the turned-up card (public; None in an auction preset)."""
 
     deal_index: int
-    deal: Deal
+    dealer: Seat
+    to_move: Seat | None
+    turned: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "deal_started", "deal_index": self.deal_index, "dealer": int(self.dealer),
+                "to_move": None if self.to_move is None else int(self.to_move),
+                "turned": None if self.turned is None else card_str(self.turned)}
+
+
+def deal_started(deal: Deal, deal_index: int) -> DealStarted:
+    """The :class:`DealStarted` of ``deal`` (dealt, nothing played yet)."""
+    to_move = deal.to_move
+    return DealStarted(deal_index, Seat(deal.dealer), None if to_move is None else Seat(to_move),
+                       deal.turned)
 
 
 @dataclass(frozen=True)
 class ActionApplied:
-    """``seat`` did ``action`` (its record string: ``"pass"``, ``"80 H"``, ``"KH"``,
-    ``"belote"``, ``"declare …"``) and the engine accepted it. ``deal`` is the deal after it
-    (when it ended the deal, the finished deal; the game has already dealt the next one)."""
+    """``seat`` did ``action`` and the engine accepted it. ``kind`` is ``"bid"`` (any
+    bidding action), ``"card"``, ``"belote"`` or ``"declare"``; ``action`` its public text:
+    the record string (``"pass"``, ``"80 H"``, ``"KH"``, ``"belote"``) except for a
+    declaration, whose cards are shown only after the first trick: ``"declare"`` and the
+    ``annonces``' kinds (``"declare tierce / carre"``)."""
 
     deal_index: int
-    seat: int
+    seat: Seat
     action: str
-    deal: Deal
+    kind: str = "bid"
+    annonces: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "action", "deal_index": self.deal_index, "seat": int(self.seat),
+                "action": self.action, "action_kind": self.kind,
+                "annonces": list(self.annonces)}
+
+
+def action_applied(deal: Deal, deal_index: int, seat: int, action: Action) -> ActionApplied:
+    """The public :class:`ActionApplied` of ``seat``'s ``action``, just applied to ``deal``
+    (a declaration's kinds read from ``deal.declared``)."""
+    if isinstance(action, Play):
+        return ActionApplied(deal_index, Seat(seat), str(action), "card")
+    if isinstance(action, SayBelote):
+        return ActionApplied(deal_index, Seat(seat), str(action), "belote")
+    if isinstance(action, Declare):
+        kinds = tuple(a.kind for a in deal.declared.get(seat, []))
+        return ActionApplied(deal_index, Seat(seat), " ".join(["declare", " / ".join(kinds)]),
+                             "declare", kinds)
+    return ActionApplied(deal_index, Seat(seat), str(action), "bid")
 
 
 @dataclass(frozen=True)
 class ContractMade:
-    """The bidding ended with a contract: ``deal.contract`` (taker, trump, value, doubling);
-    ``turned``: the turned card the taker took or turned down (None in an auction preset)."""
+    """The bidding ended with ``contract`` (taker, trump, value, doubling); ``turned``: the
+    turned card the taker took or turned down (None in an auction preset)."""
 
     deal_index: int
-    deal: Deal
+    contract: Contract
     turned: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "contract", "deal_index": self.deal_index,
+                "contract": self.contract.to_json(),
+                "turned": None if self.turned is None else card_str(self.turned)}
+
+
+def contract_made(deal: Deal, deal_index: int) -> ContractMade:
+    """The :class:`ContractMade` of ``deal`` (its bidding over). Raises ValueError when it
+    has no contract."""
+    if deal.contract is None:
+        raise ValueError("the deal has no contract")
+    return ContractMade(deal_index, deal.contract, deal.turned)
 
 
 @dataclass(frozen=True)
 class BeloteSaid:
     """``seat`` said belote (``rebelote`` False, with the first of its trump K and Q) or
-    rebelote (with the second)."""
+    rebelote (with the second); RULES.md / seed 002: 20 points for the team that says both."""
 
     deal_index: int
-    seat: int
+    seat: Seat
     rebelote: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "belote", "deal_index": self.deal_index, "seat": int(self.seat),
+                "rebelote": self.rebelote}
 
 
 @dataclass(frozen=True)
@@ -65,10 +136,15 @@ class TrickWon:
 
     deal_index: int
     number: int
-    leader: int
+    leader: Seat
     cards: tuple[int, ...]
-    winner: int
+    winner: Seat
     points: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "trick", "deal_index": self.deal_index, "number": self.number,
+                "leader": int(self.leader), "cards": [card_str(c) for c in self.cards],
+                "winner": int(self.winner), "points": self.points}
 
 
 def trick_won(deal: Deal, deal_index: int, number: int) -> TrickWon:
@@ -79,20 +155,28 @@ def trick_won(deal: Deal, deal_index: int, number: int) -> TrickWon:
     points = sum(deal.tt.points[c] for c in cards) if deal.tt is not None else 0
     if number == deal.rules.hand_size:
         points += 10  # dix de der
-    return TrickWon(deal_index, number, leader, tuple(cards), winner, points)
+    return TrickWon(deal_index, number, Seat(leader), tuple(cards), Seat(winner), points)
 
 
 @dataclass(frozen=True)
 class DealEnded:
-    """The deal is over: ``result`` is None for a passed-out deal; ``mark`` the points each
-    team marks for it (held litige points included, index = team), ``scores`` the game's
-    totals after it."""
+    """The deal is over: ``result`` is None for a passed-out deal (``passed_out``: its hands
+    are not shown: nothing but the result is told); ``mark`` the points each team marks for
+    it (held litige points included, index = team), ``scores`` the game's totals after it.
+    The finished deal itself (every card, now public) is
+    :meth:`Table.finished_deal(deal_index) <belote.table.Table.finished_deal>`."""
 
     deal_index: int
-    deal: Deal
     result: DealResult | None
     mark: tuple[int, int]
     scores: tuple[int, int]
+    passed_out: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "deal_ended", "deal_index": self.deal_index,
+                "passed_out": self.passed_out,
+                "result": None if self.result is None else self.result.to_json(),
+                "mark": list(self.mark), "scores": list(self.scores)}
 
 
 @dataclass(frozen=True)
@@ -102,30 +186,44 @@ class GameEnded:
     scores: tuple[int, int]
     winner: int | None
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "game_ended", "scores": list(self.scores), "winner": self.winner}
+
 
 @dataclass(frozen=True)
 class SeatJoined:
     """``seat`` is now held by a player of ``kind`` (``"human"``, ``"bot"``, ``"remote"``)
     called ``name``."""
 
-    seat: int
+    seat: Seat
     kind: str
     name: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "seat_joined", "seat": int(self.seat), "player": self.kind,
+                "name": self.name}
 
 
 @dataclass(frozen=True)
 class SeatLeft:
     """The player of ``seat`` left; the seat waits for another (no action is taken for it)."""
 
-    seat: int
+    seat: Seat
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "seat_left", "seat": int(self.seat)}
 
 
 @dataclass(frozen=True)
 class Saved:
-    """The game was saved: ``where`` names the place (a path for the file store)."""
+    """The game was saved: ``where`` names the place (a path for the file store; a server
+    does not send it to clients: :meth:`to_json` leaves it out)."""
 
     where: str
     finished: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "saved", "finished": self.finished}
 
 
 @dataclass(frozen=True)
@@ -133,18 +231,34 @@ class SaveFailed:
     """A save failed (``error``: the store's exception, an :class:`OSError` when the file
     store's medium fails, a :class:`~belote.engine.errors.BeloteError` such as
     :class:`~belote.table.store.StoreError` otherwise); the game stays in memory,
-    :meth:`Table.save` retries."""
+    :meth:`Table.save` retries. :meth:`to_json` gives the error's code only."""
 
     error: Exception
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "save_failed", "code": _error_code(self.error)}
 
 
 @dataclass(frozen=True)
 class BotFailed:
-    """The bot of ``seat`` raised ``error`` or returned an action the engine refused; the
-    seat waits (a bug to report: the table does not guess an action)."""
+    """The bot of ``seat`` raised or returned an action the engine refused; the seat waits
+    (a bug to report: the table does not guess an action). ``code``: the error's catalog code
+    (``"error"`` for an exception that is no BeloteError), ``error_type`` its class name.
+    The exception itself (whose message may name a card of the bot's hand) is logged by the
+    table (logger ``belote.table.table``), never carried."""
 
-    seat: int
-    error: Exception
+    seat: Seat
+    code: str
+    error_type: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "bot_failed", "seat": int(self.seat), "code": self.code,
+                "error_type": self.error_type}
+
+
+def bot_failed(seat: int, error: Exception) -> BotFailed:
+    """The public :class:`BotFailed` of ``error`` raised for ``seat``'s bot."""
+    return BotFailed(Seat(seat), _error_code(error), type(error).__name__)
 
 
 Event = (DealStarted | ActionApplied | ContractMade | BeloteSaid | TrickWon | DealEnded
@@ -152,4 +266,5 @@ Event = (DealStarted | ActionApplied | ContractMade | BeloteSaid | TrickWon | De
 
 __all__ = ["ActionApplied", "BeloteSaid", "BotFailed", "ContractMade", "DealEnded",
            "DealStarted", "Event", "GameEnded", "SaveFailed", "Saved", "SeatJoined", "SeatLeft",
-           "TrickWon", "trick_won"]
+           "TrickWon", "action_applied", "bot_failed", "contract_made", "deal_started",
+           "trick_won"]

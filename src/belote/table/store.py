@@ -37,9 +37,11 @@ from typing import Any, Protocol
 
 from platformdirs import user_data_dir
 
+from ..bots import BOT_NAMES, parse_bot
 from ..engine.errors import BeloteError, RecordError
 from ..engine.game import Game
 from ..engine.record import dumps, game_from_record, game_to_record, load_json
+from ..engine.seats import Seat, is_seat
 
 #: the name of a game in progress in a :class:`FileStore`
 CURRENT = "current.json"
@@ -298,31 +300,85 @@ def check_game_id(game_id: object) -> None:
                           code="store.bad_id", params={"id": repr(game_id)})
 
 
-# -- the default store, as ``belote play`` uses it --------------------------------------------
+# -- the settings of ``belote play``'s table ----------------------------------------------------
 
-def current_path() -> Path:
-    """``current.json`` of the default :class:`FileStore`."""
-    return FileStore().current_path
-
-
-def save_current(game: Game, table: Mapping[str, Any] | None = None) -> Path:
-    """Save ``game`` in the default store with ``table`` its settings (a new ``"stamp"``
-    when they have none). Returns the path. Raises OSError."""
-    settings = dict(table or {})
-    settings.setdefault("stamp", new_stamp())
-    return Path(FileStore().save(_id_of(settings, game), game, settings))
+def _bot_ok(name: object) -> bool:
+    """A bot name or level (``expert:8``) that :func:`belote.bots.make_bot` accepts."""
+    if not isinstance(name, str):
+        return False
+    try:
+        parse_bot(name)
+    except ValueError:
+        return False
+    return True
 
 
-def load_current() -> tuple[Game, dict[str, Any]]:
-    """The default store's game in progress and its settings. Raises RecordError."""
-    loaded = FileStore().load()
-    return loaded.game, loaded.settings
+def is_stamp(value: object) -> bool:
+    """Whether ``value`` has the form of :func:`new_stamp`'s stamps: ``YYYYMMDD-HHMMSS``
+    (8 ASCII digits, ``-``, 6 ASCII digits)."""
+    if not isinstance(value, str) or len(value) != 15 or value[8] != "-":
+        return False
+    digits = value[:8] + value[9:]
+    return digits.isascii() and digits.isdigit()
 
 
-def clear_current() -> None:
-    FileStore().clear_current()
+@dataclass(frozen=True)
+class TableSettings:
+    """What a save of ``belote play`` holds besides the game (the record's ``"table"`` block,
+    :meth:`to_json`): the person's ``human`` seat, the three ``bots`` from the person's right
+    (names or levels, :func:`belote.bots.make_bot`), the table's ``lang`` (``"fr"`` or
+    ``"en"``), ``auto_belote``, the ``stamp`` ``YYYYMMDD-HHMMSS`` of the game's start (which
+    names its files; None: not yet given) and ``repeatable`` (bots without a wall-time limit:
+    a seeded game). Build one from saved JSON with :meth:`from_json` (which validates)."""
+
+    human: Seat = Seat(0)
+    bots: tuple[str, ...] = ("heuristic",) * 3
+    lang: str = "fr"
+    auto_belote: bool = False
+    stamp: str | None = None
+    repeatable: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-ready ``"table"`` block: ``{"human", "bots", "lang", "auto_belote",
+        "stamp"}``, and ``"repeatable": true`` when set (a stamp None is left out)."""
+        out: dict[str, Any] = {"human": int(self.human), "bots": list(self.bots),
+                               "lang": self.lang, "auto_belote": self.auto_belote}
+        if self.stamp is not None:
+            out["stamp"] = self.stamp
+        if self.repeatable:
+            out["repeatable"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, table: Mapping[str, Any]) -> TableSettings:
+        """Validate a saved ``"table"`` block (a missing key takes its default; a
+        ``"repeatable"`` other than ``true`` is False). Raises
+        :class:`~belote.engine.errors.BeloteError` ``cli.saved.bots`` (``names``: the bot
+        names), ``cli.saved.human``, ``cli.saved.auto_belote``, ``cli.saved.lang``,
+        ``cli.saved.stamp``."""
+        names = table.get("bots", ["heuristic"] * 3)
+        human = table.get("human", 0)
+        auto = table.get("auto_belote", False)
+        lang = table.get("lang", "fr")
+        stamp = table.get("stamp")
+        if not (isinstance(names, list) and len(names) == 3 and all(_bot_ok(n) for n in names)):
+            raise BeloteError(f"saved game: table.bots must list three of {', '.join(BOT_NAMES)}",
+                              code="cli.saved.bots", params={"names": ", ".join(BOT_NAMES)})
+        if not is_seat(human):
+            raise BeloteError("saved game: table.human must be a seat 0..3",
+                              code="cli.saved.human")
+        if not isinstance(auto, bool):
+            raise BeloteError("saved game: table.auto_belote must be true or false",
+                              code="cli.saved.auto_belote")
+        if lang not in ("fr", "en"):
+            raise BeloteError("saved game: table.lang must be fr or en", code="cli.saved.lang")
+        if stamp is not None and not is_stamp(stamp):
+            raise BeloteError("saved game: table.stamp must be a stamp YYYYMMDD-HHMMSS",
+                              code="cli.saved.stamp")
+        return cls(Seat(human), tuple(names), lang, auto, stamp,
+                   table.get("repeatable") is True)
 
 
 __all__ = ["CURRENT", "FileStore", "GameStore", "LoadedGame", "StoreError", "StoredGame",
-           "check_game_id", "clear_current", "current_path", "data_dir", "load_current",
-           "make_game_id", "new_stamp", "read_record", "save_current", "write_durably"]
+           "TableSettings", "check_game_id", "data_dir", "is_stamp", "make_game_id",
+           "new_stamp", "read_record", "write_durably"]

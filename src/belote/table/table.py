@@ -31,26 +31,26 @@ from enum import StrEnum
 from typing import Any
 
 from ..bots import Bot, make_bot
-from ..engine.actions import Action
+from ..engine.actions import Action, parse_action
 from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF
 from ..engine.deal import Deal, Phase
 from ..engine.errors import BeloteError, IllegalAction
 from ..engine.game import Game
-from ..engine.seats import is_seat
+from ..engine.seats import Seat, is_seat
 from ..engine.views import SeatView
 from .events import (
-    ActionApplied,
     BeloteSaid,
-    BotFailed,
-    ContractMade,
     DealEnded,
-    DealStarted,
     Event,
     GameEnded,
     Saved,
     SaveFailed,
     SeatJoined,
     SeatLeft,
+    action_applied,
+    bot_failed,
+    contract_made,
+    deal_started,
     trick_won,
 )
 from .match import derive_seed
@@ -111,42 +111,40 @@ def table_bots(names: Sequence[str], seed: int, repeatable: bool = False) -> lis
     return out
 
 
-def solo_table(game: Game, human: int, bot_names: Sequence[str], *,
+def solo_table(game: Game, human: Seat | int, bot_names: Sequence[str], *,
                bots: Sequence[Bot] | None = None, store: GameStore | None = None,
                stamp: str | None = None, lang: str = "fr", auto_belote: bool = False,
                repeatable: bool = False, bot_delay: float = 0.6) -> Table:
     """The table of ``belote play``: one person at ``human``, bots at the other seats from
     their right (``bot_names``, or the given ``bots``: :func:`table_bots` by default), the
     bots holding after each deal until the person has read its result. Saved in ``store``
-    under ``<stamp>-seed<seed>`` with the settings ``{"human", "bots", "lang",
-    "auto_belote", "stamp"}`` (and ``"repeatable": true`` when set) that ``--resume``
-    reads. Raises ValueError for an unknown bot name or a bad level."""
-    from .store import make_game_id, new_stamp
+    under ``<stamp>-seed<seed>`` with its :class:`~belote.table.store.TableSettings`
+    (:meth:`~belote.table.store.TableSettings.to_json`) that ``--resume`` reads. Raises
+    ValueError for an unknown bot name or a bad level."""
+    from .store import TableSettings, make_game_id, new_stamp
     if bots is None:
         bots = table_bots(bot_names, game.seed, repeatable)
     players: list[Player] = [Player.human()] * 4
     for k, bot in enumerate(bots, 1):
         players[(human + k) % 4] = Player.of_bot(bot)
     stamp = stamp or new_stamp()
-    settings: dict[str, Any] = {"human": human, "bots": list(bot_names), "lang": lang,
-                                "auto_belote": auto_belote, "stamp": stamp}
-    if repeatable:
-        settings["repeatable"] = True
+    settings = TableSettings(Seat(human), tuple(bot_names), lang, auto_belote, stamp,
+                             repeatable).to_json()
     return Table(game, players, store=store, game_id=make_game_id(stamp, game.seed),
                  settings=settings, bot_delay=bot_delay, hold_between_deals=True)
 
 
-def _check_seat(seat: object) -> int:
-    """``seat`` if it is a seat 0..3 (an ``int``, not a ``bool``); raises
+def _check_seat(seat: object) -> Seat:
+    """``seat`` as a :class:`Seat` if it is a seat 0..3 (an ``int``, not a ``bool``); raises
     :class:`~belote.engine.errors.BeloteError` ``table.bad_seat`` (``seat``: its repr)."""
     if not is_seat(seat):
         raise BeloteError(f"a seat is 0, 1, 2 or 3, not {seat!r}", code="table.bad_seat",
                           params={"seat": repr(seat)})
     assert isinstance(seat, int)
-    return int(seat)
+    return Seat(seat)
 
 
-def _illegal(message: str, code: str, seat: int) -> IllegalAction:
+def _illegal(message: str, code: str, seat: Seat) -> IllegalAction:
     return IllegalAction(message, rule=code.split(".")[-1], seat=seat, code=code,
                          params={"seat": seat})
 
@@ -193,7 +191,7 @@ class Table:
         self._flushing = threading.Lock()
         self._version = 0  # bumped by every change of the game: a bot's stale decision is dropped
         self._failed_at: int | None = None  # the version at which a bot failed (it waits)
-        self._thinking: int | None = None
+        self._thinking: Seat | None = None
         self._held = False
         self._started = False
         self._closed = False
@@ -211,8 +209,21 @@ class Table:
 
     @property
     def deal(self) -> Deal | None:
-        """The deal being played (None once the game is over)."""
+        """The deal being played (None once the game is over): every hand and the stock, for
+        a front end in the same process as the whole game (the terminal table). A front end
+        that serves seats (the server) reads :meth:`view` instead."""
         return self._game.current
+
+    def finished_deal(self, deal_index: int) -> Deal:
+        """The finished deal ``deal_index`` (every card public now that it is over; a
+        passed-out deal's hands are not shown at the table: a front end shows its result
+        only). Raises ``table.no_such_deal`` (``index``) unless that deal is over."""
+        with self._lock:
+            deals = self._game.deals
+            if type(deal_index) is not int or not 0 <= deal_index < len(deals):
+                raise BeloteError(f"deal {deal_index!r} is not a finished deal of the game",
+                                  code="table.no_such_deal", params={"index": repr(deal_index)})
+            return deals[deal_index]
 
     @property
     def deal_index(self) -> int:
@@ -220,18 +231,18 @@ class Table:
         return len(self._game.deals)
 
     @property
-    def to_move(self) -> int | None:
+    def to_move(self) -> Seat | None:
         """The seat to act, None once the game is over."""
         with self._lock:
             d = self._game.current
             return d.to_move if d is not None and d.phase != Phase.DONE else None
 
-    def player(self, seat: int) -> Player | None:
+    def player(self, seat: Seat | int) -> Player | None:
         """The player of ``seat`` (None while the seat is empty). Raises ``table.bad_seat``
         unless ``seat`` is 0..3."""
         return self._players[_check_seat(seat)]
 
-    def view(self, seat: int) -> SeatView | None:
+    def view(self, seat: Seat | int) -> SeatView | None:
         """What ``seat`` may know of the current deal (None once the game is over). Raises
         ``table.bad_seat`` unless ``seat`` is 0..3."""
         seat = _check_seat(seat)
@@ -239,13 +250,13 @@ class Table:
             d = self._game.current
             return d.view(seat) if d is not None else None
 
-    def legal(self, seat: int) -> list[str]:
+    def legal(self, seat: Seat | int) -> list[str]:
         """``seat``'s legal actions now (record strings; empty unless it is to move)."""
         view = self.view(seat)
         return list(view.legal) if view is not None else []
 
     @property
-    def thinking(self) -> int | None:
+    def thinking(self) -> Seat | None:
         """The seat whose bot is deciding now, or None."""
         return self._thinking
 
@@ -283,15 +294,15 @@ class Table:
                 self._started = True
                 for seat, p in enumerate(self._players):
                     if p is not None:
-                        self._queue(SeatJoined(seat, p.kind.value, p.name))
+                        self._queue(SeatJoined(Seat(seat), p.kind.value, p.name))
                 if self._game.current is not None:
-                    self._queue(DealStarted(len(self._game.deals), self._game.current))
+                    self._queue(deal_started(self._game.current, len(self._game.deals)))
                 else:
                     self._queue(GameEnded(_pair(self._game.scores), self._game.winner))
             self._changed()
         self._flush()
 
-    def act(self, seat: int, action: Action | str) -> None:
+    def act(self, seat: Seat | int, action: Action | str) -> None:
         """``seat``'s action (a person's or a remote player's), through the checked engine
         path (``Game.play(action, seat)``). Raises :class:`~belote.engine.errors.WrongTurn`
         when it is not ``seat``'s turn, :class:`~belote.engine.errors.IllegalAction` (a
@@ -326,7 +337,7 @@ class Table:
         with self._lock:
             self._changed()
 
-    def join(self, seat: int, player: Player) -> None:
+    def join(self, seat: Seat | int, player: Player) -> None:
         """Seat ``player`` at ``seat`` (replacing whoever held it). Raises ``table.bad_seat``
         unless ``seat`` is 0..3."""
         seat = _check_seat(seat)
@@ -334,17 +345,17 @@ class Table:
             raise ValueError("a bot player holds its bot")
         with self._lock:
             self._players[seat] = player
-            self._queue(SeatJoined(seat, player.kind.value, player.name))
+            self._queue(SeatJoined(Seat(seat), player.kind.value, player.name))
             self._changed()
         self._flush()
 
-    def leave(self, seat: int) -> None:
+    def leave(self, seat: Seat | int) -> None:
         """Empty ``seat``: no action is taken for it until someone joins. Raises
         ``table.bad_seat`` unless ``seat`` is 0..3."""
         seat = _check_seat(seat)
         with self._lock:
             self._players[seat] = None
-            self._queue(SeatLeft(seat))
+            self._queue(SeatLeft(Seat(seat)))
             self._changed()
         self._flush()
 
@@ -383,42 +394,42 @@ class Table:
             return True
 
     # -- inside (under the lock) -------------------------------------------------------------
-    def _apply(self, seat: int, action: Action | str) -> None:
+    def _apply(self, seat: Seat, action: Action | str) -> None:
         game = self._game
         deal = game.current
         if deal is None:
             raise IllegalAction("the game is over", rule="game_over", seat=seat)
         index = len(game.deals)
         before = (len(deal.tricks), deal.contract, len(deal.belotes), len(deal.plays))
-        game.play(action, seat)
-        text = str(action)
-        self._queue(ActionApplied(index, seat, text, deal))
+        parsed = parse_action(action) if isinstance(action, str) else action
+        game.play(parsed, seat)
+        self._queue(action_applied(deal, index, seat, parsed))
         self._deal_events(index, deal, seat, before)
         self._changed()
         if len(game.deals) > index:
             self._autosave()  # before the deal's end is told: a front end may then quit
-            self._queue(DealEnded(index, deal, deal.result, _pair(game.marks[-1]),
-                                  _pair(game.scores)))
+            self._queue(DealEnded(index, deal.result, _pair(game.marks[-1]),
+                                  _pair(game.scores), deal.passed_out))
             if game.current is None:
                 self._queue(GameEnded(_pair(game.scores), game.winner))
             else:
-                self._queue(DealStarted(index + 1, game.current))
+                self._queue(deal_started(game.current, index + 1))
                 self._held = self.hold_between_deals
         elif self.save_every_action:
             self._autosave()
         else:
             self.unsaved = True
 
-    def _deal_events(self, index: int, deal: Deal, seat: int,
+    def _deal_events(self, index: int, deal: Deal, seat: Seat,
                      before: tuple[int, object, int, int]) -> None:
         """The contract, belote and trick events that ``seat``'s action caused."""
         tricks, contract, belotes, plays = before
         if contract is None and deal.contract is not None:
-            self._queue(ContractMade(index, deal, deal.turned))
+            self._queue(contract_made(deal, index))
         if len(deal.belotes) > belotes:
-            self._queue(BeloteSaid(index, seat, False))
+            self._queue(BeloteSaid(index, Seat(seat), False))
         elif len(deal.plays) > plays and _is_rebelote(deal, seat):
-            self._queue(BeloteSaid(index, seat, True))
+            self._queue(BeloteSaid(index, Seat(seat), True))
         if len(deal.tricks) > tricks:
             self._queue(trick_won(deal, index, len(deal.tricks)))
 
@@ -480,7 +491,7 @@ class Table:
             self._decide_and_play(player.bot, view, seat, version)
             self._flush()
 
-    def _decide_and_play(self, bot: Bot, view: SeatView, seat: int, version: int) -> None:
+    def _decide_and_play(self, bot: Bot, view: SeatView, seat: Seat, version: int) -> None:
         start = time.monotonic()
         failed: Exception | None = None
         action = ""
@@ -504,7 +515,8 @@ class Table:
                 except ValueError as e:
                     failed = e
             self._failed_at = self._version
-            self._queue(BotFailed(seat, failed))
+            log.error("the bot of seat %d failed", seat, exc_info=failed)
+            self._queue(bot_failed(seat, failed))
 
     def _flush(self) -> None:
         """Deliver the queued events in order; one thread at a time delivers (another's
@@ -546,7 +558,7 @@ def _pair(values: Sequence[int]) -> tuple[int, int]:
     return values[0], values[1]
 
 
-def _is_rebelote(deal: Deal, seat: int) -> bool:
+def _is_rebelote(deal: Deal, seat: Seat) -> bool:
     """Whether ``seat``'s last card is the second of the trump K and Q it said belote with."""
     _s, card = deal.plays[-1]
     suit = SUIT_OF[card]

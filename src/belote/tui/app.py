@@ -39,6 +39,7 @@ from ..engine.cards import (
 )
 from ..engine.deal import Deal, Phase
 from ..engine.game import Game
+from ..engine.scoring import Contract
 from ..engine.sources import name_sources
 from ..i18n import has, message, os_error
 from ..table import FileStore, Table, events, solo_table
@@ -328,7 +329,7 @@ class BeloteApp(App[None]):
         d = self.table.deal
         if d is not None and d.bids:  # a resumed deal (nothing moves before start)
             self._resumed = self.table.deal_index
-            self._log_deal_start(events.DealStarted(self.table.deal_index, d))
+            self._log_deal_start(events.deal_started(d, self.table.deal_index))
             self._log_history(self.table.deal_index, d)
         self.table.subscribe(self._from_table)
         self.table.start()
@@ -379,7 +380,7 @@ class BeloteApp(App[None]):
         elif isinstance(event, events.TrickWon):
             self._log_trick(event)
         elif isinstance(event, events.DealEnded):
-            self._finished = event.deal
+            self._finished = self.table.finished_deal(event.deal_index)
             self._schedule_redraw()
             self.show_summary(event)
             return
@@ -392,7 +393,7 @@ class BeloteApp(App[None]):
             self._save_failed(event.error)
         elif isinstance(event, events.BotFailed):
             msg = self.t("bot_failed", name=self.seat_name(event.seat),
-                         err=escape(str(event.error)))
+                         err=escape(event.code))
             self.log_line(f"[red]{msg}[/red]")
             self.notify(msg, severity="error", timeout=12)
         elif not isinstance(event, events.ActionApplied | events.Saved | events.SeatJoined
@@ -405,9 +406,8 @@ class BeloteApp(App[None]):
         count them) and its turned card."""
         t = self.t
         self.log_line(f"[b]— {t['deal']} {event.deal_index + 1} —[/b]")
-        d = event.deal
-        if d.turned is not None:
-            self.log_line(f"{t['turned']}{t['colon']} {card_markup(d.turned, self.lang)}")
+        if event.turned is not None:
+            self.log_line(f"{t['turned']}{t['colon']} {card_markup(event.turned, self.lang)}")
 
     def _log_history(self, index: int, d: Deal) -> None:
         """What a resumed deal had already seen (its bids, contract and finished tricks), told
@@ -418,34 +418,29 @@ class BeloteApp(App[None]):
                 name=self.seat_name(seat), bid=said_words(str(action), t, self.lang,
                                                           d.rules.double_word)))
         if d.contract is not None:
-            self._log_contract(events.ContractMade(index, d, d.turned))
+            self._log_contract(events.contract_made(d, index))
         for number in range(1, len(d.tricks) + 1):
             self._log_trick(events.trick_won(d, index, number))
 
     def _log_action(self, event: events.ActionApplied) -> None:
         t = self.t
-        d, seat, action = event.deal, event.seat, event.action
-        if action == "belote" or not d.bids or (d.phase != Phase.BIDDING and d.plays
-                                                and d.plays[-1][0] == seat
-                                                and action == card_str(d.plays[-1][1])):
+        seat, action = event.seat, event.action
+        if event.kind in ("card", "belote"):
             return  # a card: its trick tells it; belote: BeloteSaid
-        if action.startswith("declare"):
-            what = ", ".join(a.kind for a in d.declared.get(seat, []))
+        if event.kind == "declare":
+            what = ", ".join(event.annonces)
             key = "annonce_said_you" if seat == self.human else "annonce_said"
             self.log_line(self.t(key, name=self.seat_name(seat), what=what) if key ==
                           "annonce_said" else self.t(key, what=what))
             return
         self.log_line(t["bids_log"].format(
             name=self.seat_name(seat), bid=said_words(action, t, self.lang,
-                                                      d.rules.double_word)))
+                                                      self.game.rules.double_word)))
 
     def _log_contract(self, event: events.ContractMade) -> None:
         t = self.t
-        d = event.deal
-        c = d.contract
-        if c is None:
-            return
-        line = (f"[b]{t['contract']}[/b]{t['colon']} {self.contract_text(d)}"
+        c = event.contract
+        line = (f"[b]{t['contract']}[/b]{t['colon']} {self.contract_text(c)}"
                 f" — {t['taker']} {self.seat_name(c.taker)}")
         if event.turned is not None:  # who took, and the card that was turned
             line += f" · {t['turned']}{t['colon']} {card_markup(event.turned, self.lang)}"
@@ -525,8 +520,8 @@ class BeloteApp(App[None]):
         """Send the person's ``action`` to the table (checked there; raises IllegalAction)."""
         self.table.act(seat, action)
 
-    def contract_text(self, d: Deal) -> str:
-        c = d.contract
+    def contract_text(self, d: Deal | Contract | None) -> str:
+        c = d if d is None or isinstance(d, Contract) else d.contract
         if c is None:
             return self.t["none"]
         sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}[str(c.trump)]
@@ -881,7 +876,7 @@ class BeloteApp(App[None]):
     def _summary_text(self, event: events.DealEnded) -> tuple[str, str]:
         """The summary of a finished deal and the status line under it."""
         t = self.t
-        d, res = event.deal, event.result
+        d, res = self.table.finished_deal(event.deal_index), event.result
         n = event.deal_index + 1
         if res is None or d.contract is None:
             return t["passed_out"], t["passed_out"]
