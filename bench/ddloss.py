@@ -67,36 +67,55 @@ def _alt_options(text: str) -> dict:
     return out
 
 
+class _Keyed:
+    """A bot whose random state is set from the decision's place (``<prefix>/<trick>/<cards
+    in the trick>``) before each decision, so that A and its variant draw the same."""
+
+    def __init__(self, bot, prefix: str) -> None:
+        self.bot, self.prefix = bot, prefix
+        self.label = bot.label
+
+    def act(self, view):
+        self.bot.rng = random.Random(_key(self.prefix, len(view.tricks), len(view.trick)))
+        return self.bot.act(view)
+
+
+def _key(prefix: str, trick: int, cards: int) -> str:
+    return f"{prefix}/{trick}/{cards}"
+
+
 def _play_scored(d, seats, solver, rows, key_prefix) -> None:
-    """Play the card play of ``d`` (bots by seat: ``(side, bot, variant)``), each card a seat
-    chose among two or more scored against the best double-dummy card into ``rows``."""
+    """Play the card play of ``d`` through ``belote.table.match.play_deal`` (bots by seat:
+    ``(side, bot, variant)``), each card a seat chose among two or more scored against the
+    best double-dummy card into ``rows`` (the match's ``on_action`` hook sees the deal
+    before the card is applied: the oracle's view, never a bot's)."""
     from belote.bots import decide
-    from belote.engine import Phase
     from belote.engine.cards import parse_card
     from belote.solver import Position
-    while d.phase != Phase.DONE:
-        s = d.to_move
-        side, bot, variant = seats[s]
+    from belote.table.match import play_deal
+
+    def score(d, s, action) -> None:
+        side, _bot, variant = seats[s]
         cards = [a for a in map(str, d.legal_actions())
                  if a != "belote" and not a.startswith("declare")]
+        if len(cards) < 2 or action not in cards:
+            return
+        vals = solver.solve(Position.from_deal(d)).values
+        best = max(vals.values())
+        row = {"side": side, "trick": d.trick_number, "pos": len(d.trick),
+               "taker": d.contract.team == s % 2,
+               "loss": best - vals[parse_card(action)]}
         if variant is not None:
-            # the same random state for both: the variant differs by its options
-            key = f"{key_prefix}/{d.trick_number}/{len(d.trick)}"
-            bot.rng = random.Random(key)
-            variant.rng = random.Random(key)
-        action, _t = decide(bot, d, s)
-        if len(cards) > 1 and action in cards:
-            vals = solver.solve(Position.from_deal(d)).values
-            best = max(vals.values())
-            row = {"side": side, "trick": d.trick_number, "pos": len(d.trick),
-                   "taker": d.contract.team == s % 2,
-                   "loss": best - vals[parse_card(action)]}
-            if variant is not None:
-                va, _t = decide(variant, d, s)
-                row["alt_loss"] = best - vals[parse_card(va)] if va in cards \
-                    else row["loss"]
-            rows.append(row)
-        d.play(action, s)
+            # the same random state as A had for this decision: the variant differs by
+            # its options only
+            variant.rng = random.Random(_key(key_prefix, d.trick_number, len(d.trick)))
+            va, _t = decide(variant, d, s)
+            row["alt_loss"] = best - vals[parse_card(va)] if va in cards else row["loss"]
+        rows.append(row)
+
+    bots = [_Keyed(bot, key_prefix) if variant is not None else bot
+            for _side, bot, variant in (seats[s] for s in range(4))]
+    play_deal(d, bots, on_action=score)
 
 
 def main(argv=None) -> int:

@@ -1,13 +1,16 @@
-"""Random legal deals played per second, per preset: dealing, bidding, card play and scoring.
+"""Random legal deals played per second, per preset, through ``belote.table.match``: dealing,
+bidding, card play and scoring.
 
     python bench/engine.py              # 2000 deals per preset
     python bench/engine.py --deals 500 --seed 7
 
-Each deal is played by ``belote.engine.play_randomly`` with the ``uniform_action`` policy (any
-legal action, equal chances: no bot, so the engine alone is timed). Two paths are timed:
-``checked`` sends every action through ``Deal.play`` (the validation that untrusted input gets),
-``fast`` applies with ``Deal.apply`` (what bots and search use). Passed-out deals count as
-deals (they are dealt and bid).
+Each deal is played by ``belote.table.match.play_deal`` with four ``RandomBot`` s (any legal
+action of the seat's view, equal chances: no search), as ``belote simulate`` plays its deals:
+every decision from the seat's ``SeatView``, every action through the checked ``Deal.play``
+(the validation untrusted input gets). The time is split with the match's ``on_decision``
+hook: *views + bots* (building each seat's view and the random choice, which ``on_decision``
+times) and *engine* (the rest: dealing, parsing and checking each action, applying it,
+scoring). Passed-out deals count as deals (they are dealt and bid).
 One thread; figures go to docs/performance.md.
 """
 
@@ -19,44 +22,46 @@ import random
 import sys
 import time
 
-from belote.engine import (
-    PRESET_NAMES,
-    Deal,
-    Rules,
-    play_randomly,
-    shuffled_deck,
-    uniform_action,
-)
+from belote.bots import RandomBot
+from belote.engine import PRESET_NAMES, Deal, Rules, shuffled_deck
+from belote.table.match import derive_seed, play_deal
 
 
-def run(preset: str, deals: int, seed: int, checked: bool) -> float:
+def run(preset: str, deals: int, seed: int) -> tuple[float, float, float, float]:
+    """``deals`` random deals of ``preset``: deals per second, decisions per deal, and the
+    milliseconds per deal spent in the engine and in the views and bots."""
     rules = Rules.preset(preset)
     rng = random.Random(seed)
+    bots = [RandomBot(seed=derive_seed("bench-engine", seed, s)) for s in range(4)]
+    decided: list[float] = []
     t0 = time.perf_counter()
     for i in range(deals):
         deal = Deal.deal(rules, i % 4, shuffled_deck(rules, rng))
-        play_randomly(deal, rng, uniform_action, checked=checked)
-    return deals / (time.perf_counter() - t0)
+        play_deal(deal, bots, lambda _seat, ms: decided.append(ms))
+    total_ms = (time.perf_counter() - t0) * 1000
+    views_ms = sum(decided)
+    return (deals / (total_ms / 1000), len(decided) / deals, (total_ms - views_ms) / deals,
+            views_ms / deals)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=2000,
-                    help="deals per preset and path (default 2000)")
+                    help="deals per preset (default 2000)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     if args.deals <= 0:
         ap.error("--deals must be positive")
-    print(f"# belote engine benchmark: {args.deals} random legal deals per preset, "
-          f"seed {args.seed}")
+    print(f"# belote engine benchmark: {args.deals} random legal deals per preset through "
+          f"belote.table.match, seed {args.seed}")
     print(f"# Python {platform.python_version()} on {platform.machine()}, one thread")
-    print("| preset | checked deals/s | fast deals/s |")
-    print("|---|---:|---:|")
+    print("| preset | deals/s | decisions a deal | engine ms a deal | views + bots ms a deal |")
+    print("|---|---:|---:|---:|---:|")
     for p in PRESET_NAMES:
-        c = run(p, args.deals, args.seed, True)
-        f = run(p, args.deals, args.seed, False)
-        print(f"| {p} | {c:,.0f} | {f:,.0f} |", flush=True)
+        rate, decisions, engine_ms, views_ms = run(p, args.deals, args.seed)
+        print(f"| {p} | {rate:,.0f} | {decisions:.1f} | {engine_ms:.3f} | {views_ms:.3f} |",
+              flush=True)
     return 0
 
 

@@ -341,3 +341,38 @@ def test_a_finished_deal_is_read_by_its_index_and_only_once_over():
     assert info.value.code == "table.no_such_deal"
     drive(table, range(4), RandomBot(seed=4))
     assert table.finished_deal(ended[0].deal_index) is game.deals[0]
+
+
+# -- the match's hooks ---------------------------------------------------------------------------
+
+def test_play_deal_on_action_sees_each_action_before_it_is_applied_and_until_stops():
+    import random as _random
+
+    from belote.engine import shuffled_deck
+    from belote.table import play_deal, play_game
+    rules = Rules.preset("coinche")
+    deck = shuffled_deck(rules, _random.Random("7/0"))
+    seen = []
+
+    def hook(deal, seat, action):
+        assert deal.to_move == seat and action in [str(a) for a in deal.legal_actions()]
+        seen.append((len(deal.bids) + len(deal.plays), seat, action))
+
+    bots = [RandomBot(seed=s) for s in range(4)]
+    d = play_deal(Deal.deal(rules, 0, list(deck)), bots, on_action=hook)
+    assert d.is_over() and seen
+    # the actions the hook saw, replayed on the same pack, give the same deal
+    again = Deal.deal(rules, 0, list(deck))
+    for _n, seat, action in seen:
+        again.play(action, seat)
+    assert again.result == d.result and again.plays == d.plays
+    # until: the bidding only
+    bidding = play_deal(Deal.deal(rules, 0, list(deck)), [RandomBot(seed=s) for s in range(4)],
+                        until=lambda x: x.phase.value != "bidding")
+    assert bidding.phase.value != "bidding" and not bidding.plays
+    # play_game: the hook sees every deal of the game, in order
+    game = Game(short_rules(deals=2), seed=3)
+    indices = []
+    play_game(game, [RandomBot(seed=s) for s in range(4)],
+              on_action=lambda deal, _s, _a: indices.append(len(game.deals)))
+    assert indices == sorted(indices) and set(indices) == set(range(len(game.deals)))

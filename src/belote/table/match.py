@@ -17,37 +17,52 @@ from typing import Any
 from ..bots import Bot, HeuristicBot, decide
 from ..engine import Deal, Phase, Rules, shuffled_deck
 from ..engine.game import Game
+from ..engine.seats import Seat
 from .stats import DecisionTimes, RunningMean, mean_ci
 
-__all__ = ["ArenaReport", "DecisionTimes", "OnDecision", "RunningMean", "SimReport", "TeamStats",
-           "arena", "bot_seed", "derive_seed", "duplicate_side", "impose_auction", "mean_ci",
-           "play_deal", "play_game", "simulate"]
+__all__ = ["ArenaReport", "DecisionTimes", "OnAction", "OnDecision", "RunningMean", "SimReport",
+           "TeamStats", "arena", "bot_seed", "derive_seed", "duplicate_side", "impose_auction",
+           "mean_ci", "play_deal", "play_game", "simulate"]
 
 #: called with ``(seat, milliseconds)`` after each bot decision
 OnDecision = Callable[[int, float], None]
+#: called with ``(deal, seat, action)`` before each action is applied: the live deal (every
+#: hand: an oracle's view, for a benchmark or an analysis in the same process, never for a
+#: bot or a client), the seat to move and the action its bot chose (a record string)
+OnAction = Callable[[Deal, Seat, str], None]
 
 
-def play_deal(deal: Deal, bots: Sequence[Bot], on_decision: OnDecision | None = None) -> Deal:
-    """Let ``bots`` (seat 0 first) play ``deal`` to its end from where it stands, each action
-    through the checked ``Deal.play``; returns ``deal``. ``on_decision(seat, ms)`` receives
-    each decision's time (the view's building included). Raises IllegalAction when a bot
+def play_deal(deal: Deal, bots: Sequence[Bot], on_decision: OnDecision | None = None,
+              on_action: OnAction | None = None,
+              until: Callable[[Deal], bool] | None = None) -> Deal:
+    """Let ``bots`` (seat 0 first) play ``deal`` to its end from where it stands (or until
+    ``until(deal)`` is true: the bidding only, the first tricks…), each action through the
+    checked ``Deal.play``; returns ``deal``. ``on_decision(seat, ms)`` receives each
+    decision's time (the view's building included); ``on_action(deal, seat, action)`` sees
+    each action before it is applied (:data:`OnAction`). Raises IllegalAction when a bot
     returns an action the rules refuse (a bot's bug)."""
-    while deal.phase != Phase.DONE:
+    while deal.phase != Phase.DONE and not (until is not None and until(deal)):
         seat, action = _decide(deal, bots, on_decision)
+        if on_action is not None:
+            on_action(deal, seat, action)
         deal.play(action, seat)
     return deal
 
 
-def play_game(game: Game, bots: Sequence[Bot], on_decision: OnDecision | None = None) -> Game:
+def play_game(game: Game, bots: Sequence[Bot], on_decision: OnDecision | None = None,
+              on_action: OnAction | None = None) -> Game:
     """Let ``bots`` (seat 0 first) play ``game`` to its end, deal after deal, each action
     through the checked ``Game.play``; returns ``game``. See :func:`play_deal`."""
     while game.current is not None:
-        seat, action = _decide(game.current, bots, on_decision)
+        deal = game.current
+        seat, action = _decide(deal, bots, on_decision)
+        if on_action is not None:
+            on_action(deal, seat, action)
         game.play(action, seat)
     return game
 
 
-def _decide(deal: Deal, bots: Sequence[Bot], on_decision: OnDecision | None) -> tuple[int, str]:
+def _decide(deal: Deal, bots: Sequence[Bot], on_decision: OnDecision | None) -> tuple[Seat, str]:
     """The seat to move in ``deal`` and the action its bot chooses from its view (the
     decision's time handed to ``on_decision``)."""
     seat = deal.seat_to_move()
@@ -204,9 +219,7 @@ def impose_auction(deal: Deal, bids: list[str] | None, seed: int) -> list[str]:
     ``deal``; at the second the same ``bids`` are replayed. Returns the bids (record strings)."""
     if bids is None:
         bidders = [HeuristicBot(seed=derive_seed("bidder", seed, s)) for s in range(4)]
-        while deal.phase == Phase.BIDDING:
-            s = deal.seat_to_move()
-            deal.play(bidders[s].act(deal.view(s)), s)
+        play_deal(deal, bidders, until=lambda d: d.phase != Phase.BIDDING)
         return [str(a) for _s, a in deal.bids]
     for b in bids:
         deal.play(b)
