@@ -243,9 +243,14 @@ def test_belote_then_rebelote_of_the_trump_k_and_q_are_two_events_and_score_20()
 
 def _hidden(deal: Deal) -> set[str]:
     """The cards of ``deal`` nobody but their holder may know: in a hand or the stock, the
-    turned card excepted (public)."""
+    turned card excepted (public), and the declared annonces' cards once the first trick is
+    over (shown then, RULES.md §6)."""
     cards = {c for h in deal.hands for c in iter_cards(h)} | set(deal.stock)
     cards.discard(deal.turned)
+    if deal.tricks:
+        for anns in deal.declared.values():
+            for a in anns:
+                cards -= set(iter_cards(a.cards))
     return {card_str(c) for c in cards}
 
 
@@ -376,3 +381,29 @@ def test_play_deal_on_action_sees_each_action_before_it_is_applied_and_until_sto
     play_game(game, [RandomBot(seed=s) for s in range(4)],
               on_action=lambda deal, _s, _a: indices.append(len(game.deals)))
     assert indices == sorted(indices) and set(indices) == set(range(len(game.deals)))
+
+
+def test_the_public_view_holds_no_card_of_a_hand_and_every_seat_s_annonces_as_heard():
+    """A spectator's view (issue 17 item 4): no hand, no legal action; a declared annonce's
+    cards only once the first trick is over (RULES.md §6), whoever declared it."""
+    game = Game(short_rules("annonces", deals=2), seed=3, first_dealer=3)
+    table = Table(game, [Player.human()] * 4)
+    table.start()
+    person = RandomBot(seed=3)
+    views = 0
+    while table.to_move is not None:
+        public = table.public_view()
+        deal = game.current
+        assert public["seat"] is None and public["hand"] == [] and public["legal"] == []
+        leaked = set(CARD.findall(json.dumps(public))) & _hidden(deal)
+        assert not leaked, leaked
+        if not deal.tricks:
+            for anns in public["annonces"].values():
+                assert all(a["cards"] is None for a in anns)
+        views += 1
+        seat = table.to_move
+        view = table.view(seat)
+        said = [a for a in view.legal if a.startswith("declare")]
+        table.act(seat, said[0] if said else person.act(view))
+    assert table.public_view() is None and views > 60
+    assert any(d.declared for d in game.deals)  # the scan met a declaration

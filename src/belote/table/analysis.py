@@ -14,6 +14,7 @@ from typing import Any
 from ..engine.cards import card_str
 from ..engine.deal import Deal
 from ..engine.record import check_deal
+from ..engine.seats import Seat
 from ..solver import Position, Solver
 
 
@@ -24,7 +25,7 @@ class CardAnalysis:
     the card was irregular (a revoke kept in the record, 002 §VIII.B: ``irregular``)."""
 
     trick: int  # 1-based
-    seat: int
+    seat: Seat
     card: int
     values: dict[int, int]
     played: int
@@ -42,9 +43,10 @@ class CardAnalysis:
         return max(0, self.best - self.played)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"trick": self.trick, "seat": self.seat, "card": card_str(self.card),
-               "values": {card_str(c): v for c, v in sorted(self.values.items())},
-               "best": self.best, "loss": self.loss}
+        out: dict[str, Any] = {"trick": self.trick, "seat": int(self.seat),
+                               "card": card_str(self.card),
+                               "values": {card_str(c): v for c, v in sorted(self.values.items())},
+                               "best": self.best, "loss": self.loss}
         if self.irregular:
             out["irregular"] = True
             out["played_value"] = self.played

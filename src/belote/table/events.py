@@ -78,7 +78,8 @@ class ActionApplied:
                 "annonces": list(self.annonces)}
 
 
-def action_applied(deal: Deal, deal_index: int, seat: int, action: Action) -> ActionApplied:
+def action_applied(deal: Deal, deal_index: int, seat: Seat | int,
+                   action: Action) -> ActionApplied:
     """The public :class:`ActionApplied` of ``seat``'s ``action``, just applied to ``deal``
     (a declaration's kinds read from ``deal.declared``)."""
     if isinstance(action, Play):
@@ -256,7 +257,7 @@ class BotFailed:
                 "error_type": self.error_type}
 
 
-def bot_failed(seat: int, error: Exception) -> BotFailed:
+def bot_failed(seat: Seat | int, error: Exception) -> BotFailed:
     """The public :class:`BotFailed` of ``error`` raised for ``seat``'s bot."""
     return BotFailed(Seat(seat), _error_code(error), type(error).__name__)
 

@@ -25,7 +25,7 @@ __all__ = ["ArenaReport", "DecisionTimes", "OnAction", "OnDecision", "RunningMea
            "mean_ci", "play_deal", "play_game", "simulate"]
 
 #: called with ``(seat, milliseconds)`` after each bot decision
-OnDecision = Callable[[int, float], None]
+OnDecision = Callable[[Seat, float], None]
 #: called with ``(deal, seat, action)`` before each action is applied: the live deal (every
 #: hand: an oracle's view, for a benchmark or an analysis in the same process, never for a
 #: bot or a client), the seat to move and the action its bot chose (a record string)
@@ -193,7 +193,7 @@ class ArenaReport:
         return out
 
 
-def duplicate_side(seat: int, swap: bool) -> str:
+def duplicate_side(seat: Seat | int, swap: bool) -> str:
     """The side (``"a"`` or ``"b"``) at ``seat`` in a duplicate match: A holds seats 0 and 2 at
     the first table, 1 and 3 at the second (``swap``)."""
     return "a" if (seat % 2 == 0) != swap else "b"
@@ -208,7 +208,7 @@ def derive_seed(label: str, seed: int, *parts: int) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def bot_seed(seed: int, deal: int, seat: int) -> int:
+def bot_seed(seed: int, deal: int, seat: Seat | int) -> int:
     """The seed of the bot at ``seat`` for deal ``deal`` of a match seeded ``seed`` (the same at
     both tables of the deal): ``derive_seed("arena", seed, deal, seat)``."""
     return derive_seed("arena", seed, deal, seat)
@@ -241,7 +241,7 @@ class _TableOutcome:
 
 def _timer(ms: dict[str, list[float]], swap: bool) -> OnDecision:
     """An ``on_decision`` that files each time under its side (``"a"`` / ``"b"``)."""
-    def record(seat: int, t: float) -> None:
+    def record(seat: Seat, t: float) -> None:
         ms[duplicate_side(seat, swap)].append(t)
     return record
 

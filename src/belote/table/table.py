@@ -250,6 +250,23 @@ class Table:
             d = self._game.current
             return d.view(seat) if d is not None else None
 
+    def public_view(self) -> dict[str, Any] | None:
+        """What a spectator may know of the current deal (None once the game is over): the
+        JSON of a :class:`~belote.engine.views.SeatView` (:meth:`SeatView.to_json`) with
+        ``seat`` None, no ``hand`` and no ``legal`` actions, and every seat's annonces as the
+        other seats hear them (their cards only once the first trick is over). No card of a
+        hand not yet played, turned-up card excepted."""
+        with self._lock:
+            d = self._game.current
+            if d is None:
+                return None
+            out = d.view(Seat(0)).to_json()
+            others = d.view(Seat(1)).to_json()["annonces"]
+        if "0" in out["annonces"]:
+            out["annonces"]["0"] = others["0"]  # seat 0's own annonces, as seat 1 hears them
+        out.update(seat=None, hand=[], legal=[])
+        return out
+
     def legal(self, seat: Seat | int) -> list[str]:
         """``seat``'s legal actions now (record strings; empty unless it is to move)."""
         view = self.view(seat)
