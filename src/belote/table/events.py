@@ -38,7 +38,8 @@ def _error_code(error: Exception) -> str:
 @dataclass(frozen=True)
 class DealStarted:
     """A new deal is dealt and its bidding opens: ``dealer`` dealt it, ``to_move`` speaks
-    first, ``turned`` is the turned-up card (public; None in an auction preset)."""
+    first (for a deal resumed at :meth:`Table.start`: the seat to act now), ``turned`` is the
+    turned-up card (public; None in an auction preset)."""
 
     deal_index: int
     dealer: Seat
@@ -52,7 +53,7 @@ class DealStarted:
 
 
 def deal_started(deal: Deal, deal_index: int) -> DealStarted:
-    """The :class:`DealStarted` of ``deal`` (dealt, nothing played yet)."""
+    """The :class:`DealStarted` of ``deal`` (just dealt, or resumed)."""
     to_move = deal.to_move
     return DealStarted(deal_index, Seat(deal.dealer), None if to_move is None else Seat(to_move),
                        deal.turned)
