@@ -11,7 +11,19 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from . import analyse, arena, check, deal, i18n_export, legal, play, replay, rules, simulate
+from . import (
+    analyse,
+    arena,
+    check,
+    deal,
+    i18n_export,
+    legal,
+    play,
+    replay,
+    rules,
+    simulate,
+    verify,
+)
 from .messages import LANG_ENV, TEXT, _lang, _lang_value, words
 from .output import (
     _OUTPUT_ERRNOS,
@@ -83,6 +95,7 @@ COMMANDS = (
     ("analyse", analyse.analyse, "Double-dummy value of every card played."),
     ("arena", arena.arena, "Duplicate match of two bots."),
     ("simulate", simulate.simulate, "Bots against bots: mean scores, contracts, capots."),
+    ("verify", verify.verify, "Check a game's packs against its revealed seed."),
 )
 for _name, _function, _short in COMMANDS:
     app.command(_name, cls=_Command, short_help=_short)(_function)

@@ -28,21 +28,26 @@ from .seats import Seat, seat_after
 
 class Game:
     """A game in progress, from ``seed`` (a whole number; None draws one): the same seed gives
-    the same first dealer and the same packs. ``deals`` lists every finished deal (passed-out
-    ones included); ``current`` is the deal being played (None once the game is over);
-    ``scores`` are the running totals per team (points); ``dealer`` the current dealer (a
-    :class:`~belote.engine.seats.Seat`). Raises BeloteError ``game.bad_seed`` (a ValueError)
-    for a seed that is not an int (a bool, a text: the record could not be read back)."""
+    the same first dealer (:func:`first_dealer_of`) and the same packs (:func:`deal_pack`).
+    ``deals`` lists every finished deal (passed-out ones included); ``current`` is the deal
+    being played (None once the game is over); ``scores`` are the running totals per team
+    (points); ``dealer`` the current dealer (a :class:`~belote.engine.seats.Seat`).
+    ``commitment``: the published SHA-256 commitment of the seed
+    (:func:`belote.engine.provenance.commitment`, 64 hex digits) for a game dealt from a secret
+    seed, kept for its record; None otherwise (it is not checked here). Raises BeloteError
+    ``game.bad_seed`` (a ValueError) for a seed that is not an int (a bool, a text: the record
+    could not be read back)."""
 
-    def __init__(self, rules: Rules, seed: int | None = None, first_dealer: int | None = None):
+    def __init__(self, rules: Rules, seed: int | None = None, first_dealer: int | None = None,
+                 commitment: str | None = None):
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise BeloteError(f"a game's seed is a whole number, not {seed!r}",
                               code="game.bad_seed", params={"value": repr(seed)})
         self.rules = rules
         self.seed = random.SystemRandom().randrange(2**53) if seed is None else seed
-        self.first_dealer: Seat = seat_after(
-            random.Random(f"{self.seed}/dealer").randrange(4)
-            if first_dealer is None else first_dealer, 0)
+        self.commitment = commitment
+        self.first_dealer: Seat = (first_dealer_of(self.seed) if first_dealer is None
+                                   else seat_after(first_dealer, 0))
         self.dealer: Seat = self.first_dealer
         self.scores = [0, 0]
         self.held = 0
@@ -58,12 +63,7 @@ class Game:
     def _next_deal(self, deck: list[int] | None = None) -> None:
         r = self.rules
         if deck is None:
-            # one generator per deal, from (seed, deal number): a saved game resumes exactly
-            rng = random.Random(f"{self.seed}/{len(self.deals)}")
-            if r.shuffle == Shuffle.FULL or self.pack is None:
-                deck = shuffled_deck(r, rng)
-            else:
-                deck = cut_deck(self.pack, rng)
+            deck = deal_pack(r, self.seed, len(self.deals), self.pack)
         last = r.game_end == GameEnd.DEALS and self.taken == r.deals - 1
         self.current = Deal.deal(r, self.dealer, deck, last_deal=last)
         if r.misdeal_penalty and self.misdeals == 2:
@@ -163,6 +163,26 @@ class Game:
         if not self.is_over() or self.scores[0] == self.scores[1]:
             return None
         return 0 if self.scores[0] > self.scores[1] else 1
+
+
+def first_dealer_of(seed: int) -> Seat:
+    """The first dealer of a game from ``seed``, drawn at random (002 §IV.C) from
+    ``random.Random(f"{seed}/dealer")``."""
+    return seat_after(random.Random(f"{seed}/dealer").randrange(4), 0)
+
+
+def deal_pack(rules: Rules, seed: int, n: int, gathered: list[int] | None) -> list[int]:
+    """The pack (card indices, top first, after the cut) of deal ``n`` (0-based; every deal
+    counts, passed-out and misdealt ones too) of a game from ``seed``. One generator per deal,
+    ``random.Random(f"{seed}/{n}")``, so that a saved game resumes exactly and a revealed seed
+    gives every pack again: the pack is shuffled then cut (002 §IV.A–B); with
+    ``shuffle="cut"`` (004), once a deal has been gathered (``gathered``: the pack
+    :func:`gathered_pack` gives after the last finished deal; None before the first), it is
+    only cut."""
+    rng = random.Random(f"{seed}/{n}")
+    if rules.shuffle == Shuffle.FULL or gathered is None:
+        return shuffled_deck(rules, rng)
+    return cut_deck(gathered, rng)
 
 
 def deal_mark(rules: Rules, result: DealResult, taker_team: int,

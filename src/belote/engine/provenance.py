@@ -9,8 +9,19 @@ recompute its commitment and every pack, and compare them with the record.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import card_str, hand_str
+from .deal import Deal
+from .errors import BeloteError, Param
+from .game import deal_pack, first_dealer_of, gathered_pack
+from .record.codec import game_from_record
+from .record.shape import parse_game
+from .rules import Rules
 
 #: bits of a table's secret seed
 SECRET_SEED_BITS = 256
@@ -29,3 +40,179 @@ def commitment(seed: int) -> str:
     :data:`COMMITMENT_PREFIX` followed by the seed in decimal. Published before the first deal,
     it binds the table to its seed without telling it."""
     return hashlib.sha256(f"{COMMITMENT_PREFIX}{seed}".encode()).hexdigest()
+
+
+class ProvenanceError(BeloteError):
+    """A game record whose packs cannot be checked: it has no seed (``provenance.no_seed``:
+    a game still in progress, or a record that never had one)."""
+
+    default_code = "provenance.no_seed"
+
+
+class Mismatch(BeloteError):
+    """What a record holds that its seed does not give (never raised: held by a
+    :class:`ProvenanceReport`). Codes and params:
+
+    * ``provenance.commitment_differs``: ``recorded``, ``expected`` (64 hex digits each: the
+      record's commitment, and that of its seed);
+    * ``provenance.first_dealer_differs``: ``recorded``, ``expected`` (seats 0..3);
+    * ``provenance.hand_differs``: ``deal`` (1-based, every deal counted), ``seat``,
+      ``recorded``, ``expected`` (the hands as card strings, ``"JH 9H …"``);
+    * ``provenance.turned_differs``: ``deal``, ``recorded``, ``expected`` (a card, or ``-``);
+    * ``provenance.stock_differs``: ``deal`` (the undealt cards of a two-round deal saved
+      during the bidding).
+
+    ``deal`` (attribute): the 1-based deal number, None for a game-level mismatch."""
+
+    def __init__(self, message: str, *, code: str, params: dict[str, Param],
+                 deal: int | None = None) -> None:
+        super().__init__(message, code=code, params=params)
+        self.deal = deal
+
+
+@dataclass(frozen=True)
+class DealProvenance:
+    """One deal checked: its 1-based ``number`` (every deal counts, passed-out and misdealt
+    ones too, as ``Donne N``) and its ``mismatch`` (None: the record holds the pack the seed
+    deals)."""
+
+    number: int
+    mismatch: Mismatch | None = None
+
+    @property
+    def matches(self) -> bool:
+        """Whether the record's hands, turned card and stock are those the seed deals."""
+        return self.mismatch is None
+
+
+@dataclass(frozen=True)
+class ProvenanceReport:
+    """A game record checked against its revealed seed (:func:`verify_record`).
+
+    ``seed``: the record's; ``commitment``: the record's (None: it has none);
+    ``expected_commitment``: ``commitment(seed)``; ``first_dealer``: the mismatch of the first
+    dealer, or None; ``deals``: every deal, in order."""
+
+    seed: int
+    commitment: str | None
+    expected_commitment: str
+    first_dealer: Mismatch | None
+    deals: tuple[DealProvenance, ...]
+
+    @property
+    def commitment_matches(self) -> bool | None:
+        """Whether the record's commitment is that of its seed (None: the record has none)."""
+        return None if self.commitment is None else self.commitment == self.expected_commitment
+
+    @property
+    def mismatches(self) -> list[Mismatch]:
+        """Every mismatch: the commitment's, the first dealer's, then each deal's, in order."""
+        out: list[Mismatch] = []
+        if self.commitment is not None and not self.commitment_matches:
+            out.append(Mismatch(
+                f"the commitment {self.commitment} is not that of the seed "
+                f"({self.expected_commitment})", code="provenance.commitment_differs",
+                params={"recorded": self.commitment, "expected": self.expected_commitment}))
+        if self.first_dealer is not None:
+            out.append(self.first_dealer)
+        out.extend(d.mismatch for d in self.deals if d.mismatch is not None)
+        return out
+
+    @property
+    def first_mismatch(self) -> Mismatch | None:
+        """The first of :attr:`mismatches`, None when there is none."""
+        found = self.mismatches
+        return found[0] if found else None
+
+    @property
+    def verified(self) -> bool:
+        """The record has a commitment, it is its seed's, and every pack and the first dealer
+        are those the seed gives."""
+        return self.commitment_matches is True and not self.mismatches
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: ``verified``, ``seed``, ``commitment``, ``expected_commitment``,
+        ``commitment_matches``, ``deals`` (``[{"deal": n, "matches": bool}]``) and
+        ``mismatch`` (the first: ``{"code", "params", "deal"}``, or null)."""
+        first = self.first_mismatch
+        return {
+            "verified": self.verified, "seed": self.seed, "commitment": self.commitment,
+            "expected_commitment": self.expected_commitment,
+            "commitment_matches": self.commitment_matches,
+            "deals": [{"deal": d.number, "matches": d.matches} for d in self.deals],
+            "mismatch": None if first is None else {
+                "code": first.code, "params": first.params, "deal": first.deal}}
+
+
+def verify_record(rec: object) -> ProvenanceReport:
+    """Check a game record (``belote-game/1``, parsed JSON) against its revealed seed: the
+    commitment (:func:`commitment`), the first dealer (:func:`~belote.engine.game.first_dealer_of`)
+    and, deal by deal, the hands, turned card and stock the pack of that deal
+    (:func:`~belote.engine.game.deal_pack`, as :class:`~belote.engine.game.Game` draws it) gives
+    when dealt by the recorded dealer and bid as recorded.
+
+    Raises RecordError for a record that is malformed or cannot be replayed
+    (:func:`~belote.engine.record.game_from_record`; a deal record alone is
+    ``record.unknown_format``), :class:`ProvenanceError` ``provenance.no_seed`` for one without
+    a seed."""
+    record = parse_game(rec)
+    if record.seed is None:
+        raise ProvenanceError("the record has no seed: its packs cannot be checked (a game "
+                              "still in progress does not reveal it)", code="provenance.no_seed")
+    seed = record.seed
+    game = game_from_record(rec)
+    expected_first = int(first_dealer_of(seed))
+    first = None if expected_first == record.first_dealer else Mismatch(
+        f"seat {record.first_dealer} deals first, but the seed makes it seat {expected_first}",
+        code="provenance.first_dealer_differs",
+        params={"recorded": record.first_dealer, "expected": expected_first})
+    deals = [*game.deals, *([game.current] if game.current is not None else [])]
+    checked = []
+    gathered: list[int] | None = None
+    for i, deal in enumerate(deals):
+        checked.append(DealProvenance(i + 1, _deal_mismatch(game.rules, seed, i, deal,
+                                                            gathered)))
+        if not deal.misdealt:  # a misdeal is dealt again from the same gathered pack
+            gathered = gathered_pack(deal)
+    return ProvenanceReport(seed, record.commitment, commitment(seed), first, tuple(checked))
+
+
+def _dealt(deal: Deal) -> tuple[list[int], int | None, list[int]]:
+    """What was dealt: the hands when card play started (or as they are before it: a
+    passed-out or misdealt deal, one saved during the bidding), the turned card, the stock."""
+    return (list(deal.initial_hands or deal.hands), deal.turned, list(deal.stock))
+
+
+def _deal_mismatch(rules: Rules, seed: int, n: int, recorded: Deal,
+                   gathered: list[int] | None) -> Mismatch | None:
+    """Deal ``n`` (0-based) dealt again from the seed's pack by its recorded dealer, its
+    recorded bids made (a two-round deal gives the rest of the pack after the take), compared
+    with the recorded deal."""
+    fresh = Deal.deal(rules, recorded.dealer, deal_pack(rules, seed, n, gathered),
+                      last_deal=recorded.last_deal)
+    with contextlib.suppress(BeloteError):  # a bid the other pack refuses: the hands differ
+        for who, action in recorded.bids:
+            fresh.play(action, who)
+    hands, turned, stock = _dealt(recorded)
+    want_hands, want_turned, want_stock = _dealt(fresh)
+    number = n + 1
+    for seat in range(4):
+        if hands[seat] != want_hands[seat]:
+            got, want = hand_str(hands[seat]), hand_str(want_hands[seat])
+            return Mismatch(f"deal {number}: seat {seat}'s hand {got} is not the one the seed "
+                            f"deals ({want})", code="provenance.hand_differs", deal=number,
+                            params={"deal": number, "seat": seat, "recorded": got,
+                                    "expected": want})
+    if turned != want_turned:
+        got, want = _card(turned), _card(want_turned)
+        return Mismatch(f"deal {number}: the turned card {got} is not the one the seed deals "
+                        f"({want})", code="provenance.turned_differs", deal=number,
+                        params={"deal": number, "recorded": got, "expected": want})
+    if stock != want_stock:
+        return Mismatch(f"deal {number}: the undealt cards are not those the seed deals",
+                        code="provenance.stock_differs", deal=number, params={"deal": number})
+    return None
+
+
+def _card(card: int | None) -> str:
+    return "-" if card is None else card_str(card)

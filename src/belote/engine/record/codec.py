@@ -76,16 +76,29 @@ def report_to_record(report: CheckReport, with_result: bool = True) -> dict[str,
     return rec
 
 
-def game_to_record(game: Game) -> dict[str, Any]:
-    """The record of a game, finished or in progress (resumes with :func:`game_from_record`)."""
+def game_to_record(game: Game, reveal_seed: bool | None = None) -> dict[str, Any]:
+    """The record of a game, finished or in progress (resumes with :func:`game_from_record`).
+
+    ``commitment`` is written when the game has one (``game.commitment``). ``seed``: with
+    ``reveal_seed`` None, written unless the game has a commitment and is not over (the seed of
+    a committed game is revealed at its end, never before: issue 17 item 4); True writes it
+    always (a server's own store, which resumes the game from it), False never."""
     r = game.rules
     deals = [deal_to_record(d) for d in game.deals]
     if game.current is not None:
         deals.append(deal_to_record(game.current))
-    return {"format": GAME_FORMAT, "preset": r.preset_name, "options": r.overrides(),
-            "seed": game.seed, "first_dealer": int(game.first_dealer), "deals": deals,
-            "scores": list(game.scores), "held": game.held, "over": game.is_over(),
-            "winner": game.winner}
+    if reveal_seed is None:
+        reveal_seed = game.commitment is None or game.is_over()
+    rec: dict[str, Any] = {"format": GAME_FORMAT, "preset": r.preset_name,
+                           "options": r.overrides()}
+    if reveal_seed:
+        rec["seed"] = game.seed
+    if game.commitment is not None:
+        rec["commitment"] = game.commitment
+    rec.update({"first_dealer": int(game.first_dealer), "deals": deals,
+                "scores": list(game.scores), "held": game.held, "over": game.is_over(),
+                "winner": game.winner})
+    return rec
 
 
 def dumps(rec: dict[str, Any]) -> str:
@@ -117,7 +130,8 @@ def game_from_record(rec: Any) -> Game:
     """Resume a game from its record (its shape read whole, then every deal replayed and
     checked). Raises RecordError (code, params, ``where`` ``deals[i]: …``)."""
     record = parse_game(rec)
-    game = Game(record.rules, seed=record.seed, first_dealer=record.first_dealer)
+    game = Game(record.rules, seed=record.seed, first_dealer=record.first_dealer,
+                commitment=record.commitment)
     last = len(record.raw) - 1
     for i, drec in enumerate(record.raw):
         where = f"deals[{i}]"

@@ -250,14 +250,34 @@ def _parse_annonces(annonces: object) -> dict[int, list[int]] | Auto:
 
 @dataclass
 class GameRecord:
-    """A game record read whole: its rules, ``seed`` (None: not recorded), first dealer and
-    its deals (each read by :func:`parse_deal`), the raw deal records beside them."""
+    """A game record read whole: its rules, ``seed`` (None: not recorded, e.g. a server's game
+    still in progress), first dealer and its deals (each read by :func:`parse_deal`), the raw
+    deal records beside them, and ``commitment`` (the seed's SHA-256 commitment, 64 lower-case
+    hex digits; None: not recorded)."""
 
     rules: Rules
     seed: int | None
     first_dealer: int
     deals: list[DealRecord]
     raw: list[dict[str, Any]]
+    commitment: str | None = None
+
+
+#: the characters of a commitment (64 of them: a SHA-256 digest in lower-case hex)
+_HEX = frozenset("0123456789abcdef")
+
+
+def _parse_commitment(rec: Mapping[str, Any]) -> str | None:
+    """The record's ``commitment`` (absent or null: None). Raises RecordError
+    ``record.bad_type`` (not a string) or ``record.bad_commitment`` (not 64 lower-case hex
+    digits) at ``commitment``."""
+    if rec.get("commitment") is None:
+        return None
+    value: str = get(rec, "commitment", str)
+    if len(value) != 64 or not set(value) <= _HEX:
+        raise RecordError("a commitment is 64 lower-case hex digits (SHA-256)",
+                          where="commitment", code="record.bad_commitment")
+    return value
 
 
 def parse_game(rec: object) -> GameRecord:
@@ -270,6 +290,7 @@ def parse_game(rec: object) -> GameRecord:
     if seed is not None and type(seed) is not int:
         raise RecordError("the seed is a whole number or null", where="seed",
                           code="record.bad_seed")
+    commitment = _parse_commitment(rec)
     first = get(rec, "first_dealer", int)
     if not 0 <= first <= 3:
         raise RecordError("the first dealer is a seat 0..3", where="first_dealer",
@@ -289,5 +310,5 @@ def parse_game(rec: object) -> GameRecord:
             raise RecordError("a deal's rules differ from the game's", where=where,
                               code="record.rules_differ")
         deals.append(deal)
-    return GameRecord(rules, seed, first, deals, raw)
+    return GameRecord(rules, seed, first, deals, raw, commitment)
 

@@ -1,0 +1,70 @@
+"""``belote verify``: a finished game's packs against its revealed seed (commit-reveal)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from ..engine import BeloteError
+from ..engine.provenance import ProvenanceReport, verify_record
+from ..engine.record import read_record as _read_record
+from .messages import _lang, say, words
+from .options import JsonOpt, LangOpt
+from .output import EXIT_IRREGULAR, EXIT_OK, _fail, out
+from .render import _deal_no
+
+
+def verify(
+    record: Annotated[str, typer.Argument(
+        help="A finished game record (JSON file, or - for standard input), as a server "
+             "gives it at the end of the game with its seed and commitment.")],
+    as_json: JsonOpt = False,
+    lang: LangOpt = "fr",
+) -> None:
+    """Check that every pack of a game comes from the seed its table committed to.
+
+    Recomputes the seed's SHA-256 commitment and compares it with the record's, then deals
+    every deal again from the seed and compares the hands, the turned card and the first
+    dealer with the record's. Exit 0 when everything matches, 1 for a mismatch (the first is
+    named, with its deal), 2 for a record that cannot be read or is malformed, or that has no
+    seed or no commitment to check."""
+    _lang(lang)
+    try:
+        report = verify_record(_read_record(record))
+        if report.commitment is None:
+            raise BeloteError("the record has no commitment: nothing to check the seed "
+                              "against", code="provenance.no_commitment")
+    except BeloteError as e:
+        if as_json:
+            print(json.dumps({"error": say(e, lang)}, ensure_ascii=False))
+        _fail(e, lang)
+        return
+    if as_json:
+        data = report.to_json()
+        first = report.first_mismatch
+        data["message"] = (words("verify_ok", lang, count=len(report.deals)) if first is None
+                           else say(first, lang))
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        _print_report(report, lang)
+    raise typer.Exit(EXIT_OK if report.verified else EXIT_IRREGULAR)
+
+
+def _print_report(report: ProvenanceReport, lang: str) -> None:
+    """One line for the commitment, one for the first dealer, one per deal, then the
+    verdict (the first mismatch in full)."""
+    lines = [words("verify_seed", lang, seed=report.seed)]
+    lines.append(words("verify_commitment_ok" if report.commitment_matches else
+                       "verify_commitment_bad", lang, commitment=report.commitment))
+    lines.append(words("verify_first_dealer_ok" if report.first_dealer is None else
+                       "verify_first_dealer_bad", lang))
+    for deal in report.deals:
+        lines.append(words("verify_deal_ok" if deal.matches else "verify_deal_bad", lang,
+                           deal=_deal_no(deal.number, lang)))
+    first = report.first_mismatch
+    lines.append(words("verify_ok", lang, count=len(report.deals)) if first is None else
+                 words("verify_failed", lang, message=say(first, lang)))
+    for line in lines:
+        out.print(line, markup=False, highlight=False)
