@@ -361,3 +361,17 @@ def test_verify_help_documents_the_exit_codes(runner):
     assert "Exit 0 when everything matches, 1 for a mismatch" in " ".join(r.stdout.split())
     r = runner.invoke(app, ["verify", "--help", "--lang", "fr"])
     assert "Code de sortie 0 quand tout concorde" in " ".join(r.stdout.split())
+
+
+def test_a_file_store_resumes_a_committed_game_with_its_seed(tmp_path):
+    # the store's own copy keeps the seed (the next deals come from it); the commitment too
+    from belote.table.store import FileStore
+    game = _play(Game(_rules(deals=3), seed=SEED, commitment=commitment(SEED)),
+                 random.Random(7), steps=40)
+    FileStore(tmp_path).save("g-1", game, {"stamp": "20260101-000000"})
+    loaded = FileStore(tmp_path).load().game
+    assert loaded.seed == SEED and loaded.commitment == commitment(SEED)
+    rng_a, rng_b = random.Random(9), random.Random(9)
+    _play(game, rng_a)
+    _play(loaded, rng_b)
+    assert game_to_record(loaded) == game_to_record(game)

@@ -222,7 +222,9 @@ class FileStore:
         of the game in progress, or of the archive copy once the game is over. Raises
         OSError, ValueError ``store.bad_id`` for an id that is not a plain name."""
         check_game_id(game_id)
-        record = game_to_record(game)
+        # the store resumes the game from its seed: written even for a committed game in
+        # progress, whose records handed to players hide it (game_to_record's default)
+        record = game_to_record(game, reveal_seed=True)
         archive = self.archive_path(game_id, game.rules.preset_name)
         if game.current is None:
             if self._current_id() in (game_id, None):
