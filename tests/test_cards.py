@@ -9,12 +9,11 @@ from itertools import pairwise
 
 import pytest
 
-from belote.engine import CardError, Rules, Trump, card_fr, card_str, hand_str
+from belote.engine import CardError, Rules, Trump, card_str, hand_str
 from belote.engine.cards import (
     DECK32,
     DECK36,
     SUIT_MASK,
-    card_en,
     deck_mask,
     iter_cards,
     parse_card,
@@ -22,6 +21,7 @@ from belote.engine.cards import (
     parse_hand,
     tables,
 )
+from belote.i18n import card_label
 
 
 def cards(text: str) -> list[int]:
@@ -52,11 +52,13 @@ class TestParsePrint:
 
     def test_french_display(self):
         # French names: Valet, Dame, Roi (seed 004 "7, 8, 9, 10, V, D, R, As")
-        assert card_fr(parse_card("JH")) == "V♥"
-        assert card_fr(parse_card("TH")) == "10♥"
-        assert card_fr(parse_card("QS")) == "D♠"
-        assert card_fr(parse_card("KD")) == "R♦"
-        assert card_fr(parse_card("AC")) == "A♣"
+        # (the catalog's rank.<R> and the suit's symbol)
+        assert card_label(parse_card("JH"), "fr") == "V♥"
+        assert card_label(parse_card("TH"), "fr") == "10♥"
+        assert card_label(parse_card("QS"), "fr") == "D♠"
+        assert card_label(parse_card("KD"), "fr") == "R♦"
+        assert card_label(parse_card("AC"), "fr") == "A♣"
+        assert card_label(parse_card("6C"), "fr") == "6♣"
 
     def test_french_display_parses_back(self):
         assert parse_card("V♥") == parse_card("JH")
@@ -65,8 +67,8 @@ class TestParsePrint:
         assert parse_card("R♦") == parse_card("KD")
 
     def test_english_display(self):
-        assert card_en(parse_card("TS")) == "10♠"
-        assert card_en(parse_card("JH")) == "J♥"
+        assert card_label(parse_card("TS"), "en") == "10♠"
+        assert card_label(parse_card("JH"), "en") == "J♥"
 
     def test_card_ids_follow_the_documented_encoding(self):
         # cards.py: suit*8 + index in 7 8 9 T J Q K A; suits S H D C; sixes are 32 + suit
@@ -83,7 +85,8 @@ class TestParsePrint:
         for c in iter_cards(DECK36):
             text = card_str(c)
             assert parse_card(text) == c
-            assert parse_card(card_fr(c)) == c
+            assert parse_card(card_label(c, "fr")) == c
+            assert parse_card(card_label(c, "en")) == c
             seen.add(text)
         assert len(seen) == 36
 
@@ -311,7 +314,6 @@ class TestDeck36:
 def test_card_label_reads_as_a_player_says_the_card():
     """French ranks in French (V, D, R: valet, dame, roi), English ranks otherwise; both with
     the suit's symbol and 10 for the ten; records keep the two-letter codes."""
-    from belote.engine import card_label
     assert card_label(parse_card("JH"), "fr") == "V♥"
     assert card_label(parse_card("JH"), "en") == "J♥"
     assert card_label(parse_card("TS"), "en") == "10♠"

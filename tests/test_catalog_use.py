@@ -15,7 +15,7 @@ from belote import i18n
 from belote.cli import app
 from belote.cli.help import help_record
 from belote.cli.messages import say
-from belote.engine.errors import RecordError
+from belote.engine.errors import BeloteError, RecordError
 from belote.engine.record import game_from_record, loads_json
 from belote.tui.replay import load_steps
 
@@ -100,6 +100,110 @@ def test_the_catalog_has_no_word_of_english_text_and_no_unused_reader_codes():
         assert not [c for c in codes if c.startswith(("word.", "cli.read."))]
         assert "cli.game_saved" not in codes and "store.unreadable" not in codes
         assert "!w}" not in "".join(codes.values())
+
+
+def _literals() -> set[str]:
+    """Every string constant of the source (the codes it names whole, the rule keys, kinds
+    and names from which it builds the others)."""
+    found = set()
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.add(node.value)
+    return found
+
+
+def _help_paths() -> set[str]:
+    """The codes of the CLI's help (``cli/help.py`` ``_localize``): ``help.<path>`` and its
+    ``.short_help`` for each command, ``help.<path>.<param>`` and ``help.metavar.<param>``
+    for each of its parameters, ``help.subcommand_metavar``."""
+    from typer.main import get_command
+    codes = {"help.subcommand_metavar"}
+
+    def walk(cmd, path):
+        codes.update({f"help.{path}", f"help.{path}.short_help"})
+        for p in cmd.params:
+            codes.update({f"help.{path}.{p.name}", f"help.metavar.{p.name}"})
+        for name, sub in getattr(cmd, "commands", {}).items():
+            walk(sub, name if path == "belote" else f"{path}.{name}")
+    walk(get_command(app), "belote")
+    return codes
+
+
+def _families(literals: set[str]):
+    """The codes the source builds from a prefix and a name (never whole): prefix → whether
+    the rest is a name the source gives it. Each family is built at one place, named here."""
+    import typing
+
+    from pydantic_core.core_schema import ErrorType
+
+    from belote.bots import BOT_NAMES
+    from belote.engine.cards import RANKS, SUITS
+    from belote.engine.rules import OPTION_NAMES
+    card_errors = {c.rpartition(".")[2] for c in literals if c.startswith("card.")}
+    return {
+        # engine/errors.py: IllegalAction's default code, illegal.<rule>
+        "illegal.": lambda rest: rest in literals,
+        # engine/record/referee.py _reported: a refused card in a report, irregular.<rule>
+        "irregular.": lambda rest: rest in literals,
+        # i18n.rule_name: a report's rule key in brackets, rule.<key>
+        "rule.": lambda rest: rest in literals,
+        # i18n {kind!k}: record.kind.<kind> of an irregularity
+        "record.kind.": lambda rest: rest in literals,
+        # engine/actions.py: a card error inside an action, action.<card code> and
+        # action.declare.<last part of the card code>
+        "action.declare.": lambda rest: rest in card_errors,
+        "action.": lambda rest: rest in literals,
+        # engine/record/io.py _unusable: record.json_<what>, record.line_json_<what>
+        "record.json_": lambda rest: rest in literals,
+        "record.line_json_": lambda rest: rest in literals,
+        # engine/record/io.py choose_deal: record.choose_<deal|line>_not
+        "record.choose_": lambda rest: rest.removesuffix("_not") in ("deal", "line"),
+        # cli/usage.py: usage.missing_<click's kind>, usage.value.<pydantic's error type>
+        "usage.missing_": lambda rest: rest in literals,
+        "usage.value.": lambda rest: rest in typing.get_args(ErrorType),
+        # cli/help.py: cli.help.extra.<which>, cli.help.section.<kind>s
+        "cli.help.extra.": lambda rest: rest in literals,
+        "cli.help.section.": lambda rest: rest.removesuffix("s") in literals,
+        # tui/app.py said_words: tui.said_<word>
+        "tui.said_": lambda rest: rest in literals,
+        # i18n.bot_name, cli/rules.py, i18n.card_label and {suit!u}, i18n {errno!o}
+        "bot.name.": lambda rest: rest in BOT_NAMES,
+        "option.": lambda rest: rest in OPTION_NAMES,
+        "rank.": lambda rest: rest in RANKS,
+        "suit.": lambda rest: len(rest) == 1 and rest in SUITS,
+        "os.": lambda rest: rest.upper() in errno.errorcode.values(),
+        # i18n {cite!n}: the rule texts 000 to 004 (docs/sources.md)
+        "source.": lambda rest: rest in ("000", "001", "002", "003", "004"),
+    }
+
+
+def _used(code: str, literals: set[str], families, help_codes: set[str]) -> bool:
+    """Whether the source uses ``code``: named whole, as a key of the CLI's or the table's
+    words (``cli.<key>``, ``tui.<key>``: the key a literal), as a help text, or built in one
+    of the ``families`` (the longest prefix decides)."""
+    if code in literals or code in help_codes:
+        return True
+    if code.startswith(("cli.", "tui.")) and code.partition(".")[2] in literals:
+        return True
+    prefix = max((p for p in families if code.startswith(p)), key=len, default=None)
+    return prefix is not None and families[prefix](code.removeprefix(prefix))
+
+
+def test_every_code_of_the_catalog_is_used_by_the_source():
+    """The reverse of the test above: no dead wording (a code the source no longer names,
+    whole or built in a family listed in :func:`_families`)."""
+    literals = _literals()
+    families = _families(literals)
+    help_codes = _help_paths()
+    unused = sorted(c for c in i18n.catalog("fr")
+                    if not _used(c, literals, families, help_codes))
+    assert not unused, unused
+    # the scan can fail: a code of no family and named nowhere, a family member that is not
+    assert not _used("cli.choose.game", literals, families, help_codes)
+    assert not _used("illegal.no_such_rule", literals, families, help_codes)
+    assert not _used("suit.X", literals, families, help_codes)
+    assert _used("illegal.follow_suit", literals, families, help_codes)
 
 
 # -- what the users see, in French and English ------------------------------------------------
@@ -201,13 +305,63 @@ def test_the_help_extras_come_from_the_parameter():
 
 
 def test_the_table_words_a_refusal_from_its_code():
-    """A refused action the engine gave no French text (``message_fr`` None) was shown in
-    English at a French table."""
+    """A refused action the engine gave no French text was shown in English at a French
+    table; the engine words none now (no ``message_fr``)."""
     from types import SimpleNamespace
 
     from belote.engine.errors import IllegalAction
     from belote.tui.app import BeloteApp
     e = IllegalAction("there is no bid to double", rule="double.no_bid")
-    assert e.message_fr is None
+    assert not hasattr(e, "message_fr")
     assert BeloteApp._refusal(SimpleNamespace(lang="fr"), e) == "il n'y a pas d'enchère à contrer"
     assert BeloteApp._refusal(SimpleNamespace(lang="en"), e) == "there is no bid to double"
+
+
+def test_a_report_carries_codes_and_the_catalog_words_them(tmp_path):
+    """The referee records an irregularity's code and params (no French in the engine);
+    ``check --json`` keeps its keys: ``message`` the engine's English as before, ``message_fr``
+    the catalog's French (examples/ffb-irregular.json: seat 1 discards on a club lead, seed
+    002 §VI.1 "on doit toujours fournir la couleur demandée")."""
+    from belote.engine.record import check_deal
+    rec = json.loads((EXAMPLES / "ffb-irregular.json").read_text(encoding="utf-8"))
+    irr = check_deal(rec).irregularity
+    assert irr["code"] == "irregular.follow_suit" and irr["params"]["suit"] == "C"
+    assert "message_fr" not in irr
+    assert i18n.irregularity(irr, "fr") == "devait fournir à la couleur demandée (trèfle)"
+    assert i18n.irregularity(irr, "en") == irr["message"] == \
+        "had to follow suit: Clubs was led"
+    r = CliRunner().invoke(app, ["check", str(EXAMPLES / "ffb-irregular.json"), "--json"])
+    shown = json.loads(r.stdout)["irregularity"]
+    assert list(shown) == ["kind", "seat", "trick", "card", "rule", "message", "message_fr",
+                           "index"]
+    assert shown["message"] == "had to follow suit: Clubs was led"
+    assert shown["message_fr"] == "devait fournir à la couleur demandée (trèfle)"
+
+
+def test_a_rule_text_is_named_by_the_catalog_never_by_rewriting_text():
+    """An error citing a rule carries the citation as a param; the catalog names the text
+    (source.<code>) in each language: the CLI showed "(règlement FFB §IV.C)" by rewriting
+    "(002 §IV.C)" in the printed message with a regular expression."""
+    from belote.engine import Rules
+    with pytest.raises(BeloteError) as e:
+        Rules.preset("coinche", packets=(4, 4))
+    assert e.value.params["cite"] == "002 §IV.C" and str(e.value).endswith("(002 §IV.C)")
+    assert i18n.message(e.value, "fr").endswith("(règlement FFB §IV.C)")
+    assert i18n.message(e.value, "en").endswith("(FFB rules §IV.C)")
+    r = CliRunner().invoke(app, ["rules", "coinche", "-o", "packets=4-4"])
+    assert r.exit_code == 2 and "(règlement FFB §IV.C)" in " ".join(r.output.split())
+    assert i18n.cite("001, 004", "fr") == "règles de Jacquespote, belote classique"
+    assert i18n.cite("RULES.md", "fr") == "RULES.md"  # not a code: as it is
+
+
+def test_rule_keys_and_bots_are_named_in_french_and_kept_in_english():
+    assert i18n.rule_name("follow_suit", "fr") == "fournir"
+    assert i18n.rule_name("follow_suit", "en") == "follow_suit"
+    assert i18n.rule_name("no_such_rule", "fr") == "no_such_rule"
+    assert i18n.bot_name("expert:8", "fr") == "expert:8"
+    assert i18n.bot_name("heuristic", "fr") == "heuristique"
+    assert i18n.bot_name("random", "en") == "random"
+    assert i18n.bot_name("oracle", "fr") == "oracle"
+    from belote.engine.play import CARD_RULES
+    for rule in CARD_RULES:  # every rule of a refused card has a French name
+        assert i18n.rule_name(rule, "fr") != rule, rule

@@ -364,8 +364,14 @@ def test_check_game_line_keeps_the_rule_key_in_brackets(runner, tmp_path):
     r = run(runner, "check", str(p))
     assert r.exit_code == 1
     line = " ".join(r.stdout.split())
+    # the rule in brackets, in French as the catalog names it (a new user read the English
+    # key "[belote_not_held]" on a French screen); in English the key itself
     assert (f"Donne irrégulière : le siège {seat} a dit belote sans avoir le roi et la dame "
-            "d'atout [belote_not_held]. Contrat : 90 ♠") in line, line
+            "d'atout [belote sans roi et dame]. Contrat : 90 ♠") in line, line
+    r = run(runner, "check", str(p), "--lang", "en")
+    assert r.exit_code == 1
+    assert ("said belote without holding the king and queen of trump [belote_not_held]."
+            in " ".join(r.stdout.split())), r.stdout
 
 
 def test_frequent_errors_are_in_french_by_default(runner):
@@ -526,18 +532,22 @@ def test_an_irregular_bid_stops_the_check_and_says_so(runner, tmp_path):
     r = run(runner, "check", str(p))
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
-        "Donne irrégulière : siège 1 (75 H) : les enchères vont de 80 à 360 par 10 [bid_value]",
+        "Donne irrégulière : siège 1 (75 H) : les enchères vont de 80 à 360 par 10 "
+        "[valeur d'enchère]",
         "Vérification arrêtée à cette enchère (le contrat qu'elle ferait est inconnu).",
         "Sièges : 0 = Vous (à la table de belote play --seat 0), 1 = Droite, 2 = Partenaire, "
         "3 = Gauche ; équipe 0 = sièges 0 et 2."]
     r = run(runner, "check", str(p), "--lang", "en")
-    assert "bids go from 80 to 360 by 10" in r.stdout and "Checked up to this bid" in r.stdout
+    assert "bids go from 80 to 360 by 10 [bid_value]" in r.stdout
+    assert "Checked up to this bid" in r.stdout
     data = json.loads(run(runner, "check", str(p), "--json").stdout)
     assert data["irregularity"]["message_fr"] == "les enchères vont de 80 à 360 par 10"
     assert data["complete"] is False and data["score"] is None
     r = run(runner, "analyse", str(p))
     assert r.exit_code == 0
-    assert "siège 1 (75 H) : les enchères vont de 80 à 360 par 10 [bid_value]" in r.stdout
+    assert ("siège 1 (75 H) : les enchères vont de 80 à 360 par 10 [valeur d'enchère]"
+            in r.stdout)
+    assert "[bid_value]" in run(runner, "analyse", str(p), "--lang", "en").stdout
     assert "Vérification arrêtée à cette enchère" in r.stdout
     assert "Aucune carte jouée." not in r.stdout
 
@@ -620,9 +630,11 @@ def test_simulate_and_arena_text_in_each_language(runner):
     the help's ("marque moyenne"); a record from standard input named in French."""
     r = run(runner, "simulate", "--deals", "2", "--bots", "random")
     assert r.exit_code == 0 and "marque moyenne / donne" in r.stdout
-    assert "siège 0 (random) : " in r.stdout and "(random): " not in r.stdout
+    # the bots named in French ("random" read as English on a French screen)
+    assert "siège 0 (aléatoire) : " in r.stdout and "(random)" not in r.stdout
+    assert "(aléatoire+aléatoire)" in r.stdout
     r = run(runner, "arena", "--a", "random", "--b", "random", "--deals", "1", "--play-only")
-    assert r.exit_code == 0 and "  A (random) : contrats pris" in r.stdout
+    assert r.exit_code == 0 and "  A (aléatoire) : contrats pris" in r.stdout
     assert re.search(r"part des points de A : \d+,\d %", r.stdout), r.stdout
     r = run(runner, "--lang", "en", "arena", "--a", "random", "--b", "random", "--deals", "1",
             "--play-only")
@@ -638,7 +650,8 @@ def test_simulate_and_arena_text_in_each_language(runner):
     # numbers: a decimal comma and "[a ; b]" in French, the interval named in each language
     r = run(runner, "arena", "--a", "heuristic", "--b", "random", "--deals", "3", "--seed", "1",
             "--play-only")
-    assert re.search(r"^coinche : 3 donnes × 2 tables, A = heuristic, B = random, graine 1$"
+    assert re.search(r"^coinche : 3 donnes × 2 tables, A = heuristique, B = aléatoire, "
+                     r"graine 1$"
                      r"\n.*par donne : -?\d+,\d \(IC 95 % \[-?\d+,\d ; -?\d+,\d\]\)$", r.stdout,
                      re.MULTILINE), r.stdout
     assert re.search(r"\d+,\d{2} ms / décision$", r.stdout, re.MULTILINE), r.stdout
@@ -711,17 +724,15 @@ def test_rule_texts_are_named_in_messages(runner):
     """Messages cite rules by rule-text code (002 §VIII.B, RULES.md); what a player reads names
     the text instead (seed 002 is the FFB's official contrée rules, 003 the simplified belote),
     in the language asked; numbers that are not a code stay as they are."""
-    from belote.engine.sources import name_sources
-    assert name_sources("160 points (002 §VIII.B)") == "160 points (règlement FFB §VIII.B)"
-    assert name_sources("(001, 002 §VI.3, 004 §1a)", "en") == \
-        "(Jacquespote rules, FFB rules §VI.3, classic belote rules §1a)"
-    assert name_sources("misdeal (002 §VIII.A): redeal") == \
-        "misdeal (règlement FFB §VIII.A): redeal"
-    # only citations: numbers, file names and typed values stay as they are
-    for same in ("1000 points, 0002, 2.002, 002x", "no such file: 002",
-                 "no such file: mes parties/000 2024.json", "partie (002).json",
-                 "got '002 points'", "§002", "dir/002/x"):
-        assert name_sources(same) == same, same
+    from belote import i18n
+    assert i18n.cite("002 §VIII.B") == "règlement FFB §VIII.B"
+    assert i18n.cite("001, 002 §VI.3, 004 §1a", "en") == \
+        "Jacquespote rules, FFB rules §VI.3, classic belote rules §1a"
+    # the catalog names the citations its messages carry (a param, ``cite``), never text: a
+    # file named like a citation is left as it is (a regular expression over the message
+    # rewrote "fichier introuvable : (002)" into "… (règlement FFB)")
+    r = run(runner, "check", "(002)")
+    assert r.exit_code == 2 and "fichier introuvable : (002)" in r.output, r.output
     r = run(runner, "check", "002")
     assert r.exit_code == 2 and "fichier introuvable : 002" in r.output
     r = run(runner, "check", "002", "--lang", "en")

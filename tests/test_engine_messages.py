@@ -1,6 +1,8 @@
 """Every error the engine raises carries a code and params that the catalog words: in English
-exactly ``str(error)``, in French what the CLI and the TUI showed before the catalog (the
-CLI's translation of the English message, the engine's ``message_fr`` for a refused action).
+``str(error)`` with the rule texts it cites named (``(002 §IV.C)`` → ``(FFB rules §IV.C)``,
+as the CLI and the TUI showed them), in French what the CLI and the TUI showed before the
+catalog (the CLI's translation of the English message, the engine's French for a refused
+action, the rule texts named).
 """
 
 from __future__ import annotations
@@ -26,6 +28,21 @@ from belote.engine import (
 )
 from belote.engine.cards import parse_hand
 from belote.engine.scoring import Contract, score_deal
+
+#: the rule texts by their codes, as the English CLI named them (docs/sources.md)
+EN_SOURCES = {"000": "concours rules", "001": "Jacquespote rules", "002": "FFB rules",
+              "003": "simplified belote rules", "004": "classic belote rules"}
+
+
+def _named(e: BeloteError) -> str:
+    """``str(e)`` with its citation (the param ``cite``, ``"(001, 004)"`` in the text) named
+    as the English CLI shows it: ``(Jacquespote rules, classic belote rules)``."""
+    text, cite = str(e), e.params.get("cite")
+    if cite is None:
+        return text
+    assert f"({cite})" in text, (text, cite)
+    named = ", ".join(EN_SOURCES[part[:3]] + part[3:] for part in str(cite).split(", "))
+    return text.replace(f"({cite})", f"({named})")
 
 
 def _error(thunk) -> BeloteError:
@@ -75,7 +92,10 @@ SAMPLES = [
      "option target : au plus 1000000000, pas 10000000000"),
     (lambda: Rules.preset("coinche", packets=(4, 4)),
      "option packets : (4, 4) : des paquets de 2 ou 3 cartes, jamais 1 ni 4 à la fois "
-     "(002 §IV.C)"),
+     "(règlement FFB §IV.C)"),
+    (lambda: Rules.preset("coinche", deck=36),
+     "options deck et bidding : le jeu de 36 cartes (belote simplifiée) se donne avec une "
+     "retourne et deux tours d'enchères"),
     (lambda: Rules.preset("coinche", packets=(3, 2)),
      "options packets et deal : les paquets 3-2 donnent 5 cartes, une donne direct en donne 8 "
      "d'abord"),
@@ -121,7 +141,7 @@ def test_an_engine_error_is_worded_by_its_code_as_before(index):
     thunk, french = SAMPLES[index]
     e = _error(thunk)
     assert e.code != "error" and i18n.has(e.code, "en"), e
-    assert i18n.message(e, "en") == str(e)
+    assert i18n.message(e, "en") == _named(e)
     if french is not None:
         assert i18n.message(e, "fr") == french
 
@@ -133,7 +153,7 @@ def test_an_unknown_option_lists_the_options_in_both_languages():
 
 
 def _refusals():
-    """Refused actions of every family, each with the French the TUI showed (message_fr)."""
+    """Refused actions of every family (:data:`SHOWN`)."""
     out = []
 
     def refuse(deal, action, seat=None):
@@ -180,14 +200,49 @@ def _refusals():
     return out
 
 
-def test_a_refused_action_is_worded_as_the_engine_words_it():
+#: the refusals of :func:`_refusals`, as the table showed them before the catalog: (code,
+#: French, English), the rule texts they cite named
+SHOWN = [
+    ("illegal.bad_bid.two_rounds", "80 H n'est pas une enchère d'une donne à deux tours",
+     "80 H is not a bid of a two-round deal"),
+    ("illegal.bid_round1", "au premier tour, on prend dans la couleur de la retourne ou on "
+     "passe (règles de Jacquespote)", "in the first round you may only take the turned card's "
+     "suit or pass (Jacquespote rules)"),
+    ("illegal.bidding_not_over", "les enchères ne sont pas finies", "the bidding is not over"),
+    ("illegal.bid_round2", "au second tour, nommez une autre couleur ou passez (règles de "
+     "Jacquespote)", "in the second round name another suit or pass (Jacquespote rules)"),
+    ("illegal.bid_round2.suit", "au second tour, nommez une des autres couleurs, pas SA (règles "
+     "de Jacquespote, belote classique)", "in the second round you may name one of the other "
+     "suits, not SA (Jacquespote rules, classic belote rules)"),
+    ("illegal.double.no_bid", "il n'y a pas d'enchère à contrer", "there is no bid to double"),
+    ("illegal.bid_value", "les enchères vont de 80 à 360 par 10", "bids go from 80 to 360 by 10"),
+    ("illegal.bad_bid.auction", "ce sont des enchères : annoncez une valeur et une couleur, ou "
+     "passez", "this is an auction: bid a value and a suit, or pass"),
+    ("illegal.bid_too_low", "une enchère doit dépasser l'enchère en cours (100 H)",
+     "a bid must be above the current bid (100 H)"),
+    ("illegal.redouble", "seule l'équipe contrée peut surcontrer",
+     "only the doubled team may redouble a doubled bid"),
+    ("illegal.double.doubled", "le contrat est déjà contré", "the contract is already doubled"),
+    ("illegal.bid_after_double", "après un contre, plus personne ne peut enchérir (règles de "
+     "Jacquespote)", "after a double no one may bid any more (Jacquespote rules)"),
+    ("illegal.bidding_over", "les enchères sont finies : jouez une carte",
+     "the bidding is over: play a card"),
+    ("illegal.belote", "on dit belote en jouant le premier du roi et de la dame d'atout, en "
+     "ayant les deux", "you can say belote only when playing the first of the king and queen "
+     "of trump, holding both"),
+    ("illegal.not_held", "vous n'avez pas le 9♠", "you do not hold 9S"),
+    ("illegal.follow_suit", "vous devez fournir à la couleur demandée (pique)",
+     "you must follow suit: Spades was led"),
+    ("illegal.wrong_turn", "c'est au siège 1 de jouer, pas au siège 2",
+     "it is seat 1's turn, not seat 2's"),
+]
+
+
+def test_a_refused_action_is_worded_as_the_table_showed_it():
     errors = _refusals()
-    assert len({e.code for e in errors}) >= 12
+    assert [(e.code, i18n.message(e, "fr"), i18n.message(e, "en")) for e in errors] == SHOWN
     for e in errors:
-        assert i18n.has(e.code, "en") and i18n.has(e.code, "fr"), e.code
-        assert i18n.message(e, "en") == str(e), e.code
-        if e.message_fr is not None:
-            assert i18n.message(e, "fr") == e.message_fr, e.code
+        assert i18n.message(e, "en") == _named(e), e.code
 
 
 @pytest.mark.parametrize(("rule", "facts", "french"), [
@@ -201,11 +256,24 @@ def test_a_refused_action_is_worded_as_the_engine_words_it():
 ])
 def test_a_card_refusal_is_worded_from_its_facts(rule, facts, french):
     from belote.engine.play import rule_params, rule_text
-    e = IllegalAction(rule_text(rule, facts), rule=rule, message_fr=rule_text(rule, facts, "fr"),
-                      facts=facts, params=rule_params(facts))
+    e = IllegalAction(rule_text(rule, facts), rule=rule, facts=facts,
+                      params=rule_params(rule, facts))
     assert e.code == f"illegal.{rule}"
-    assert i18n.message(e, "fr") == e.message_fr == french
-    assert i18n.message(e, "en") == str(e)
+    assert i18n.message(e, "fr") == french
+    assert i18n.message(e, "en") == _named(e)
+
+
+def test_an_underruff_cites_its_rule_text_in_english_only():
+    """The French of a refused underruff named no rule text, the English "(001)": both kept,
+    the source named by the catalog (seed 001 "ou sous-couper si vous ne pouvez pas monter")."""
+    from belote.engine.play import rule_params, rule_text
+    facts = {"suit": 0, "win": 20}
+    e = IllegalAction(rule_text("must_underruff", facts), rule="must_underruff", facts=facts,
+                      params=rule_params("must_underruff", facts))
+    assert str(e).endswith("overtrump the JD (001)")
+    assert e.params == {"suit": "S", "win": "JD", "cite": "001"}
+    assert i18n.message(e, "en") == ("you must play a trump, even a lower one: you cannot "
+                                     "follow and cannot overtrump the JD (Jacquespote rules)")
 
 
 def test_deal_and_game_errors_are_worded():
@@ -229,5 +297,5 @@ def test_deal_and_game_errors_are_worded():
     errors.append(_error(g.misdeal))
     for e in errors:
         assert e.code != "error" and i18n.has(e.code, "fr"), e
-        assert i18n.message(e, "en") == str(e), e.code
+        assert i18n.message(e, "en") == _named(e), e.code
     assert i18n.message(errors[0], "fr") == "le donneur est un siège de 0 à 3, pas 4"

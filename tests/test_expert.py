@@ -117,8 +117,8 @@ def test_arena_cli_json_and_play_only():
     bad = CliRunner().invoke(app, ["arena", "--a", "oracle"])
     assert bad.exit_code == 2
     # the text report's first line, French colon spacing as the other commands
-    for lang, head in (("fr", ("coinche : 2 donnes × 2 tables, A = heuristic, B = random, "
-                               "graine 1")),
+    for lang, head in (("fr", ("coinche : 2 donnes × 2 tables, A = heuristique, "
+                               "B = aléatoire, graine 1")),
                        ("en", "coinche: 2 deals × 2 tables, A = heuristic, B = random, seed 1")):
         r = CliRunner().invoke(app, ["arena", "--a", "heuristic", "--b", "random", "--deals",
                                      "2", "--lang", lang])

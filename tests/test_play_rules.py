@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from belote import i18n
 from belote.engine import Rules, Trump
 from belote.engine.cards import card_str, iter_cards, parse_card, parse_cards, parse_hand, tables
 from belote.engine.play import explain, legal_cards
@@ -25,8 +26,14 @@ def legal(hand: str, trick: str, trump: str = "H", *, under: bool = False, beat:
 
 def why(card: str, hand: str, trick: str, trump: str = "H", *, under: bool = False,
         beat: bool = False, ncards: int = 32, lang: str = "en"):
+    """The rule key and its words in ``lang``, as the catalog words the refusal
+    (``illegal.<rule>`` from :func:`explain`'s params), or None for a legal card."""
     tt = tables(Trump.parse(trump), 19, ncards)
-    return explain(parse_card(card), parse_hand(hand), parse_cards(trick), tt, under, beat, lang)
+    found = explain(parse_card(card), parse_hand(hand), parse_cards(trick), tt, under, beat)
+    if found is None:
+        return None
+    key, params = found
+    return key, i18n.tr(f"illegal.{key}", lang, **params)
 
 
 def all_of(hand: str) -> set[str]:
@@ -316,17 +323,21 @@ def test_report_words_speak_of_the_seat():
     "had to overtrump", "devait surcouper" (the table says "you must…" to the player). The
     position of test_explain_must_overruff_in_french: AS led, 8H ruffed by the opponent at
     position 1; 7H is below it, QH and AH go over (seed 001 "vous devez surcouper")."""
+    from belote.engine.play import CARD_RULES, rule_text
     tt = tables(Trump.H, 19, 32)
     args = (parse_card("7H"), parse_hand("7H QH AH 8D"), parse_cards("AS 8H"), tt, False, False)
-    assert explain(*args, report=True) == \
-        ("must_overruff", "had to overtrump: an opponent had ruffed with the 8H")
-    assert explain(*args, lang="fr", report=True) == \
-        ("must_overruff", "devait surcouper : un adversaire avait coupé du 8♥")
-    # the same keys and placeholders as the player's words, for every rule
-    from belote.engine.play import RULE_TEXT, RULE_TEXT_REPORT
-    assert set(RULE_TEXT_REPORT) == set(RULE_TEXT)
+    key, params = explain(*args)
+    assert (key, params) == ("must_overruff", {"suit": "S", "win": "8H"})
+    assert i18n.tr(f"irregular.{key}", "en", **params) == \
+        rule_text(key, {"win": parse_card("8H")}, report=True) == \
+        "had to overtrump: an opponent had ruffed with the 8H"
+    assert i18n.tr(f"irregular.{key}", "fr", **params) == \
+        "devait surcouper : un adversaire avait coupé du 8♥"
+    # every card-play rule has both wordings, with the same fields, in both languages
     import string
-    for key, (en, fr) in RULE_TEXT.items():
-        fields = {f for _, f, _, _ in string.Formatter().parse(en + fr) if f}
-        rep = RULE_TEXT_REPORT[key]
-        assert {f for _, f, _, _ in string.Formatter().parse(rep[0] + rep[1]) if f} == fields
+    for key in CARD_RULES:
+        for lang in i18n.LANGS:
+            told = i18n.catalog(lang)[f"illegal.{key}"]
+            said = i18n.catalog(lang)[f"irregular.{key}"]
+            assert {f for _, f, _, _ in string.Formatter().parse(told) if f} == \
+                {f for _, f, _, _ in string.Formatter().parse(said) if f}, (key, lang)

@@ -525,7 +525,7 @@ def test_the_turned_card_and_the_taker_are_logged():
                 assert line and f"preneur {taker}" in line[-1] and turned in line[-1]
                 return
         raise AssertionError("no seed where a bot takes first")
-    from belote.engine import card_label
+    from belote.i18n import card_label
     asyncio.run(run())
 
 
@@ -579,7 +579,7 @@ def test_french_words_of_the_log_and_the_annonce_question():
     d.declared[0] = [Annonce("tierce", parse_hand("7C 8C 9C"), 20, 3, 2)]
     app._log_action(events.action_applied(d, 0, 0, Declare((parse_hand("7C 8C 9C"),))))
     app._log_action(events.ActionApplied(0, 1, "pass"))
-    assert app.messages[-2:] == ["Vous annoncez : tierce", "Droite (heuristic) : Je passe"]
+    assert app.messages[-2:] == ["Vous annoncez : tierce", "Droite (heuristique) : Je passe"]
 
 
 def test_the_summary_says_annonces_retenues_as_check_does(data_dir):

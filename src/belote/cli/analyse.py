@@ -9,10 +9,11 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..engine import BeloteError, card_label
-from ..engine.record import GAME_FORMAT, RecordLines, irregularity_message
+from ..engine import BeloteError
+from ..engine.record import GAME_FORMAT, RecordLines
 from ..engine.record import choose_deal as _choose_deal
 from ..engine.record import read_record as _read_record
+from ..i18n import card_label, irregularity, rule_name
 from .check import checked_deals
 from .messages import _lang, words
 from .options import JsonOpt, LangOpt, _first_use_note
@@ -64,7 +65,7 @@ def analyse(
         irr = report.irregularity
         if irr is not None and irr["kind"] == "bid":  # the check stopped at that bid
             out.print(f"{t['irregular']}{t['colon']} {t['seat']} {irr['seat']} ({irr['card']})"
-                      f"{t['colon']} {irregularity_message(irr, lang)} [{irr['rule']}]",
+                      f"{t['colon']} {irregularity(irr, lang)} [{rule_name(irr['rule'], lang)}]",
                       markup=False, highlight=False)
             out.print(t["stopped"])
         else:

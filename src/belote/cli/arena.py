@@ -10,6 +10,7 @@ import typer
 from rich.markup import escape
 
 from ..engine import PRESET_NAMES, BeloteError
+from ..i18n import bot_name
 from .messages import _lang, words
 from .options import JsonOpt, LangOpt, OptionOpt, _rules, _warm_up
 from .output import _fail, err, out
@@ -68,7 +69,8 @@ def arena(
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     c = t["colon"]
-    out.print(escape(f"{preset}{c} {_n_deals(deals, lang)} × 2 tables, A = {a}, B = {b}, "
+    out.print(escape(f"{preset}{c} {_n_deals(deals, lang)} × 2 tables, "
+                     f"A = {bot_name(a, lang)}, B = {bot_name(b, lang)}, "
                      + words("seed", lang) + f" {seed}"))
     out.print(escape(words("arena.mean_diff", lang) + f"{c} ")
               + f"[b]{_num(data['mean_diff'], 1, lang)}[/b] "
@@ -82,5 +84,6 @@ def arena(
         taken, made_n = data["taken"][side], data["made"][side]
         ms = _num(data["ms_per_decision"][side], 2, lang)
         line = words("arena.side", lang, taken=taken, made=made_n, ms=ms)
-        out.print(escape(f"  {side.upper()} ({name}){c} {line}"), highlight=False)
+        out.print(escape(f"  {side.upper()} ({bot_name(name, lang)}){c} {line}"),
+                  highlight=False)
 

@@ -15,11 +15,11 @@ from ..engine.record import (
     CheckReport,
     check_deal,
     game_from_record,
-    irregularity_message,
     parse_game,
 )
 from ..engine.record import RecordLines as _Lines
 from ..engine.record import read_record as _read_record
+from ..i18n import irregularity, rule_name
 from .messages import _InDeal, _lang, say
 from .options import JsonOpt, LangOpt
 from .output import EXIT_IRREGULAR, EXIT_OK, _fail, out
@@ -53,11 +53,26 @@ def check(
         return
     data = report.to_json()
     if as_json:
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print(json.dumps(_json(data), ensure_ascii=False, indent=2))
     else:
         _print_report(data, t, lang)
         _print_seats(lang)
     raise typer.Exit(EXIT_OK if report.legal else EXIT_IRREGULAR)
+
+
+def _irregularity_json(irr: dict[str, Any]) -> dict[str, Any]:
+    """An irregularity as ``check --json`` gives it: the report's keys but its catalog code
+    and params, and ``message_fr``, its French words (the catalog's)."""
+    keys = ("kind", "seat", "trick", "card", "rule", "message")
+    return {**{k: irr[k] for k in keys}, "message_fr": irregularity(irr, "fr"),
+            "index": irr["index"]}
+
+
+def _json(data: dict[str, Any]) -> dict[str, Any]:
+    """A check report's JSON (:meth:`CheckReport.to_json`) as ``check --json`` prints it."""
+    irr = data["irregularity"]
+    return {**data, "irregularity": None if irr is None else _irregularity_json(irr),
+            "irregularities": [_irregularity_json(i) for i in data["irregularities"]]}
 
 
 def checked_deals(rec: Any) -> list[CheckReport]:
@@ -112,7 +127,8 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
                   game_totals(parse_game(rec).rules, checked))
     if as_json:
         head = {"format": GAME_FORMAT} if game else {}
-        print(json.dumps({**head, "legal": legal_all, "deals": reports, "scores": totals},
+        print(json.dumps({**head, "legal": legal_all, "deals": [_json(r) for r in reports],
+                          "scores": totals},
                          ensure_ascii=False, indent=2))
     else:
         # each deal by its number in the game (every deal counts, passed-out ones too: the
@@ -126,8 +142,8 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
                 flag = t["regular"]
             else:
                 irr = r["irregularity"]
-                flag = (f"{t['irregular']}{t['colon']} {irregularity_message(irr, lang)} "
-                        f"[{irr['rule']}].")
+                flag = (f"{t['irregular']}{t['colon']} {irregularity(irr, lang)} "
+                        f"[{rule_name(irr['rule'], lang)}].")
             # the contract, and what is known of a deal not finished (a game saved mid-deal)
             if r["passed_out"]:
                 flag += f" {t['passed']}"

@@ -7,9 +7,10 @@ from typing import Annotated
 
 import typer
 
-from ..engine import PRESET_NAMES, BeloteError, Trump, card_label, card_str, parse_cards, tables
+from ..engine import PRESET_NAMES, BeloteError, Trump, card_str, parse_cards, tables
 from ..engine.cards import mask_of
 from ..engine.play import check_position, legal_cards
+from ..i18n import card_label
 from .messages import _lang
 from .options import JsonOpt, LangOpt, OptionOpt, _rules
 from .output import _fail, out

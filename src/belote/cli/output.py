@@ -21,7 +21,6 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..engine import BeloteError
-from ..engine.sources import name_sources
 from ..i18n import os_reason
 from .messages import TEXT, _lang_of, say, words
 
@@ -117,7 +116,7 @@ def _hold_closed_stdout() -> None:
 def _fail(error: BaseException, lang: str = "fr", code: int = EXIT_BAD_INPUT) -> None:
     """Print ``error`` as an error line, worded by :func:`belote.cli.messages.say` (the
     catalog) in ``lang`` (French by default), and exit ``code`` (2: bad input)."""
-    message = name_sources(say(error, lang), lang)  # "(002 §IV.C)" -> "(règlement FFB §IV.C)"
+    message = say(error, lang)
     try:
         tl = TEXT.get(lang, TEXT['fr'])
         err.print(f"[bold red]{tl['error']}{tl['colon']}[/] {escape(message)}",

@@ -8,9 +8,8 @@ from typing import Any
 from rich.markup import escape
 from rich.table import Table
 
-from ..engine import BeloteError, card_label, parse_card
-from ..engine.record import irregularity_message
-from ..engine.sources import name_sources
+from ..engine import BeloteError, parse_card
+from ..i18n import card_label, irregularity, rule_name
 from .messages import words
 from .output import out
 
@@ -63,7 +62,7 @@ def _print_report(data: dict[str, Any], t: dict[str, str], lang: str) -> None:
     if data["irregularity"] is None:
         out.print(f"[bold green]{t['regular']}[/]")
     for irr in data["irregularities"]:  # one line each, in the order the deal meets them
-        msg = irregularity_message(irr, lang)
+        msg = irregularity(irr, lang)
         where = f"{t['seat']} {irr['seat']}"
         if irr["trick"]:
             where += f", {t['trick']} {irr['trick']}"
@@ -75,7 +74,7 @@ def _print_report(data: dict[str, Any], t: dict[str, str], lang: str) -> None:
                 card = f" ({irr['card']})"
         c = t["colon"]
         out.print(f"[bold red]{t['irregular']}[/]{c} {escape(where + card)}{c} {escape(msg)} "
-                  f"[dim]\\[{irr['rule']}][/]")
+                  f"[dim]\\[{escape(rule_name(irr['rule'], lang))}][/]")
     irr = data["irregularity"]
     if data["passed_out"]:
         out.print(t["passed"])
@@ -107,9 +106,9 @@ def _print_report(data: dict[str, Any], t: dict[str, str], lang: str) -> None:
         out.print(f"{t['held']}{t['colon']} {data['held']}")
     if data["penalty"] is not None:
         faulty = data["penalty"]
-        out.print(f"{t['penalty']}{t['colon']} " + name_sources(
-            words("penalty_text", lang, faulty=faulty, points=data["score"][1 - faulty],
-                  other=1 - faulty), lang))
+        out.print(f"{t['penalty']}{t['colon']} "
+                  + words("penalty_text", lang, faulty=faulty, points=data["score"][1 - faulty],
+                          other=1 - faulty, cite="002 §VIII.B"))
 
 
 def _num(x: float, digits: int, lang: str) -> str:

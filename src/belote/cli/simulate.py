@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine import PRESET_NAMES, BeloteError
+from ..i18n import bot_name
 from .messages import _lang, words
 from .options import JsonOpt, LangOpt, OptionOpt, _rules, _warm_up
 from .output import _fail, _write_failed, err, out
@@ -90,7 +91,8 @@ def _print_simulation(data: dict[str, Any], preset: str, names: list[str], deals
                                + words("seed", lang) + f" {seed}"))
     table.add_column("")
     for k in (0, 1):
-        table.add_column(escape(f"{t['team']} {k} ({names[k]}+{names[k + 2]})"),
+        pair = f"{bot_name(names[k], lang)}+{bot_name(names[k + 2], lang)}"
+        table.add_column(escape(f"{t['team']} {k} ({pair})"),
                          justify="right")
     tm = data["teams"]
     table.add_row(words("simulate.mean_score", lang),
@@ -107,7 +109,8 @@ def _print_simulation(data: dict[str, Any], preset: str, names: list[str], deals
                      + words("simulate.passed_out", lang, count=data["passed_out"])))
     for p in data["ms_per_decision"]:
         ms = _num(p["ms_mean"], 3, lang)
-        out.print(escape(words("simulate.seat_time", lang, seat=p["seat"], bot=p["bot"], ms=ms)),
+        out.print(escape(words("simulate.seat_time", lang, seat=p["seat"],
+                               bot=bot_name(p["bot"], lang), ms=ms)),
                   highlight=False)
 
 

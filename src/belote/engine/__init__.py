@@ -21,9 +21,6 @@ from .actions import (
 )
 from .cards import (
                       Trump,
-                      card_en,
-                      card_fr,
-                      card_label,
                       card_str,
                       hand_str,
                       iter_cards,
@@ -102,9 +99,6 @@ __all__ = [
                       "Take",
                       "Trump",
                       "WrongTurn",
-                      "card_en",
-                      "card_fr",
-                      "card_label",
                       "card_str",
                       "check_position",
                       "hand_str",

@@ -161,23 +161,19 @@ def validate_declaration(hand: int, groups: Iterable[int], trump: Trump) -> list
     for g in groups:
         if g & ~hand:
             raise IllegalAction("you cannot declare cards you do not hold", rule="bad_annonce",
-                                message_fr="on n'annonce que des cartes qu'on a en main",
                                 code="illegal.bad_annonce.not_held",
                                 params={"cards": cards_str(iter_cards(g & ~hand))})
         if g & used:
             raise IllegalAction("a card may serve in only one annonce (001)", rule="bad_annonce",
-                                message_fr="une carte ne sert qu'à une seule annonce (001)",
                                 code="illegal.bad_annonce.shared",
-                                params={"cards": cards_str(iter_cards(g & used))})
+                                params={"cards": cards_str(iter_cards(g & used)),
+                                        "cite": "001"})
         a = classify(g, trump)
         if a is None:
             raise IllegalAction("these cards are not an annonce: a tierce, cinquante or cent "
                                 "is 3, 4 or 5+ cards in a row of one suit; a carré is four J, "
                                 "9, A, 10, K or Q", rule="bad_annonce",
-                                message_fr="ces cartes ne sont pas une annonce : une tierce, "
-                                "une cinquante ou un cent sont 3, 4 ou 5 cartes ou plus qui se "
-                                "suivent dans une couleur ; un carré, quatre valets, 9, as, 10, "
-                                "rois ou dames", code="illegal.bad_annonce.not_annonce",
+                                code="illegal.bad_annonce.not_annonce",
                                 params={"cards": cards_str(iter_cards(g))})
         used |= g
         out.append(a)
@@ -188,10 +184,9 @@ def validate_declaration(hand: int, groups: Iterable[int], trump: Trump) -> list
             if a.suit is not None and a.suit == b.suit and classify(a.cards | b.cards, trump):
                 raise IllegalAction("six or more cards in a row are a single cent (001): declare "
                                     "the run as one annonce", rule="bad_annonce",
-                                    message_fr="six cartes ou plus qui se suivent font un seul "
-                                    "cent (001) : annoncez la suite en une fois",
                                     code="illegal.bad_annonce.split_run",
-                                    params={"cards": annonce_str(a) + " " + annonce_str(b)})
+                                    params={"cards": annonce_str(a) + " " + annonce_str(b),
+                                            "cite": "001"})
     return out
 
 

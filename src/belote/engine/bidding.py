@@ -120,54 +120,46 @@ def _auction_bids(state: AuctionState, seat: Seat) -> list[Action]:
     return out
 
 
-def _no(en: str, fr: str, rule: str, seat: Seat, code: str | None = None,
+def _no(en: str, rule: str, seat: Seat, code: str | None = None,
         **params: str | int) -> IllegalAction:
-    return IllegalAction(en, rule=rule, seat=seat, message_fr=fr, code=code, params=params)
+    return IllegalAction(en, rule=rule, seat=seat, code=code, params=params)
 
 
 def bid_refusal(state: AuctionState, action: Action, seat: Seat) -> IllegalAction:
     """Why ``action``, not among :func:`legal_bids`, is refused to ``seat``: the rule broken
-    (``rule`` and ``code`` ``illegal.<rule>[.<case>]``), in English and in French."""
+    (``rule`` and ``code`` ``illegal.<rule>[.<case>]``; ``params`` the facts the catalog words,
+    ``cite`` the rule texts a rule cites: ``"001"``), ``str()`` in English."""
     r = state.rules
     if state.barred_team is not None and seat.team == state.barred_team:
         return _no("your team dealt two misdeals in a row and may not take on this deal "
-                   "(002 §VIII.A)", "votre équipe a fait deux maldonnes de suite et ne peut pas "
-                   "prendre sur cette donne (002 §VIII.A)", "barred", seat)
+                   "(002 §VIII.A)", "barred", seat, cite="002 §VIII.A")
     if r.bidding == Bidding.TWO_ROUNDS:
         return _two_round_refusal(state, action, seat)
     if isinstance(action, (Take, Choose)):
         return _no("this is an auction: bid a value and a suit, or pass",
-                   "ce sont des enchères : annoncez une valeur et une couleur, ou passez",
                    "bad_bid", seat, "illegal.bad_bid.auction")
     if isinstance(action, Double):
         if state.best is None:
-            return _no("there is no bid to double", "il n'y a pas d'enchère à contrer",
-                       "double", seat, "illegal.double.no_bid")
+            return _no("there is no bid to double", "double", seat, "illegal.double.no_bid")
         if state.doubled > 1:
-            return _no("the contract is already doubled", "le contrat est déjà contré",
-                       "double", seat, "illegal.double.doubled")
-        return _no("you may only double an opponent's bid",
-                   "on ne contre que l'enchère d'un adversaire", "double", seat,
+            return _no("the contract is already doubled", "double", seat,
+                       "illegal.double.doubled")
+        return _no("you may only double an opponent's bid", "double", seat,
                    "illegal.double.own")
     if isinstance(action, Redouble):
-        return _no("only the doubled team may redouble a doubled bid",
-                   "seule l'équipe contrée peut surcontrer", "redouble", seat)
+        return _no("only the doubled team may redouble a doubled bid", "redouble", seat)
     if state.doubled > 1:
-        return _no("after a double no one may bid any more (001)",
-                   "après un contre, plus personne ne peut enchérir (001)", "bid_after_double",
-                   seat)
+        return _no("after a double no one may bid any more (001)", "bid_after_double", seat,
+                   cite="001")
     if isinstance(action, Bid):
         return _bid_value_refusal(state, action, seat)
     if isinstance(action, Capot) and not r.capot_bid:
-        return _no("capot is not a bid of these rules",
-                   "le capot n'est pas une enchère de ces règles", "bad_bid", seat,
+        return _no("capot is not a bid of these rules", "bad_bid", seat,
                    "illegal.bad_bid.capot")
     if isinstance(action, Generale) and not r.generale_bid:
-        return _no("generale is not a bid of these rules",
-                   "la générale n'est pas une enchère de ces règles", "bad_bid", seat,
+        return _no("generale is not a bid of these rules", "bad_bid", seat,
                    "illegal.bad_bid.generale")
-    return _no("a bid must be above the current bid",
-               "une enchère doit dépasser l'enchère en cours", "bid_too_low", seat,
+    return _no("a bid must be above the current bid", "bid_too_low", seat,
                "illegal.bid_too_low.any")
 
 
@@ -175,20 +167,16 @@ def _two_round_refusal(state: AuctionState, action: Action, seat: Seat) -> Illeg
     sa_ta = state.rules.sa_ta
     if isinstance(action, Choose) and state.round == 1:
         return _no("in the first round you may only take the turned card's suit or pass (001)",
-                   "au premier tour, on prend dans la couleur de la retourne ou on passe (001)",
-                   "bid_round1", seat)
+                   "bid_round1", seat, cite="001")
     if isinstance(action, Take) and state.round == 2:
-        return _no("in the second round name another suit or pass (001)",
-                   "au second tour, nommez une autre couleur ou passez (001)", "bid_round2", seat)
+        return _no("in the second round name another suit or pass (001)", "bid_round2", seat,
+                   cite="001")
     if isinstance(action, Choose):
         return _no(f"in the second round you may name one of the other suits"
-                   f"{' or SA/TA' if sa_ta else ''}, not {action} (001, 004)",
-                   f"au second tour, nommez une des autres couleurs"
-                   f"{' ou SA/TA' if sa_ta else ''}, pas {action} (001, 004)", "bid_round2",
+                   f"{' or SA/TA' if sa_ta else ''}, not {action} (001, 004)", "bid_round2",
                    seat, "illegal.bid_round2.sa_ta" if sa_ta else "illegal.bid_round2.suit",
-                   action=str(action))
-    return _no(f"{action} is not a bid of a two-round deal",
-               f"{action} n'est pas une enchère d'une donne à deux tours", "bad_bid", seat,
+                   action=str(action), cite="001, 004")
+    return _no(f"{action} is not a bid of a two-round deal", "bad_bid", seat,
                "illegal.bad_bid.two_rounds", action=str(action))
 
 
@@ -196,19 +184,15 @@ def _bid_value_refusal(state: AuctionState, action: Bid, seat: Seat) -> IllegalA
     r = state.rules
     if action.trump in (Trump.SA, Trump.TA) and not r.sa_ta:
         return _no("Sans Atout / Tout Atout are not allowed by these rules (option sa_ta)",
-                   "Sans Atout / Tout Atout ne sont pas permis par ces règles (option sa_ta)",
                    "sa_ta", seat)
     if not (r.min_bid <= action.value <= r.max_bid) or (action.value - r.min_bid) % r.bid_step:
         return _no(f"bids go from {r.min_bid} to {r.max_bid} by {r.bid_step}",
-                   f"les enchères vont de {r.min_bid} à {r.max_bid} par {r.bid_step}",
                    "bid_value", seat, low=r.min_bid, high=r.max_bid, step=r.bid_step)
     if state.best is None:
-        return _no("a bid must be above the current bid (none)",
-                   "une enchère doit dépasser l'enchère en cours (aucune)", "bid_too_low", seat,
+        return _no("a bid must be above the current bid (none)", "bid_too_low", seat,
                    "illegal.bid_too_low.none")
     current = str(state.best[1])
-    return _no(f"a bid must be above the current bid ({current})",
-               f"une enchère doit dépasser l'enchère en cours ({current})", "bid_too_low", seat,
+    return _no(f"a bid must be above the current bid ({current})", "bid_too_low", seat,
                current=current)
 
 

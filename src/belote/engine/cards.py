@@ -11,8 +11,9 @@ Encoding (seed 000, 001, 002 §II–III, 003 for the sixes):
 * the **contract kind** (:class:`Trump`) is one of the four suits, ``SA`` (no trump) or ``TA``
   (every suit trump).
 
-Ranks are named ``6 7 8 9 T J Q K A`` (``10`` accepted when parsing); suits ``S H D C``.
-French display uses ``V D R`` for J Q K and the suit symbols: ``V♥ 10♥``.
+Ranks are named ``6 7 8 9 T J Q K A`` (``10`` accepted when parsing, and the French ``V D R``
+for J Q K); suits ``S H D C``. A player reads a card in his language as the catalog words it
+(:func:`belote.i18n.card_label`: ``V♥ 10♥`` in French, ``J♥ 10♥`` in English).
 """
 
 from __future__ import annotations
@@ -24,12 +25,9 @@ from .errors import CardError
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
-SUIT_NAMES_FR = ("Pique", "Cœur", "Carreau", "Trèfle")
-SUIT_NAMES_EN = ("Spades", "Hearts", "Diamonds", "Clubs")
 
 #: Rank index 0..8 in natural sequence order (seed 001 "7, 8, 9, 10, Valet, Dame, Roi, As").
 RANKS = ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
-RANKS_FR = ("6", "7", "8", "9", "10", "V", "D", "R", "A")
 SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(9)
 
 NCARDS = 36
@@ -289,23 +287,6 @@ def parse_hand(text: str | Iterable[str]) -> int:
 def card_str(card: int) -> str:
     """Record form of a card: ``JH``, ``TS``, ``6C``."""
     return RANKS[RANK_OF[card]] + SUITS[SUIT_OF[card]]
-
-
-def card_fr(card: int) -> str:
-    """French display form: ``V♥``, ``10♠``, ``A♣``."""
-    return RANKS_FR[RANK_OF[card]] + SUIT_SYMBOLS[SUIT_OF[card]]
-
-
-def card_en(card: int) -> str:
-    """English display form: ``J♥``, ``10♠``."""
-    r = RANKS[RANK_OF[card]]
-    return ("10" if r == "T" else r) + SUIT_SYMBOLS[SUIT_OF[card]]
-
-
-def card_label(card: int, lang: str = "fr") -> str:
-    """How a player reads ``card`` in ``lang``: :func:`card_fr` in French (``V♥``),
-    :func:`card_en` otherwise (``J♥``); records and JSON use :func:`card_str` (``JH``)."""
-    return card_fr(card) if lang == "fr" else card_en(card)
 
 
 def sort_key(card: int, trump: Trump | None = None) -> tuple[int, int]:

@@ -353,20 +353,18 @@ class Deal:
         self.apply(action)
 
     def _why_illegal(self, action: Action, seat: Seat) -> IllegalAction:
-        """Why ``action`` is refused: the rule broken, in English and in French."""
+        """Why ``action`` is refused: the rule broken (its code and params; English text)."""
         if self.phase == Phase.BIDDING:
             if isinstance(action, (Play, SayBelote, Declare)):
                 return IllegalAction("the bidding is not over", rule="bidding_not_over",
-                                     seat=seat, message_fr="les enchères ne sont pas finies")
+                                     seat=seat)
             return bid_refusal(self, action, seat)
         if not isinstance(action, (Play, SayBelote, Declare)):
             return IllegalAction("the bidding is over: play a card", rule="bidding_over",
-                                 seat=seat, message_fr="les enchères sont finies : jouez une carte")
+                                 seat=seat)
         if isinstance(action, SayBelote):
             return IllegalAction("you can say belote only when playing the first of the king "
-                                 "and queen of trump, holding both", rule="belote", seat=seat,
-                                 message_fr="on dit belote en jouant le premier du roi et de la "
-                                 "dame d'atout, en ayant les deux")
+                                 "and queen of trump, holding both", rule="belote", seat=seat)
         if isinstance(action, Declare):
             return self._declaration_refusal(action, seat)
         r = self.rules
@@ -380,25 +378,21 @@ class Deal:
             return IllegalAction("illegal card", rule="illegal", seat=seat,
                                  params={"card": card_str(action.card)})
         rule, facts = why
-        return IllegalAction(rule_text(rule, facts), rule=rule, seat=seat,
-                             message_fr=rule_text(rule, facts, "fr"), facts=facts,
-                             params=rule_params(facts))
+        return IllegalAction(rule_text(rule, facts), rule=rule, seat=seat, facts=facts,
+                             params=rule_params(rule, facts))
 
     def _declaration_refusal(self, action: Declare, seat: Seat) -> IllegalAction:
         if not self.rules.annonces:
-            return IllegalAction("these rules have no annonces", rule="no_annonces", seat=seat,
-                                 message_fr="ces règles n'ont pas d'annonces")
+            return IllegalAction("these rules have no annonces", rule="no_annonces", seat=seat)
         if self.played_any[seat] or seat in self.declared:
             return IllegalAction("annonces are declared with your first card (001)",
-                                 rule="annonce_late", seat=seat,
-                                 message_fr="les annonces se font avec sa première carte (001)")
+                                 rule="annonce_late", seat=seat, params={"cite": "001"})
         try:
             ann.validate_declaration(self.hands[seat], action.groups, self._trump())
         except IllegalAction as e:
             e.seat = seat
             return e
-        return IllegalAction("bad declaration", rule="bad_annonce", seat=seat,
-                             message_fr="annonce invalide")
+        return IllegalAction("bad declaration", rule="bad_annonce", seat=seat)
 
     def check_declaration(self, action: Declare) -> list[ann.Annonce]:
         """Validate a declaration of the player to move (any subset of its annonces).

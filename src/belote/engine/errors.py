@@ -2,7 +2,8 @@
 callers who only care about "bad input" can catch ``ValueError``.
 
 Every error carries a stable ``code`` (``"card.bad_rank"``, ``"play.must_overtrump"``) and
-``params`` (JSON-ready values: ``str``, ``int``, ``bool``, ``None`` or lists of them): the
+``params`` (JSON-ready values: ``str``, ``int``, ``bool``, ``None``, lists of them, or a
+mapping: a message inside another): the
 message catalog (:mod:`belote.i18n`) words the code in French or English from them. ``str(e)``
 is the English message, for library users.
 """
@@ -10,9 +11,11 @@ is the English message, for library users.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TypeAlias
 
-#: a parameter of an error's message: what JSON can carry
-Param = str | int | bool | None | list[str] | list[int]
+#: a parameter of an error's message: what JSON can carry (a mapping: a message inside
+#: another, ``{"code": …, "params": {…}}``)
+Param: TypeAlias = str | int | bool | None | list[str] | list[int] | dict[str, "Param"]
 
 
 class BeloteError(ValueError):
@@ -46,21 +49,21 @@ class RulesError(BeloteError):
 class IllegalAction(BeloteError):
     """An action that the rules forbid at this point of the deal.
 
-    ``rule`` is a short machine-readable key (``"must_overtrump"``, ``"wrong_turn"``…) and the
-    message says in words which rule was broken ("you must overtrump: an opponent has ruffed").
-    ``code`` defaults to ``"illegal." + rule``.
+    ``rule`` is a short machine-readable key (``"must_overtrump"``, ``"wrong_turn"``…);
+    ``code`` (default ``"illegal." + rule``) and ``params`` name the rule broken and its facts
+    for the catalog (:mod:`belote.i18n` words them; a rule that cites the rule texts has the
+    param ``cite``, ``"001"`` or ``"002 §VIII.A"``); ``str(e)`` says it in English ("you must
+    overtrump: an opponent has ruffed with the 8H").
     """
 
     def __init__(self, message: str, rule: str = "illegal", seat: int | None = None,
-                 message_fr: str | None = None, facts: dict[str, int] | None = None, *,
+                 facts: dict[str, int] | None = None, *,
                  code: str | None = None, params: Mapping[str, Param] | None = None) -> None:
         super().__init__(message, code=code or f"illegal.{rule}", params=params)
         self.rule = rule
         self.seat = seat
-        #: the same message in French, where the engine has it (card-play rules)
-        self.message_fr = message_fr
-        #: a card-play rule's facts (``belote.engine.play.rule_text`` words them again, e.g.
-        #: for a referee's report); None for other rules
+        #: a card-play rule's facts (cards and suit as ids: ``belote.engine.play.rule_params``
+        #: makes them params, e.g. for a referee's report); None for other rules
         self.facts = facts
 
 

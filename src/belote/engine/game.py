@@ -105,7 +105,7 @@ class Game:
             raise IllegalAction("the game is over", rule="game_over")
         if d.bids or d.phase != Phase.BIDDING:
             raise IllegalAction("a misdeal is called before the first bid (002 §VIII.A)",
-                                rule="misdeal_late")
+                                rule="misdeal_late", params={"cite": "002 §VIII.A"})
         r = self.rules
         d.misdealt = True
         self.deals.append(d)

@@ -16,60 +16,53 @@ from __future__ import annotations
 
 from .cards import (
     SUIT_MASK,
-    SUIT_NAMES_EN,
-    SUIT_NAMES_FR,
     SUIT_OF,
     SUITS,
     Trump,
     TrumpTables,
-    card_fr,
     card_str,
 )
 from .errors import CardError, Param, RulesError
 from .rules import Rules
 
-# Rule keys and the words a player understands, English and French.
-RULE_TEXT = {
-    "not_held": ("you do not hold {card}", "vous n'avez pas le {card}"),
-    "follow_suit": ("you must follow suit: {suit} was led",
-                    "vous devez fournir à la couleur demandée ({suit})"),
-    "must_overtrump": ("you must play a higher trump: trump was led and you can beat the {win}",
-                       "vous devez monter à l'atout : vous pouvez battre le {win}"),
-    "must_beat": ("you must beat the winning card ({win}) when you can",
-                  "vous devez monter sur la carte qui tient ({win})"),
-    "must_ruff": ("you must trump: you cannot follow and an opponent is winning the trick",
-                  "vous devez couper : vous n'avez pas la couleur et un adversaire est maître"),
-    "must_overruff": ("you must overtrump: an opponent has ruffed with the {win}",
-                      "vous devez surcouper : un adversaire a coupé du {win}"),
-    "must_underruff": (("you must play a trump, even a lower one: you cannot follow and cannot "
-                        "overtrump the {win} (001)"),
-                       "vous devez sous-couper : vous ne pouvez ni fournir ni surcouper le {win}"),
-    "belote_card": ("you said belote: play the king or queen of trump now",
-                    "vous avez dit belote : jouez maintenant le roi ou la dame d'atout"),
+# Rule keys and their English words, spoken to the player (``str()`` of a refused card; the
+# catalog's ``illegal.<rule>`` words them for a player, in French or English).
+_TOLD = {
+    "not_held": "you do not hold {card}",
+    "follow_suit": "you must follow suit: {suit} was led",
+    "must_overtrump": "you must play a higher trump: trump was led and you can beat the {win}",
+    "must_beat": "you must beat the winning card ({win}) when you can",
+    "must_ruff": "you must trump: you cannot follow and an opponent is winning the trick",
+    "must_overruff": "you must overtrump: an opponent has ruffed with the {win}",
+    "must_underruff": ("you must play a trump, even a lower one: you cannot follow and cannot "
+                       "overtrump the {win} (001)"),
+    "belote_card": "you said belote: play the king or queen of trump now",
 }
 
 
 # The same rules as a referee's report says them of a seat, in the third person and the past
-# (``belote check``, replay): "seat 1, trick 3 (10♠): had to follow suit: Clubs was led".
-RULE_TEXT_REPORT = {
-    "not_held": ("does not hold {card}", "n'a pas le {card}"),
-    "follow_suit": ("had to follow suit: {suit} was led",
-                    "devait fournir à la couleur demandée ({suit})"),
-    "must_overtrump": ("had to play a higher trump: trump was led and the {win} could be beaten",
-                       "devait monter à l'atout : le {win} pouvait être battu"),
-    "must_beat": ("had to beat the winning card ({win})",
-                  "devait monter sur la carte qui tient ({win})"),
-    "must_ruff": ("had to trump: no card of the suit led, and an opponent was winning the trick",
-                  ("devait couper : pas de carte de la couleur demandée, et un adversaire "
-                   "était maître")),
-    "must_overruff": ("had to overtrump: an opponent had ruffed with the {win}",
-                      "devait surcouper : un adversaire avait coupé du {win}"),
-    "must_underruff": (("had to play a trump, even a lower one: could neither follow nor "
-                        "overtrump the {win} (001)"),
-                       "devait sous-couper : ne pouvait ni fournir ni surcouper le {win}"),
-    "belote_card": ("had said belote: had to play the king or queen of trump",
-                    "avait dit belote : devait jouer le roi ou la dame d'atout"),
+# (a report's English ``message``; the catalog's ``irregular.<rule>``): "had to follow suit:
+# Clubs was led".
+_REPORTED = {
+    "not_held": "does not hold {card}",
+    "follow_suit": "had to follow suit: {suit} was led",
+    "must_overtrump": "had to play a higher trump: trump was led and the {win} could be beaten",
+    "must_beat": "had to beat the winning card ({win})",
+    "must_ruff": "had to trump: no card of the suit led, and an opponent was winning the trick",
+    "must_overruff": "had to overtrump: an opponent had ruffed with the {win}",
+    "must_underruff": ("had to play a trump, even a lower one: could neither follow nor "
+                       "overtrump the {win} (001)"),
+    "belote_card": "had said belote: had to play the king or queen of trump",
 }
+
+#: the English names of the suits in a rule's words ("Clubs was led")
+_SUIT_WORDS = ("Spades", "Hearts", "Diamonds", "Clubs")
+
+#: the rule texts a card-play rule cites (the param ``cite`` of its error)
+_CITES = {"must_underruff": "001"}
+
+#: every card-play rule key (:func:`refusal`'s, and ``belote_card``)
+CARD_RULES: tuple[str, ...] = tuple(_TOLD)
 
 
 def check_position(rules: Rules, trump: Trump, hand: list[int],
@@ -180,40 +173,41 @@ def refusal(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpT
     return rule or "follow_suit", {"suit": led, "win": trick[tt.winner_index(trick)]}
 
 
-def rule_text(rule: str, facts: dict[str, int], lang: str = "en", report: bool = False) -> str:
-    """A broken rule in words (:func:`refusal`'s key and facts), spoken to the player
-    (:data:`RULE_TEXT`), or with ``report`` of the seat, as a referee's report does
-    (:data:`RULE_TEXT_REPORT`); English, or French for any other ``lang``."""
-    i = 0 if lang == "en" else 1
-    show = card_str if lang == "en" else card_fr
+def rule_text(rule: str, facts: dict[str, int], report: bool = False) -> str:
+    """A broken card-play rule in English words (:func:`refusal`'s key and facts), spoken to
+    the player, or with ``report`` of the seat, as a referee's report does (``str()`` and a
+    report's ``message``; the catalog words the same rule from :func:`rule_params`)."""
     words: dict[str, str] = {}
-    if "card" in facts:
-        words["card"] = show(facts["card"])
+    for name in ("card", "win"):
+        if name in facts:
+            words[name] = card_str(facts[name])
     if "suit" in facts:
-        words["suit"] = SUIT_NAMES_EN[facts["suit"]] if i == 0 else \
-            SUIT_NAMES_FR[facts["suit"]].lower()
-    if "win" in facts:
-        words["win"] = show(facts["win"])
-    return (RULE_TEXT_REPORT if report else RULE_TEXT)[rule][i].format(**words)
+        words["suit"] = _SUIT_WORDS[facts["suit"]]
+    return (_REPORTED if report else _TOLD)[rule].format(**words)
 
 
-def rule_params(facts: dict[str, int]) -> dict[str, Param]:
+def rule_params(rule: str, facts: dict[str, int]) -> dict[str, Param]:
     """:func:`refusal`'s facts as an error's JSON params, the catalog's fields of
-    ``illegal.<rule>``: ``card`` and ``win`` as card codes (``"KD"``), ``suit`` as a suit
-    letter (``"C"``)."""
+    ``illegal.<rule>`` (and a report's ``irregular.<rule>``): ``card`` and ``win`` as card
+    codes (``"KD"``), ``suit`` as a suit letter (``"C"``), and ``cite``, the rule texts the
+    rule cites (``"001"``), where it cites one."""
     params: dict[str, Param] = {}
     for name in ("card", "win"):
         if name in facts:
             params[name] = card_str(facts[name])
     if "suit" in facts:
         params["suit"] = SUITS[facts["suit"]]
+    if rule in _CITES:
+        params["cite"] = _CITES[rule]
     return params
 
 
 def explain(card: int, hand: int, trick: list[int] | tuple[int, ...], tt: TrumpTables,
-            must_underruff: bool, must_beat_in_suit: bool, lang: str = "en",
-            overtrump_partner: bool = True, report: bool = False) -> tuple[str, str] | None:
-    """Why ``card`` may not be played: ``(rule_key, message)``, or None when it is legal
-    (:func:`refusal` worded by :func:`rule_text`)."""
+            must_underruff: bool, must_beat_in_suit: bool,
+            overtrump_partner: bool = True) -> tuple[str, dict[str, Param]] | None:
+    """Why ``card`` may not be played: ``(rule_key, params)``, the params of the codes
+    ``illegal.<rule>`` (to the player) and ``irregular.<rule>`` (a referee's report) that the
+    catalog words (:func:`belote.i18n.tr`), or None when it is legal (:func:`refusal`'s facts
+    as :func:`rule_params`)."""
     why = refusal(card, hand, trick, tt, must_underruff, must_beat_in_suit, overtrump_partner)
-    return None if why is None else (why[0], rule_text(*why, lang, report))
+    return None if why is None else (why[0], rule_params(*why))

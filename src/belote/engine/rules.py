@@ -375,14 +375,15 @@ class Rules:
         if not all(p in (2, 3) for p in self.packets):
             raise RulesError(f"option packets: {self.packets!r}: packets are of 2 or 3 cards, "
                              "never 1 or 4 at a time (002 §IV.C)", code="rules.bad_packets",
-                             params={"value": repr(self.packets)})
+                             params={"value": repr(self.packets), "cite": "002 §IV.C"})
 
     def _check_combinations(self) -> None:
         """The options that go together (each raises ``rules.<what>`` naming the options)."""
         if self.deck == 36 and (self.deal != DealKind.RETOURNE
                                 or self.bidding != Bidding.TWO_ROUNDS):
             raise RulesError("options deck and bidding: the 36-card game (003) is dealt with a "
-                             "turned card and two bidding rounds", code="rules.deck36_dealing")
+                             "turned card and two bidding rounds", code="rules.deck36_dealing",
+                             params={"cite": "003"})
         need = 5 if self.deal == DealKind.RETOURNE else self.hand_size
         if sum(self.packets) != need:
             packets = "-".join(map(str, self.packets))

@@ -16,10 +16,15 @@ English), and the reasons other programs give, by their fixed names (never their
 message of Python's JSON or UTF-8 decoder (one of a fixed set, :data:`DECODER_MESSAGES`:
 ``"Expecting value"`` → ``json.expecting_value``), ``{source!f}`` where a record was read
 from (a path, or ``"-"``: standard input, ``record.stdin``), ``{kind!k}`` the kind of a
-referee's irregularity (``"bid"``: ``record.kind.bid``).
+referee's irregularity (``"bid"``: ``record.kind.bid``), ``{cite!n}`` the rule texts a
+message cites by their codes (``"002 §IV.C"``, ``"001, 004"``: each code named by the
+catalog's ``source.<code>``, ``"règlement FFB §IV.C"``), ``{irregularity!m}`` a message given
+as a param (``{"code": …, "params": {…}}``: a referee's irregularity inside a record error).
 
-A param named ``<name>_<lang>`` (``message_fr``) is ``<name>`` in that language: an error
-that carries a text the engine words itself in both languages (a refused card's rule).
+Cards and suits as a player reads them come from the catalog too (:func:`card_label`,
+:func:`suit_name`: ``rank.<R>`` and ``suit.<S>``), as do the rule keys of a report
+(:func:`rule_name`: ``rule.<key>``) and the names of the bots (:func:`bot_name`:
+``bot.name.<name>``).
 
 Floor: imports :mod:`belote.engine` only (and the standard library).
 """
@@ -37,7 +42,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from belote.engine.cards import SUIT_NAMES_EN, SUIT_NAMES_FR, SUITS, card_en, card_fr, parse_card
+from belote.engine.cards import RANK_OF, RANKS, SUIT_OF, SUIT_SYMBOLS, SUITS, parse_card
 from belote.engine.errors import BeloteError, CardError, RecordError
 
 #: the languages of the catalog, the default first
@@ -115,7 +120,8 @@ def _catalog(lang: str) -> Mapping[str, str]:
 
 class _Formatter(string.Formatter):
     """``str.format`` with the catalog's conversions (``!c`` card, ``!h`` cards, ``!t`` type,
-    ``!u`` suit, ``!o`` errno name, ``!d`` decoder message, ``!f`` record source)."""
+    ``!u`` suit, ``!o`` errno name, ``!d`` decoder message, ``!f`` record source, ``!k`` kind
+    of irregularity, ``!n`` rule texts cited, ``!m`` a nested message)."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -144,6 +150,10 @@ class _Formatter(string.Formatter):
             return str(value) if decoded is None else tr(decoded, self.lang)
         if conversion == "f":
             return tr("record.stdin", self.lang) if value == "-" else str(value)
+        if conversion == "n":
+            return cite(value, self.lang)
+        if conversion == "m":
+            return nested(value, self.lang)
         if conversion is None and self.lang != "en":
             return _as_json(value)
         if conversion == "t":
@@ -224,8 +234,7 @@ def _suit(value: Any, lang: str) -> str:
     text = str(value)
     if len(text) != 1 or text not in SUITS:
         return text
-    index = SUITS.index(text)
-    return SUIT_NAMES_FR[index].lower() if lang == "fr" else SUIT_NAMES_EN[index]
+    return suit_name(SUITS.index(text), lang)
 
 
 def _card(value: Any, lang: str) -> str:
@@ -233,7 +242,69 @@ def _card(value: Any, lang: str) -> str:
         card = parse_card(str(value))
     except CardError:
         return str(value)
-    return card_fr(card) if lang == "fr" else card_en(card)
+    return card_label(card, lang)
+
+
+def card_label(card: int, lang: str = DEFAULT_LANG) -> str:
+    """How a player reads ``card`` (a card id 0..35) in ``lang``: its rank as the catalog's
+    ``rank.<R>`` words it then the suit's symbol (``"V♥"``, ``"10♠"`` in French; ``"J♥"`` in
+    English); records and JSON use :func:`belote.engine.cards.card_str` (``"JH"``)."""
+    return tr(f"rank.{RANKS[RANK_OF[card]]}", lang) + SUIT_SYMBOLS[SUIT_OF[card]]
+
+
+def suit_name(suit: int, lang: str = DEFAULT_LANG) -> str:
+    """A suit (0..3, ``S H D C``) named mid-sentence in ``lang``, the catalog's
+    ``suit.<S>``: ``"trèfle"`` in French, ``"Clubs"`` in English."""
+    return tr(f"suit.{SUITS[suit]}", lang)
+
+
+def rule_name(rule: str, lang: str = DEFAULT_LANG) -> str:
+    """A rule key of a report (``IllegalAction.rule``, an irregularity's ``"rule"``:
+    ``"follow_suit"``) as ``lang`` names it, the catalog's ``rule.<key>`` (English: the key
+    itself); the key for a rule the catalog lacks."""
+    code = f"rule.{rule}"
+    return tr(code, lang) if has(code, lang) else str(rule)
+
+
+def bot_name(label: str, lang: str = DEFAULT_LANG) -> str:
+    """A bot's name or label (``"heuristic"``, ``"expert:8"``: a name of
+    :data:`belote.bots.BOT_NAMES`, then its level) as ``lang`` names it, the catalog's
+    ``bot.name.<name>`` (``"heuristique"``; English: the name itself), the level kept; a label
+    the catalog lacks as it is."""
+    name, colon_, level = str(label).partition(":")
+    code = f"bot.name.{name}"
+    return tr(code, lang) + colon_ + level if has(code, lang) else str(label)
+
+
+def cite(value: Any, lang: str = DEFAULT_LANG) -> str:
+    """Rule texts cited by their codes (``"002 §IV.C"``, ``"001, 002 §VI.3, 004 §1a"``: codes
+    separated by ``", "``, each followed by its section or nothing) named in ``lang``
+    (``source.<code>``: ``"règlement FFB §IV.C"``); a part that is no such code left as it is."""
+    parts = []
+    for part in str(value).split(", "):
+        code, _, section = part.partition(" ")
+        name = f"source.{code}"
+        parts.append(tr(name, lang) + (f" {section}" if section else "")
+                     if has(name, lang) else part)
+    return ", ".join(parts)
+
+
+def nested(value: Any, lang: str = DEFAULT_LANG) -> str:
+    """A message given as a param, ``{"code": …, "params": {…}}``, worded in ``lang``.
+    Raises KeyError (its code not in the catalog) or TypeError (not such a mapping)."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("code"), str):
+        raise TypeError(f"not a message: {value!r}")
+    return tr(value["code"], lang, **dict(value.get("params") or {}))
+
+
+def irregularity(irr: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
+    """A referee's irregularity (:data:`belote.engine.record.Irregularity`) in ``lang``, the
+    catalog's wording of its ``code`` and ``params``; its English ``message`` when they do
+    not fill a wording (an irregularity made by hand)."""
+    try:
+        return nested(irr, lang)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return str(irr.get("message"))
 
 
 def tr(code: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
@@ -244,10 +315,6 @@ def tr(code: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     text = catalog(lang).get(code)
     if text is None:
         raise KeyError(f"no message {code!r} in the {lang} catalog")
-    suffix = f"_{lang}"
-    for name, value in list(params.items()):  # ``message_fr``: ``message`` in French
-        if name.endswith(suffix) and value is not None:
-            params[name.removesuffix(suffix)] = value
     return _Formatter(lang).vformat(text, (), params)
 
 
@@ -288,6 +355,7 @@ def export_json(lang: str | None = None) -> str:
     return json.dumps(export(lang), ensure_ascii=False, sort_keys=True, indent=1)
 
 
-__all__ = ["DECODER_MESSAGES", "DEFAULT_LANG", "LANGS", "UnknownLanguage", "catalog",
-           "check_lang", "colon", "export", "export_json", "has", "message", "os_error",
-           "os_reason", "tr"]
+__all__ = ["DECODER_MESSAGES", "DEFAULT_LANG", "LANGS", "UnknownLanguage", "bot_name", "card_label",
+           "catalog", "check_lang", "cite", "colon", "export", "export_json", "has",
+           "irregularity", "message", "nested", "os_error", "os_reason", "rule_name",
+           "suit_name", "tr"]

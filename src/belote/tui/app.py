@@ -31,7 +31,6 @@ from ..engine.cards import (
     QUEEN,
     RANK_OF,
     SUIT_OF,
-    card_label,
     card_str,
     iter_cards,
     parse_card,
@@ -40,8 +39,7 @@ from ..engine.cards import (
 from ..engine.deal import Deal, Phase
 from ..engine.game import Game
 from ..engine.scoring import Contract
-from ..engine.sources import name_sources
-from ..i18n import has, message, os_error
+from ..i18n import bot_name, card_label, message, os_error
 from ..table import FileStore, Table, events, solo_table
 from .i18n import Words, texts
 
@@ -345,7 +343,7 @@ class BeloteApp(App[None]):
         base = [t["you"], t["east"], t["partner"], t["west"]][rel]
         bot = self.bots.get(seat)
         if rel and bot is not None:
-            base += f" ({escape(bot.label)})"
+            base += f" ({escape(bot_name(bot.label, self.lang))})"
         return base
 
     def short_name(self, seat: int) -> str:
@@ -619,12 +617,8 @@ class BeloteApp(App[None]):
 
     def _refusal(self, e: IllegalAction) -> str:
         """Why an action was refused, in the table's language (the catalog's wording of its
-        code; the engine's own French for a code the catalog lacks), rule texts named."""
-        if has(e.code, self.lang):
-            text = message(e, self.lang)
-        else:
-            text = (e.message_fr or str(e)) if self.lang == "fr" else str(e)
-        return name_sources(text, self.lang)
+        code and params, the rule texts it cites named)."""
+        return message(e, self.lang)
 
     @on(Button.Pressed, ".card")
     def card_button(self, event: Button.Pressed) -> None:

@@ -14,8 +14,9 @@ from ..engine.actions import BELOTE, Action, Declare, Play
 from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, iter_cards, parse_card, sort_key
 from ..engine.deal import Deal, Phase
 from ..engine.errors import RecordError
-from ..engine.record import DEAL_FORMAT, GAME_FORMAT, CheckReport, check_deal, irregularity_message
+from ..engine.record import DEAL_FORMAT, GAME_FORMAT, CheckReport, check_deal
 from ..engine.record.shape import wrap
+from ..i18n import irregularity, rule_name
 from .app import SUIT_DISPLAY, action_words, card_markup
 from .i18n import texts
 
@@ -217,13 +218,13 @@ class ReplayApp(App[None]):
         at = st.irregular_step()
         irr = st.report.irregularity if st.report is not None else None
         if at is not None and irr is not None and self.k >= at:  # as belote check says it
-            what = irregularity_message(irr, self.lang)
+            what = irregularity(irr, self.lang)
             if irr["kind"] == "bid":
                 what = f"{irr['card']}{t['colon']} {what} — {t['stopped_bid']}"
             elif irr["card"]:
                 what = f"{card_markup(parse_card(irr['card']), self.lang)}{t['colon']} {what}"
             lines.append(f"[b red]{t['irregular']}[/b red]{t['colon']} {self.seat(irr['seat'])}, "
-                         f"{what} \\[{irr['rule']}]")
+                         f"{what} \\[{rule_name(irr['rule'], self.lang)}]")
         if d.result is not None:
             # at the end, the record's result as checked: a penalty (002 §VIII.B) included
             r = st.report.result if st.report and st.report.result and self.k == total \

@@ -26,7 +26,7 @@ from .io import (
     read_stdin,
     read_stream,
 )
-from .referee import CheckReport, Irregularity, check_deal, irregularity_message
+from .referee import CheckReport, Irregularity, check_deal
 from .shape import (
     DEAL_FORMAT,
     GAME_FORMAT,
@@ -55,7 +55,6 @@ __all__ = [
     "dumps",
     "game_from_record",
     "game_to_record",
-    "irregularity_message",
     "load_json",
     "loads_json",
     "parse_deal",

@@ -115,10 +115,11 @@ def deal_from_record(rec: Any) -> Deal:
     irr = report.irregularity
     if irr is not None:
         raise IllegalAction(f"irregular {irr['kind']} by seat {irr['seat']}: {irr['message']}",
-                            rule=irr["rule"], seat=irr["seat"],
+                            rule=irr["rule"], seat=irr["seat"], code="record.irregular_deal",
                             params={"kind": irr["kind"], "seat": irr["seat"],
                                     "message": irr["message"],
-                                    "message_fr": irr["message_fr"] or irr["message"]})
+                                    "irregularity": {"code": irr["code"],
+                                                     "params": irr["params"]}})
     return report.deal
 
 

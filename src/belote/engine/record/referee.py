@@ -12,6 +12,7 @@ applies it and a card was irregular (``docs/rules-notes.md``: several irregulari
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,14 +30,13 @@ from ..cards import (
     popcount,
 )
 from ..deal import Deal, Phase, belote_holders
-from ..errors import IllegalAction, RecordError
-from ..play import rule_text
+from ..errors import IllegalAction, Param, RecordError
+from ..play import rule_params, rule_text
 from ..scoring import DealResult, penalty_result
-from ..sources import name_sources
 from .shape import DealRecord, parse_deal
 
 #: an irregularity of a report: ``{"kind", "seat", "trick", "card", "rule", "message",
-#: "message_fr", "index"}``
+#: "index", "code", "params"}``
 Irregularity = dict[str, Any]
 
 
@@ -48,8 +48,9 @@ class CheckReport:
     meets them (the bids; the belote claims; then play order, a seat's annonces before its first
     card), each ``{"kind": "bid" | "belote" | "annonce" | "card", "seat", "trick" (1-based, None
     for a bid or a belote claim), "card" (the bid's or card's text, or None), "rule",
-    "message", "message_fr" (None where the engine has no French), "index" (in ``bids`` or
-    ``plays``, or None)}``; ``result``: the score when the deal is complete (a penalty
+    "message" (English), "index" (in ``bids`` or ``plays``, or None), "code" and "params" (the
+    catalog's wording: ``belote.i18n.irregularity``; a card's ``irregular.<rule>``, of the
+    seat)}``; ``result``: the score when the deal is complete (a penalty
     included); ``record``: the record as read (its claims are written back by
     :func:`.codec.report_to_record`)."""
 
@@ -235,7 +236,7 @@ def _judge_bids(report: CheckReport, record: DealRecord) -> bool:
         except IllegalAction as e:
             # the contract an irregular bid would make is unknown: the check stops here
             report.irregularities.append(_irregular("bid", seat, None, text, e.rule, str(e), i,
-                                                    message_fr=e.message_fr))
+                                                    code=e.code, params=e.params))
             return False
     return True
 
@@ -278,8 +279,7 @@ def _judge_belote_claims(report: CheckReport, record: DealRecord) -> dict[int, i
             report.irregularities.append(_irregular(
                 "belote", seat, None, None, "belote_not_held",
                 f"seat {seat} said belote without holding the king and queen of trump",
-                message_fr=f"le siège {seat} a dit belote sans avoir le roi et la dame "
-                           "d'atout"))
+                code="irregular.belote_not_held", params={"seat": seat}))
     return dict(says)
 
 
@@ -305,7 +305,7 @@ def _declare(report: CheckReport, deal: Deal, seat: int, action: Declare) -> Non
         deal.play(action)
     except IllegalAction as e:
         report.irregularities.append(_irregular("annonce", seat, len(deal.tricks) + 1, None,
-                                                e.rule, str(e), message_fr=e.message_fr))
+                                                e.rule, str(e), code=e.code, params=e.params))
 
 
 # -- card play -----------------------------------------------------------------------------
@@ -339,9 +339,9 @@ def _judge_cards(report: CheckReport, record: DealRecord, says: dict[int, int],
         try:
             deal.play(Play(card))
         except IllegalAction as e:
-            en, fr = _reported(e)
+            en, code, params = _reported(e)
             report.irregularities.append(_irregular("card", seat, trick_no, card_str(card),
-                                                    e.rule, en, k, message_fr=fr))
+                                                    e.rule, en, k, code=code, params=params))
             deal.play_card(card)
     return said
 
@@ -390,27 +390,20 @@ def _score(report: CheckReport) -> None:
 
 # -- wording -------------------------------------------------------------------------------
 
-def irregularity_message(irr: Irregularity, lang: str = "fr") -> str:
-    """The message of a report's irregularity in ``lang`` (French where the engine has it,
-    else English), the rule texts it cites named (``name_sources``)."""
-    msg = irr.get("message_fr") if lang == "fr" and irr.get("message_fr") else irr["message"]
-    return name_sources(str(msg), lang)
-
-
-def _reported(e: IllegalAction) -> tuple[str, str | None]:
-    """A refused card as the report says it, of the seat ("had to follow suit…", "devait
-    fournir…"), English and French, from the rule's facts; the deal's own message (spoken
-    to the player) for a refusal without them."""
+def _reported(e: IllegalAction) -> tuple[str, str, dict[str, Param]]:
+    """A refused card as the report says it, of the seat: its English message ("had to follow
+    suit…"), code (``irregular.<rule>``) and params, from the rule's facts; the deal's own
+    (spoken to the player) for a refusal without them."""
     if e.facts is None:
-        return str(e), e.message_fr
-    return (rule_text(e.rule, e.facts, "en", report=True),
-            rule_text(e.rule, e.facts, "fr", report=True))
+        return str(e), e.code, e.params
+    return (rule_text(e.rule, e.facts, report=True), f"irregular.{e.rule}",
+            rule_params(e.rule, e.facts))
 
 
 def _irregular(kind: str, seat: int, trick: int | None, card: str | None, rule: str,
-               message: str, index: int | None = None,
-               message_fr: str | None = None) -> Irregularity:
-    """An irregularity of a check report (``message_fr``: the same in French, ``None`` where
-    the engine has no French text)."""
+               message: str, index: int | None = None, *, code: str,
+               params: Mapping[str, Param]) -> Irregularity:
+    """An irregularity of a check report (``message`` in English; ``code`` and ``params``
+    for the catalog)."""
     return {"kind": kind, "seat": seat, "trick": trick, "card": card, "rule": rule,
-            "message": message, "message_fr": message_fr, "index": index}
+            "message": message, "index": index, "code": code, "params": dict(params)}
