@@ -127,11 +127,13 @@ def test_replay_shows_the_irregularity_and_the_checked_result():
                "[follow_suit]")], []),
         (total, ["Marked: 160 – 0 (penalty)"], ["0 – 160"])]))
     asyncio.run(run(steps, "fr", [(total, ["Marqué : 160 – 0 (pénalité)",
-                                           "devait fournir à la couleur demandée"], [])]))
+                                           "devait fournir à la couleur demandée (trèfle) "
+                                           "[fournir]"], ["follow_suit"])]))
     bad = json.loads((root / "examples" / "coinche.json").read_text())
     bad["bids"][1] = "75 H"
     steps = load_steps(bad)
     assert len(steps[0].actions) == 1  # the pass before the irregular bid
     stop = ("siège 1 (équipe 1), 75 H : les enchères vont de 80 à 360 par 10 — enchère "
-            "irrégulière : la relecture s'arrête ici")
+            "irrégulière : la relecture s'arrête ici (le contrat qu'elle ferait est inconnu) "
+            "[valeur d'enchère]")
     asyncio.run(run(steps, "fr", [(1, [stop], [])]))
