@@ -21,7 +21,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..engine import BeloteError
-from ..i18n import os_reason
+from ..engine.errors import errno_name
+from ..i18n import os_error_reason
 from .messages import TEXT, _lang_of, say, words
 
 EXIT_OK, EXIT_IRREGULAR, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -126,12 +127,6 @@ def _fail(error: BaseException, lang: str = "fr", code: int = EXIT_BAD_INPUT) ->
     raise typer.Exit(code)
 
 
-def errno_name(e: OSError) -> str | None:
-    """The symbolic name of ``e``'s errno (``"EACCES"``, as the catalog's ``os.*`` codes and
-    the ``{errno!o}`` conversion name it), None when it has none."""
-    return errno.errorcode.get(e.errno) if isinstance(e.errno, int) else None
-
-
 #: errors of a stream that cannot take what is written (not a wrong path): exit 4
 _OUTPUT_ERRNOS = {getattr(errno, n) for n in ("ENOSPC", "EBADF", "EIO", "EFBIG", "EDQUOT")
                   if hasattr(errno, n)}  # (not every system has them all)
@@ -189,7 +184,7 @@ def _output_failed(failure: OSError | None) -> None:
     lang = _lang_of(sys.argv)
     reason = (words("stdout_closed", lang) if failure is None
               or isinstance(failure, _StdoutClosed) else
-              os_reason(errno_name(failure), failure.strerror or str(failure), lang))
+              os_error_reason(failure, lang))
     text = words("output_failed", lang, reason=reason)
     try:  # stderr may be the stream that failed
         tl = TEXT[lang]

@@ -10,6 +10,7 @@ is the English message, for library users.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
@@ -93,3 +94,12 @@ class RecordError(BeloteError):
         super().__init__(f"{where}: {message}" if where else message, code=code, params=params)
         self.where = where
         self.places: tuple[str, ...] = tuple(places) if places else (where,) if where else ()
+
+
+def errno_name(error: BaseException) -> str | None:
+    """The symbolic name of an :class:`OSError`'s errno (``"EACCES"``, ``"ENOSPC"``): the
+    name an error's ``errno`` param carries and the catalog's ``os.<name>`` codes word (the
+    ``{errno!o}`` conversion of :mod:`belote.i18n`); None for an error without a known errno
+    (another exception, errno None or 0)."""
+    number = getattr(error, "errno", None)
+    return errno.errorcode.get(number) if isinstance(number, int) else None

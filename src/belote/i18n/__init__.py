@@ -31,7 +31,6 @@ Floor: imports :mod:`belote.engine` only (and the standard library).
 
 from __future__ import annotations
 
-import errno
 import gettext
 import json
 import math
@@ -43,7 +42,7 @@ from types import MappingProxyType
 from typing import Any
 
 from belote.engine.cards import RANK_OF, RANKS, SUIT_OF, SUIT_SYMBOLS, SUITS, parse_card
-from belote.engine.errors import BeloteError, CardError, RecordError
+from belote.engine.errors import BeloteError, CardError, RecordError, errno_name
 
 #: the languages of the catalog, the default first
 LANGS: tuple[str, ...] = ("fr", "en")
@@ -208,13 +207,20 @@ def _json_words(text: str) -> str:
     return "".join(out)[:-1]
 
 
-def os_reason(errno_name: Any, reason: Any, lang: str) -> str:
-    """What the system says of a file, in ``lang``: the catalog's ``os.<name>`` for
-    ``errno_name`` (``"EACCES"``); else ``reason`` (the system's own words), else the name."""
-    code = f"os.{errno_name}".lower()
-    if isinstance(errno_name, str) and has(code, lang):
+def os_reason(name: Any, reason: Any, lang: str) -> str:
+    """What the system says of a file, in ``lang``: the catalog's ``os.<name>`` for ``name``,
+    an errno name (``"EACCES"``); else ``reason`` (the system's own words), else the name."""
+    code = f"os.{name}".lower()
+    if isinstance(name, str) and has(code, lang):
         return tr(code, lang)
-    return str(reason if reason is not None else errno_name)
+    return str(reason if reason is not None else name)
+
+
+def os_error_reason(error: OSError, lang: str) -> str:
+    """Why the system refused, in ``lang``: :func:`os_reason` of ``error``'s errno name
+    (:func:`belote.engine.errors.errno_name`) and its own words (``strerror``, else
+    ``str(error)``), the file it names left out."""
+    return os_reason(errno_name(error), error.strerror or str(error), lang)
 
 
 def os_error(error: BaseException, lang: str) -> str:
@@ -223,8 +229,7 @@ def os_error(error: BaseException, lang: str) -> str:
     exception as ``str(error)``."""
     if not isinstance(error, OSError):
         return str(error)
-    name = errno.errorcode.get(error.errno) if isinstance(error.errno, int) else None
-    reason = os_reason(name, error.strerror or str(error), lang)
+    reason = os_error_reason(error, lang)
     if error.filename is None:
         return reason
     return tr("os.error_path", lang, reason=reason, path=str(error.filename))
@@ -357,5 +362,5 @@ def export_json(lang: str | None = None) -> str:
 
 __all__ = ["DECODER_MESSAGES", "DEFAULT_LANG", "LANGS", "UnknownLanguage", "bot_name", "card_label",
            "catalog", "check_lang", "cite", "colon", "export", "export_json", "has",
-           "irregularity", "message", "nested", "os_error", "os_reason", "rule_name",
+           "irregularity", "message", "nested", "os_error", "os_error_reason", "os_reason", "rule_name",
            "suit_name", "tr"]

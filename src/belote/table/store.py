@@ -38,7 +38,7 @@ from typing import Any, Protocol
 from platformdirs import user_data_dir
 
 from ..bots import BOT_NAMES, parse_bot
-from ..engine.errors import BeloteError, RecordError
+from ..engine.errors import BeloteError, RecordError, errno_name
 from ..engine.game import Game
 from ..engine.record import dumps, game_from_record, game_to_record, load_json
 from ..engine.seats import Seat, is_seat
@@ -199,7 +199,7 @@ class FileStore:
             reason = e.strerror or type(e).__name__
             raise StoreError(f"the data folder cannot be used: {self.folder} ({reason})",
                              params={"path": str(self.folder), "reason": reason,
-                                     "errno": errno.errorcode.get(e.errno or 0)}) from None
+                                     "errno": errno_name(e)}) from None
         return True
 
     def check_usable(self) -> None:
@@ -214,7 +214,7 @@ class FileStore:
             reason = e.strerror or type(e).__name__
             raise StoreError(f"the data folder cannot be used: {self.folder} ({reason})",
                              params={"path": str(self.folder), "reason": reason,
-                                     "errno": errno.errorcode.get(e.errno or 0)}) from None
+                                     "errno": errno_name(e)}) from None
 
     def save(self, game_id: str, game: Game, settings: Mapping[str, Any]) -> str:
         """Write ``current.json`` (a game in progress) or remove it (a finished game), then

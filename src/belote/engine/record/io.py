@@ -9,12 +9,11 @@ source, the line of a JSON Lines file, the decoder's message and position).
 
 from __future__ import annotations
 
-import errno
 import json
 import sys
 from typing import Any, BinaryIO
 
-from ..errors import RecordError
+from ..errors import RecordError, errno_name
 from .shape import GAME_FORMAT
 
 #: the most bytes a record file (or standard input) may hold: 64 MiB, about 90,000 deal
@@ -72,7 +71,7 @@ def read_file(path: str) -> bytes:
         reason = e.strerror or str(e)
         raise RecordError(f"cannot read {path}: {reason}", code="record.cannot_read",
                           params={"path": path, "reason": reason,
-                                  "errno": errno.errorcode.get(e.errno or 0)}) from None
+                                  "errno": errno_name(e)}) from None
 
 
 def read_stdin() -> bytes:
