@@ -75,7 +75,7 @@ def analyse(
     title = words("analyse.title", lang) if deal_no is None else \
         words("analyse.title_deal", lang, number=deal_no)
     table = Table(title=title,
-                  caption=_contract_line(deal.contract.to_json(), t))
+                  caption=_contract_line(deal.contract.to_json(), t, lang))
     for col in ((t["trick"], "right"), (t["seat"], "right"),
                 (words("analyse.card_played", lang), "left"),
                 (words("analyse.value", lang), "right"), (words("analyse.best", lang), "left"),

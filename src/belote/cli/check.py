@@ -148,7 +148,7 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
             if r["passed_out"]:
                 flag += f" {t['passed']}"
             elif r["contract"] is not None:
-                flag += f" {_contract_line(r['contract'], t)}"
+                flag += f" {_contract_line(r['contract'], t, lang)}"
                 flag += f" → {_verdict(r, t)}." if r["score"] is not None else "."
             if not r["complete"] and not r["passed_out"]:
                 flag += f" {t['incomplete']}"

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from ..engine import BeloteError, parse_card
 from ..i18n import card_label, irregularity, rule_name
+from ..i18n.labels import contract_text, seat_words
 from .messages import words
 from .output import out
 
@@ -28,21 +29,15 @@ def _deal_no(number: int, lang: str) -> str:
 def _print_seats(lang: str) -> None:
     """The line naming seats 0..3 with the words of the game's table (Vous, Droite,
     Partenaire, Gauche for a player at seat 0)."""
-    from .. import i18n
-    names = {key: i18n.tr(f"tui.{word}", lang)
-             for key, word in (("you", "you"), ("right", "east"), ("partner", "partner"),
-                               ("left", "west"))}
-    out.print(words("seats_map", lang, **names), markup=False, highlight=False, style="dim")
+    you, right, partner, left = seat_words(lang)
+    out.print(words("seats_map", lang, you=you, right=right, partner=partner, left=left),
+              markup=False, highlight=False, style="dim")
 
 
-def _contract_line(c: dict[str, Any], t: dict[str, str]) -> str:
-    """``Contrat : 100 ♥ ×2 — Preneur : place 1 (équipe 1)`` from a contract's JSON."""
-    value = f"{c['value']} " if c["value"] and c["kind"] == "normal" else ""
-    kind = {"normal": "", "capot": "capot ", "generale": "générale "}[c["kind"]]
-    dbl = {1: "", 2: " ×2", 4: " ×4"}[c["doubled"]]
-    trump = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(c["trump"], c["trump"])
-    return (f"{t['contract']}{t['colon']} {kind}{value}{trump}{dbl} — {t['taker']}{t['colon']} "
-            f"{t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
+def _contract_line(c: dict[str, Any], t: dict[str, str], lang: str) -> str:
+    """``Contrat : 100 ♥ ×2 — Preneur : siège 1 (équipe 1)`` from a contract's JSON."""
+    return (f"{t['contract']}{t['colon']} {contract_text(c, lang, capital=False)} — "
+            f"{t['taker']}{t['colon']} {t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
 
 
 def _verdict(data: dict[str, Any], t: dict[str, str]) -> str:
@@ -86,7 +81,7 @@ def _print_report(data: dict[str, Any], t: dict[str, str], lang: str) -> None:
     if c is None:
         out.print(t["incomplete"])
         return
-    out.print(_contract_line(c, t))
+    out.print(_contract_line(c, t, lang))
     if data["score"] is None:
         out.print(t["incomplete"])
         out.print(f"{t['points']}{t['colon']} {data['points'][0]} – {data['points'][1]}")

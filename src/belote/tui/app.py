@@ -40,6 +40,7 @@ from ..engine.deal import Deal, Phase
 from ..engine.game import Game
 from ..engine.scoring import Contract
 from ..i18n import bot_name, card_label, message, os_error
+from ..i18n.labels import contract_text, seat_word, trump_symbol
 from ..table import FileStore, Table, events, solo_table
 from .i18n import Words, texts
 
@@ -67,12 +68,11 @@ def action_words(action: str, t: Words, lang: str, double_word: str) -> str:
     if action == "surcontre":
         return t["surcoinche" if double_word == "coinche" else "surcontre"]
     words = action.split()
-    sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}
-    if len(words) == 1 and words[0] in sym:
-        return sym[words[0]]
-    if len(words) == 2 and words[1] in sym:
+    if len(words) == 1 and words[0] in BID_SUITS:
+        return trump_symbol(words[0])
+    if len(words) == 2 and words[1] in BID_SUITS:
         w0 = t.get(words[0], words[0])
-        return f"{w0} {sym[words[1]]}"
+        return f"{w0} {trump_symbol(words[1])}"
     return action
 
 
@@ -83,7 +83,7 @@ def said_words(action: str, t: Words, lang: str, double_word: str) -> str:
         word = {"contre": "coinche", "surcontre": "surcoinche"}[action] \
             if double_word == "coinche" else action
         return t[f"said_{word}"]
-    if action in ("S", "H", "D", "C", "SA", "TA"):  # round 2: the taker names the trump
+    if action in BID_SUITS:  # round 2: the taker names the trump
         return t("said_take_suit", suit=action_words(action, t, lang, double_word))
     return action_words(action, t, lang, double_word)
 
@@ -338,17 +338,17 @@ class BeloteApp(App[None]):
 
     # -- naming ---------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        rel = (seat - self.human) % 4
-        t = self.t
-        base = [t["you"], t["east"], t["partner"], t["west"]][rel]
+        """What the person calls ``seat`` (:func:`belote.i18n.labels.seat_word`), a bot's
+        name after it: ``Droite (expert)``."""
+        base = self.short_name(seat)
         bot = self.bots.get(seat)
-        if rel and bot is not None:
+        if seat != self.human and bot is not None:
             base += f" ({escape(bot_name(bot.label, self.lang))})"
         return base
 
     def short_name(self, seat: int) -> str:
-        rel = (seat - self.human) % 4
-        return [self.t["you"], self.t["east"], self.t["partner"], self.t["west"]][rel]
+        """What the person calls ``seat``: Vous, Droite, Partenaire, Gauche."""
+        return seat_word(seat, self.human, self.lang)
 
     def team_name(self, team: int) -> str:
         return self.t["team_us"] if team == self.human % 2 else self.t["team_them"]
@@ -519,23 +519,12 @@ class BeloteApp(App[None]):
         self.table.act(seat, action)
 
     def contract_text(self, d: Deal | Contract | None) -> str:
+        """The contract of a deal (or the contract itself) as the header shows it
+        (:func:`belote.i18n.labels.contract_text`), or "—"."""
         c = d if d is None or isinstance(d, Contract) else d.contract
         if c is None:
             return self.t["none"]
-        sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}[str(c.trump)]
-        parts = []
-        if c.kind == "capot":
-            parts.append(self.t["capot"])
-        elif c.kind == "generale":
-            parts.append(self.t["generale"])
-        elif c.value:
-            parts.append(str(c.value))
-        parts.append(sym)
-        if c.doubled == 2:
-            parts.append("×2")
-        elif c.doubled == 4:
-            parts.append("×4")
-        return " ".join(parts)
+        return contract_text(c, self.lang)
 
     def standing_bid_text(self, d: Deal) -> str:
         """The bid standing in an auction, as the header shows it: ``Enchère : 90 ♥

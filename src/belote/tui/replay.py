@@ -17,6 +17,7 @@ from ..engine.errors import RecordError
 from ..engine.record import DEAL_FORMAT, GAME_FORMAT, CheckReport, check_deal
 from ..engine.record.shape import wrap
 from ..i18n import irregularity, rule_name
+from ..i18n.labels import contract_text, seat_label, seat_words
 from .app import SUIT_DISPLAY, action_words, card_markup
 from .i18n import texts
 
@@ -190,11 +191,8 @@ class ReplayApp(App[None]):
         lines = [self.seats_legend(), ""]
         c = d.contract
         if c is not None:
-            sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "SA": "SA", "TA": "TA"}[str(c.trump)]
-            value = f"{c.value} " if c.value else ""
-            dbl = {1: "", 2: " ×2", 4: " ×4"}[c.doubled]
-            lines.append(f"[b]{t['contract']}[/b]{t['colon']} {value}{sym}{dbl} — {t['taker']} "
-                         f"{self.seat(c.taker)}")
+            lines.append(f"[b]{t['contract']}[/b]{t['colon']} {contract_text(c, self.lang)} — "
+                         f"{t['taker']} {self.seat(c.taker)}")
         elif d.turned is not None:
             lines.append(f"{t['turned']}{t['colon']} {card_markup(d.turned, self.lang)}")
         lines.append("")
@@ -236,13 +234,13 @@ class ReplayApp(App[None]):
     def seats_legend(self) -> str:
         """Which seat the game calls what: ``À la table de belote play (--seat 0) :
         0 Vous · 1 Droite · 2 Partenaire · 3 Gauche``."""
-        t = self.t
-        words = (t["you"], t["east"], t["partner"], t["west"])
+        words = seat_words(self.lang)
         names = " · ".join(f"{(self.human + k) % 4} {words[k]}" for k in range(4))
-        return t("replay_seats", seat=self.human, names=names)
+        return self.t("replay_seats", seat=self.human, names=names)
 
     def seat(self, s: int) -> str:
-        return f"siège {s} (équipe {s % 2})" if self.lang == "fr" else f"seat {s} (team {s % 2})"
+        """A seat as the tools name it: ``siège 1 (équipe 1)``."""
+        return seat_label(s, self.lang)
 
     def words(self, a: Action, d: Deal) -> str:
         if isinstance(a, Play):
