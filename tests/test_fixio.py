@@ -191,8 +191,7 @@ def test_game_totals_follow_the_game_when_every_deal_is_regular():
     """Item 3: ``game_totals`` gives what the game gives (``Game.scores``) on a regular game:
     deal 2 of the game above replaced by the same deal played regularly would be scored by
     ``game_from_record``; here, the first deal alone: the litige's 81 held, 0 – 81."""
-    from belote.cli.check import checked_deals, game_totals
-    from belote.engine.record import game_from_record, parse_game
+    from belote.engine.record import checked_deals, game_from_record, game_totals, parse_game
     rec = json.loads(LITIGE_GAME.read_text(encoding="utf-8"))
     one = {**rec, "deals": rec["deals"][:1]}
     assert game_totals(parse_game(one).rules, checked_deals(one)) == [0, 81]

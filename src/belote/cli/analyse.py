@@ -10,11 +10,10 @@ import typer
 from rich.table import Table
 
 from ..engine import BeloteError
-from ..engine.record import GAME_FORMAT, RecordLines
+from ..engine.record import GAME_FORMAT, RecordLines, checked_deals
 from ..engine.record import choose_deal as _choose_deal
 from ..engine.record import read_record as _read_record
 from ..i18n import card_label, irregularity, rule_name
-from .check import checked_deals
 from .messages import _lang, words
 from .options import JsonOpt, LangOpt, _first_use_note
 from .output import _fail, err, out

@@ -11,7 +11,7 @@ from typing import Any
 import typer
 
 from .. import i18n
-from ..engine import BeloteError
+from ..engine.record import InDeal
 
 LANG_ENV = "BELOTE_LANG"  # the default language of messages when --lang is not given
 
@@ -55,25 +55,13 @@ def _lang(lang: str) -> dict[str, str]:
     return TEXT[lang]
 
 
-class _InDeal(BeloteError):
-    """An error in one deal of a game record (``deals[index]``) or of a JSON Lines file (its
-    ``line_no``): the deal's own error, ``inner``, after where it is."""
-
-    def __init__(self, inner: BeloteError, *, index: int | None = None,
-                 line_no: int | None = None) -> None:
-        where = f"deals[{index}]" if line_no is None else f"line {line_no}"
-        super().__init__(f"{where}: {inner}", code="cli.in_deal",
-                         params={"index": index, "line_no": line_no})
-        self.inner = inner
-
-
 def say(error: BaseException, lang: str) -> str:
     """The words of ``error`` for the user in ``lang``: the catalog's wording of its code
-    (:func:`belote.i18n.message`; an error in one deal of a game, :class:`_InDeal`, as its
-    place then the deal's own error); ``str(error)`` for an error from outside the project
-    (it has no code in the catalog)."""
+    (:func:`belote.i18n.message`; an error in one deal of a game,
+    :class:`~belote.engine.record.InDeal`, as its place then the deal's own error);
+    ``str(error)`` for an error from outside the project (it has no code in the catalog)."""
     lang = lang if lang in i18n.LANGS else i18n.DEFAULT_LANG
-    if isinstance(error, _InDeal):
+    if isinstance(error, InDeal):
         where = (f"deals[{error.params['index']}]" if error.params["line_no"] is None else
                  words("line", lang, line_no=error.params["line_no"]))
         return words("in_deal", lang, where=where, message=say(error.inner, lang))

@@ -287,11 +287,13 @@ class Deal:
         mask, _ = legal_cards(self.hands[seat], self.trick, self._tables(), r.must_underruff,
                               r.must_beat_in_suit, r.must_overtrump_partner)
         if self.belote_pending[seat]:
-            mask &= self._belote_cards(seat)
+            mask &= self.belote_cards_of(seat)
         return mask
 
-    def _belote_cards(self, seat: int) -> int:
-        """K and Q of each trump suit of which ``seat`` still holds both."""
+    def belote_cards_of(self, seat: int) -> int:
+        """The cards ``seat`` may say belote with now (a mask): the king and queen of each
+        trump suit of which it still holds both (RULES.md §5); card play only (asserts a
+        contract)."""
         return belote_cards(self.hands[seat], self._tables())
 
     def legal_actions(self) -> LegalActions:
@@ -306,7 +308,7 @@ class Deal:
             return legal_bids(self, seat)
         mask = self.legal_card_mask()
         out: list[Action] = [Play(c) for c in iter_cards(mask)]
-        if not self.belote_pending[seat] and self._belote_cards(seat) & mask:
+        if not self.belote_pending[seat] and self.belote_cards_of(seat) & mask:
             out.append(BELOTE)
         if self.rules.annonces and not self.played_any[seat] and seat not in self.declared:
             found = ann.find_annonces(self.hands[seat], self._trump())

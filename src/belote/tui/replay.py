@@ -10,11 +10,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
-from ..engine.actions import BELOTE, Action, Declare, Play
-from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, iter_cards, parse_card, sort_key
-from ..engine.deal import Deal, Phase
+from ..engine.actions import Action, Declare, Play
+from ..engine.cards import SUIT_OF, iter_cards, parse_card, sort_key
+from ..engine.deal import Deal
 from ..engine.errors import RecordError
-from ..engine.record import DEAL_FORMAT, GAME_FORMAT, CheckReport, check_deal
+from ..engine.record import DEAL_FORMAT, GAME_FORMAT, CheckReport, actions, check_deal
 from ..engine.record.shape import wrap
 from ..i18n import irregularity, rule_name
 from ..i18n.labels import contract_text, seat_label, seat_words
@@ -58,35 +58,10 @@ class DealSteps:
 
 
 def deal_steps(rec: dict[str, Any]) -> DealSteps:
-    """Replay a deal record and list its actions in order (bids, declarations, belotes, cards).
-    Raises RecordError for a malformed record."""
+    """A deal record and its actions in order (:func:`belote.engine.record.actions`: bids,
+    declarations, belotes, cards). Raises RecordError for a malformed record."""
     report = check_deal(rec)
-    d = report.deal
-    acts: list[tuple[int, Action]] = []
-    probe = check_deal(dict(rec, plays=[])).deal
-    for seat, a in probe.bids:
-        acts.append((seat, a))
-    said = list(d.belotes)
-    seen_first: set[int] = set()
-    kq_seen: set[tuple[int, int]] = set()
-    for seat, card in d.plays:
-        if seat not in seen_first:
-            seen_first.add(seat)
-            if seat in d.declared:
-                acts.append((seat, Declare(tuple(a.cards for a in d.declared[seat]))))
-        s = SUIT_OF[card]
-        if RANK_OF[card] in (KING, QUEEN) and (seat, s) not in kq_seen:
-            kq_seen.add((seat, s))
-            if (seat, s) in said:
-                said.remove((seat, s))
-                acts.append((seat, BELOTE))
-        acts.append((seat, Play(card)))
-    mover = d.to_move  # a record that stops after the seat to move declared, before its card
-    if d.phase == Phase.PLAY and mover is not None and mover not in seen_first \
-            and mover in d.declared:
-        seat = mover
-        acts.append((seat, Declare(tuple(a.cards for a in d.declared[seat]))))
-    return DealSteps(rec, acts, d, report)
+    return DealSteps(rec, list(actions(report)), report.deal, report)
 
 
 def load_steps(rec: object) -> list[DealSteps]:

@@ -1,7 +1,7 @@
 """Deal and game records: a documented, versioned JSON format with exact round trip
 (:mod:`.codec`), its shape read whole (:mod:`.shape`), the referee that replays a record
-against the rules (:mod:`.referee`, ``belote check``) and the reader of record files,
-standard input and JSON Lines (:mod:`.io`). See ``docs/records.md``.
+against the rules (:mod:`.referee`, ``belote check``; a whole game: :mod:`.games`) and the
+reader of record files, standard input and JSON Lines (:mod:`.io`). See ``docs/records.md``.
 """
 
 from ..deal import belote_holders
@@ -13,6 +13,7 @@ from .codec import (
     game_to_record,
     report_to_record,
 )
+from .games import GameReport, InDeal, check_game, checked_deals, game_totals
 from .io import (
     MAX_RECORD_BYTES,
     RecordLines,
@@ -26,7 +27,7 @@ from .io import (
     read_stdin,
     read_stream,
 )
-from .referee import CheckReport, Irregularity, check_deal
+from .referee import CheckReport, Irregularity, actions, check_deal
 from .shape import (
     DEAL_FORMAT,
     GAME_FORMAT,
@@ -44,16 +45,22 @@ __all__ = [
     "CheckReport",
     "DealRecord",
     "GameRecord",
+    "GameReport",
+    "InDeal",
     "Irregularity",
     "RecordLines",
+    "actions",
     "belote_holders",
     "check_deal",
+    "check_game",
+    "checked_deals",
     "choose_deal",
     "deal_from_record",
     "deal_to_record",
     "decode",
     "dumps",
     "game_from_record",
+    "game_totals",
     "game_to_record",
     "load_json",
     "loads_json",

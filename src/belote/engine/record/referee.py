@@ -12,12 +12,12 @@ applies it and a card was irregular (``docs/rules-notes.md``: several irregulari
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import annonces as ann
-from ..actions import BELOTE, Declare, Play
+from ..actions import BELOTE, Action, Declare, Play
 from ..cards import (
     KING,
     QUEEN,
@@ -52,13 +52,17 @@ class CheckReport:
     catalog's wording: ``belote.i18n.irregularity``; a card's ``irregular.<rule>``, of the
     seat)}``; ``result``: the score when the deal is complete (a penalty
     included); ``record``: the record as read (its claims are written back by
-    :func:`.codec.report_to_record`)."""
+    :func:`.codec.report_to_record`); ``actions``: what was applied to the deal, in order, as
+    ``(seat, action)`` (:func:`actions`): the bids up to an irregular one, then each seat's
+    annonces before its first card (a refused declaration left out), a belote with the first
+    card of its pair, every card (an irregular one too)."""
 
     deal: Deal
     irregularities: list[Irregularity] = field(default_factory=list)
     result: DealResult | None = None
     notes: list[str] = field(default_factory=list)
     record: DealRecord | None = None
+    actions: list[tuple[int, Action]] = field(default_factory=list)
 
     @property
     def irregularity(self) -> Irregularity | None:
@@ -233,6 +237,7 @@ def _judge_bids(report: CheckReport, record: DealRecord) -> bool:
         seat = _seat_to_move(deal)
         try:
             deal.play(action)
+            report.actions.append((seat, action))
         except IllegalAction as e:
             # the contract an irregular bid would make is unknown: the check stops here
             report.irregularities.append(_irregular("bid", seat, None, text, e.rule, str(e), i,
@@ -303,6 +308,7 @@ def _declare(report: CheckReport, deal: Deal, seat: int, action: Declare) -> Non
     irregularity."""
     try:
         deal.play(action)
+        report.actions.append((seat, action))
     except IllegalAction as e:
         report.irregularities.append(_irregular("annonce", seat, len(deal.tricks) + 1, None,
                                                 e.rule, str(e), code=e.code, params=e.params))
@@ -332,6 +338,7 @@ def _judge_cards(report: CheckReport, record: DealRecord, says: dict[int, int],
             _declare(report, deal, seat, declare[seat])
         if said[seat] < says.get(seat, 0) and _opens_belote(deal, seat, card):
             said[seat] += 1
+            report.actions.append((seat, BELOTE))
             if BELOTE in deal.legal_actions():
                 deal.apply(BELOTE)
             else:
@@ -343,6 +350,7 @@ def _judge_cards(report: CheckReport, record: DealRecord, says: dict[int, int],
             report.irregularities.append(_irregular("card", seat, trick_no, card_str(card),
                                                     e.rule, en, k, code=code, params=params))
             deal.play_card(card)
+        report.actions.append((seat, Play(card)))
     return said
 
 
@@ -357,6 +365,7 @@ def _declare_before_card(report: CheckReport, deal: Deal, record: DealRecord,
     if record.belote != "auto" and said[seat] < says.get(seat, 0) \
             and BELOTE in deal.legal_actions():
         deal.apply(BELOTE)
+        report.actions.append((seat, BELOTE))
 
 
 def _opens_belote(deal: Deal, seat: int, card: int) -> bool:
@@ -386,6 +395,22 @@ def _score(report: CheckReport) -> None:
                             f"lost for team {team}, {rules.irregularity_penalty} points to team "
                             f"{1 - team}")
     report.result = res
+
+
+# -- the actions of a record ---------------------------------------------------------------
+
+def actions(record: Any) -> Iterator[tuple[int, Action]]:
+    """The actions of a deal record in the order the deal met them, as ``(seat, action)``:
+    the bids (up to an irregular one, where the refereeing stops), then in play order each
+    seat's annonces before its first card, a belote with the first card of its pair, and every
+    card (an irregular one too: the record keeps it). Replaying them with
+    :meth:`~belote.engine.deal.Deal.apply` from the deal as dealt gives the deal the referee
+    judged (``belote replay`` steps through them).
+
+    ``record``: a deal record (refereed by :func:`check_deal`) or its :class:`CheckReport`.
+    Raises RecordError for a malformed record."""
+    report = record if isinstance(record, CheckReport) else check_deal(record)
+    yield from report.actions
 
 
 # -- wording -------------------------------------------------------------------------------

@@ -1,0 +1,114 @@
+"""The referee of a whole game record (``belote check`` on a game, or on a JSON Lines file of
+deal records): every deal checked in order, the game's totals scored as the game scores them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import BeloteError, RecordError
+from ..game import deal_mark
+from ..rules import Rules
+from .codec import game_from_record
+from .io import RecordLines
+from .referee import CheckReport, check_deal
+from .shape import GAME_FORMAT, parse_game
+
+
+class InDeal(BeloteError):
+    """An error in one deal of a game record (``deals[index]``) or of a JSON Lines file (its
+    ``line_no``): the deal's own error, ``inner``, after where it is. Code ``record.in_deal``,
+    params ``index`` / ``line_no`` (one of them None), ``where`` and ``message`` (the inner
+    error's English words; a front end words ``inner`` itself)."""
+
+    def __init__(self, inner: BeloteError, *, index: int | None = None,
+                 line_no: int | None = None) -> None:
+        where = f"deals[{index}]" if line_no is None else f"line {line_no}"
+        super().__init__(f"{where}: {inner}", code="record.in_deal",
+                         params={"index": index, "line_no": line_no, "where": where,
+                                 "message": str(inner)})
+        self.inner = inner
+
+
+@dataclass
+class GameReport:
+    """Verdict on a game record or a JSON Lines file of deal records.
+
+    ``deals``: each deal's :class:`CheckReport`, in order; ``scores``: the totals per team
+    (points): a game's as the game scores them (litige points carried, RULES.md §7), a file of
+    deals' the plain sums of their scores; ``is_game``: a game record (not a file of deals)."""
+
+    deals: list[CheckReport]
+    scores: list[int]
+    is_game: bool
+
+    @property
+    def legal(self) -> bool:
+        """Every deal is regular."""
+        return all(report.legal for report in self.deals)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"format": "belote-game/1" (a game only), "legal", "deals": [check reports],
+        "scores"}``, as ``belote check --json`` prints it."""
+        head = {"format": GAME_FORMAT} if self.is_game else {}
+        return {**head, "legal": self.legal, "deals": [r.to_json() for r in self.deals],
+                "scores": list(self.scores)}
+
+
+def checked_deals(rec: Any) -> list[CheckReport]:
+    """Every deal of a game record (its whole shape read first: preset, seed, every deal's
+    keys; a game of no deal refused) or of a JSON Lines file (:class:`~.io.RecordLines`),
+    checked, in order. Raises RecordError, or :class:`InDeal` for a malformed deal (by its
+    index in the game, by its line in the file)."""
+    game = not isinstance(rec, RecordLines)
+    if game:
+        parse_game(rec)
+        if not rec["deals"]:
+            raise RecordError("the game record has no deal", where="deals",
+                              code="record.no_deal")
+    deals = rec.get("deals") if game else rec
+    reports = []
+    for i, d in enumerate(deals):
+        try:
+            reports.append(check_deal(d))
+        except BeloteError as e:
+            raise InDeal(e, index=i if game else None,
+                         line_no=None if game else rec.numbers[i]) from None
+    return reports
+
+
+def game_totals(rules: Rules, reports: Sequence[CheckReport]) -> list[int]:
+    """A game's totals per team from its checked deals, scored as the game scores them
+    (:func:`belote.engine.game.deal_mark`): each deal's score as the referee gives it (an
+    irregular deal's too, the penalty of 002 §VIII.B where the preset has it) and the litige
+    points carried to the next deal that decides them (RULES.md §7; docs/rules-notes.md). A
+    deal without a result (passed out, misdealt, stopped at an irregular bid, unfinished)
+    marks nothing and leaves the held points held."""
+    totals, held = [0, 0], 0
+    for report in reports:
+        res = report.result
+        if res is None or res.contract is None:
+            continue
+        mark, held = deal_mark(rules, res, res.contract.team, held)
+        totals = [totals[0] + mark[0], totals[1] + mark[1]]
+    return totals
+
+
+def check_game(rec: Any) -> GameReport:
+    """Referee a game record (or a JSON Lines file of deal records,
+    :class:`~.io.RecordLines`): every deal checked (:func:`checked_deals`), and the totals: a
+    regular game's as the game gives them (:func:`~.codec.game_from_record`), an irregular
+    one's by :func:`game_totals` (litige points carried whatever else is wrong), a file of
+    deals' the plain sums. Raises RecordError or :class:`InDeal`."""
+    game = not isinstance(rec, RecordLines)
+    reports = checked_deals(rec)
+    sums = [sum((r.result.score[k] if r.result is not None else 0) for r in reports)
+            for k in (0, 1)]
+    if not game:
+        return GameReport(reports, sums, is_game=False)
+    legal = all(r.legal for r in reports)
+    totals = (list(game_from_record(rec).scores) if legal else
+              game_totals(parse_game(rec).rules, reports))
+    return GameReport(reports, totals, is_game=True)
