@@ -43,3 +43,91 @@ def test_a_contract_is_worded_by_one_function_for_the_table_and_the_tools():
     assert contract_text(generale, "en", capital=False) == "générale TA"
     two_round = Contract(2, Trump.parse("C"))  # value 0: a two-round deal's contract
     assert contract_text(two_round, "fr") == "♣"
+
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parent.parent / "examples"
+
+
+def _example(name: str) -> dict:
+    import json
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+def test_a_record_s_actions_come_in_the_order_the_deal_met_them():
+    """``record.actions``: the bids, then per card the seat's annonces before its first card
+    and a belote before the first card of its pair (RULES.md §5, §6), every card once."""
+    from belote.engine.actions import BELOTE, Declare, Play
+    from belote.engine.record import actions, check_deal
+    rec = _example("annonces.json")
+    report = check_deal(rec)
+    acts = list(actions(rec))
+    d = report.deal
+    assert [a for _s, a in acts[:len(d.bids)]] == [a for _s, a in d.bids]
+    plays = [(s, a.card) for s, a in acts if isinstance(a, Play)]
+    assert plays == d.plays  # every card, in order
+    for k, (seat, a) in enumerate(acts):
+        if isinstance(a, Declare):  # just before the seat's first card
+            nxt = acts[k + 1]
+            assert nxt[0] == seat and isinstance(nxt[1], Play)
+            assert not any(s == seat and isinstance(b, Play) for s, b in acts[:k])
+        if a == BELOTE:  # just before a king or queen of trump by the same seat
+            nxt = acts[k + 1]
+            assert nxt[0] == seat and isinstance(nxt[1], Play)
+    n_declared = sum(isinstance(a, Declare) for _s, a in acts)
+    assert n_declared == len(d.declared)
+    assert sum(a == BELOTE for _s, a in acts) == len(d.belotes)
+    # replaying them from the deal as set up gives the judged deal
+    start = check_deal(dict(rec, bids=[], plays=[])).deal
+    for _seat, a in acts:
+        start.apply(a)
+    assert start.result is not None and start.result.score == d.result.score
+
+
+def test_check_game_referees_a_game_and_the_cli_only_renders():
+    """``record.check_game``: every deal, and the totals as the game scores them."""
+    from belote.engine.record import GameReport, check_game, game_from_record
+    import json
+    from pathlib import Path
+    rec = json.loads((Path(__file__).parent / "data" / "litige_then_irregular_game.json")
+                     .read_text(encoding="utf-8"))
+    report = check_game(rec)
+    assert isinstance(report, GameReport) and report.is_game
+    # deal 1 a litige 81 – 81 (the taker's 81 held, RULES.md §7), deal 2 made by team 0 with
+    # an irregular card classique does not penalise: 85 + 81 held = 166, 81 + 77 = 158
+    assert [r.legal for r in report.deals] == [True, False] and not report.legal
+    assert report.scores == [166, 158]
+    data = report.to_json()
+    assert list(data) == ["format", "legal", "deals", "scores"] and data["scores"] == [166, 158]
+    one = {**rec, "deals": rec["deals"][:1]}  # a regular game: the game's own totals
+    assert check_game(one).scores == list(game_from_record(one).scores) == [0, 81]
+
+
+def test_a_malformed_deal_of_a_game_says_which_deal():
+    import pytest
+
+    from belote.cli.messages import say
+    from belote.engine.record import InDeal, check_game
+    rec = {"format": "belote-game/1", "preset": "coinche", "options": {}, "seed": 1,
+           "first_dealer": 0, "deals": [{"format": "belote-deal/1", "preset": "coinche",
+                                          "dealer": 0, "hands": ["JH"] * 4}]}
+    with pytest.raises(InDeal) as caught:
+        check_game(rec)
+    assert caught.value.code == "record.in_deal" and caught.value.params["index"] == 0
+    assert say(caught.value, "fr").startswith("deals[0] : ")
+
+
+def test_a_required_argument_is_named_plainly_in_the_usage_line(monkeypatch):
+    """A fresh user read ``belote check [OPTIONS] {FICHIER}`` as a placeholder left unfilled
+    (typer braces a required argument): the usage line names it plainly, in help and in a
+    usage error, in both languages."""
+    from typer.testing import CliRunner
+
+    from belote.cli import app
+    for lang, name in (("fr", "FICHIER"), ("en", "RECORD")):
+        monkeypatch.setenv("BELOTE_LANG", lang)
+        for command in ("check", "replay", "analyse"):
+            for args in ([command, "--help"], [command]):
+                r = CliRunner().invoke(app, args)
+                usage = next(line for line in r.output.splitlines() if "belote " in line)
+                assert usage.endswith(f"belote {command} [OPTIONS] {name}"), usage
+                assert "{" not in r.output

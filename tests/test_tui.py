@@ -14,6 +14,11 @@ from belote.tui.app import BeloteApp, Question, Summary
 
 SIZE = (130, 36)
 
+#: a coroutine left unawaited (an event marshalled to an app that stopped) fails the test: it
+#: surfaces as a RuntimeWarning, raised where the coroutine is collected (unraisable)
+pytestmark = [pytest.mark.filterwarnings("error::RuntimeWarning"),
+              pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")]
+
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):

@@ -167,6 +167,19 @@ class LocalizedHelp:
 
     belote_lang = "en"
 
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """The usage line's pieces with a required argument by its plain name, as usage lines
+        write it (``belote check [OPTIONS] FICHIER``): typer braces it (``{FICHIER}``), which
+        reads as a placeholder left unfilled; an optional one stays in brackets."""
+        pieces: list[str] = super().collect_usage_pieces(ctx)  # type: ignore[misc]
+        plain = {}
+        for param in self.get_params(ctx):  # type: ignore[attr-defined]
+            if param.param_type_name == "argument" and param.required:
+                for piece in param.get_usage_pieces(ctx):
+                    if piece.startswith("{") and "}" in piece:
+                        plain[piece] = piece[1:].replace("}", "", 1)
+        return [plain.get(piece, piece) for piece in pieces]
+
     def format_options(self, ctx: Any, formatter: Any) -> None:
         rows: dict[str, list[tuple[str, str]]] = {"argument": [], "option": []}
         for param in self.get_params(ctx):  # type: ignore[attr-defined]

@@ -10,7 +10,6 @@ game open and offers to retry.
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from typing import Any, ClassVar
 
@@ -20,6 +19,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Resize
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, RichLog, Select, Static
 
@@ -27,9 +27,6 @@ from ..bots import Bot
 from ..engine import IllegalAction
 from ..engine.actions import Declare
 from ..engine.cards import (
-    KING,
-    QUEEN,
-    RANK_OF,
     SUIT_OF,
     card_str,
     iter_cards,
@@ -144,6 +141,16 @@ class Summary(ModalScreen[None]):
     @on(Button.Pressed)
     def done(self) -> None:
         self.dismiss(None)
+
+
+class _TableEvent(Message):
+    """A table event sent from a bot's thread to the app's (:meth:`BeloteApp._from_table`);
+    ``drawn`` is set once the app has drawn it."""
+
+    def __init__(self, event: events.Event) -> None:
+        super().__init__()
+        self.event = event
+        self.drawn = threading.Event()
 
 
 class _Log(RichLog):
@@ -277,12 +284,30 @@ class BeloteApp(App[None]):
         return out
 
     def _from_table(self, event: events.Event) -> None:
-        """A table event, on whichever thread caused it: drawn on the app's thread."""
+        """A table event, on whichever thread caused it: drawn on the app's thread. From a
+        bot's thread, posted as a message (thread-safe, and no coroutine is left unawaited
+        when the app stops meanwhile, as ``call_from_thread``'s was), then waited for until
+        drawn: the event's deal is not moved on before the screen has told it. Nothing is
+        drawn once the app has stopped."""
         if threading.get_ident() == self._ui_thread:
             self._on_event(event)
             return
-        with contextlib.suppress(RuntimeError):  # the app has stopped: nothing to draw
-            self.call_from_thread(self._on_event, event)
+        message = _TableEvent(event)
+        try:
+            if not self.post_message(message):  # the app is closing
+                return
+        except RuntimeError:  # its loop is closed
+            return
+        while not message.drawn.wait(0.05):
+            if not self.is_running:
+                return
+
+    @on(_TableEvent)
+    def _draw_table_event(self, message: _TableEvent) -> None:
+        try:
+            self._on_event(message.event)
+        finally:
+            message.drawn.set()
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -569,9 +594,8 @@ class BeloteApp(App[None]):
         if d is None:
             return
         legal = d.legal_actions()
-        if "belote" in legal and RANK_OF[card] in (KING, QUEEN) and d.tt is not None and \
-                SUIT_OF[card] in d.tt.trump_suits and text in legal and \
-                (d._belote_cards(self.human) >> card) & 1:
+        # a king or queen of trump whose pair the person holds (the engine's belote cards)
+        if "belote" in legal and text in legal and (d.belote_cards_of(self.human) >> card) & 1:
             if self.auto_belote:
                 self.apply(self.human, "belote")
                 self._play_card(text)
