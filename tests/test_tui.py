@@ -164,6 +164,40 @@ def test_illegal_card_is_refused_with_the_rule_in_words():
     asyncio.run(run())
 
 
+def test_a_refusal_s_notification_leaves_the_status_line_visible():
+    """A refused card is said in the status line, the log and a notification: the
+    notification stands under the header, not over the status line (it hid it)."""
+    from textual.widgets._toast import Toast
+
+    async def run():
+        app = make_app(seed=11)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await pilot.pause()
+            d = _forced_deal(app, ["AH KH 7S 8C 9C TC JC QC", "AS TS KS QS JS 9S 8S 7D",
+                                   "7H 8H 9H TH JH QH AC KC", "AD TD KD QD JD 9D 8D 7C"],
+                             1, ["take", "7H"])
+            d.play("take")
+            d.play("7H")
+            d.play("AD")
+            app.advance()
+            assert await human_turn(app, pilot) is True
+            await pilot.click(hand_button(app, "8C"))  # must follow hearts: refused
+            await pilot.pause()
+            status = app.query_one("#status")
+            assert "Carte refusée" in str(status.render())
+            toasts: list = []
+            for _ in range(50):  # the notification is mounted after the refusal is drawn
+                await pilot.pause()
+                toasts = list(app.screen.query(Toast))
+                if toasts:
+                    break
+            assert toasts, "the refusal is notified"
+            for toast in toasts:
+                assert not toast.region.overlaps(status.region)
+                assert not toast.region.overlaps(app.query_one("#info").region)
+    asyncio.run(run())
+
+
 def test_belote_prompt_is_offered_and_counted():
     async def run():
         app = make_app(seed=12)

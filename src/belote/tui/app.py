@@ -211,6 +211,10 @@ class BeloteApp(App[None]):
     #hand Button.red { color: #ff6e6e; }
     #hand Button.black { color: #f0f0f0; }
     #status { height: 1; padding: 0 1; }
+    /* notifications (a refused card, the last trick) at the top right, under the header: at
+       the bottom (Textual's place) they covered the status line, which says the same */
+    ToastRack { dock: top; align: right top; margin-top: 3; margin-bottom: 0; }
+    .compact ToastRack { margin-top: 2; }
     """
     BINDINGS: ClassVar = [
         *[Binding(str(i), f"play_index({i})", show=False) for i in range(1, 10)],
