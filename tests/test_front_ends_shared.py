@@ -85,9 +85,10 @@ def test_a_record_s_actions_come_in_the_order_the_deal_met_them():
 
 def test_check_game_referees_a_game_and_the_cli_only_renders():
     """``record.check_game``: every deal, and the totals as the game scores them."""
-    from belote.engine.record import GameReport, check_game, game_from_record
     import json
     from pathlib import Path
+
+    from belote.engine.record import GameReport, check_game, game_from_record
     rec = json.loads((Path(__file__).parent / "data" / "litige_then_irregular_game.json")
                      .read_text(encoding="utf-8"))
     report = check_game(rec)

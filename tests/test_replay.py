@@ -137,3 +137,77 @@ def test_replay_shows_the_irregularity_and_the_checked_result():
             "irrégulière : la relecture s'arrête ici (le contrat qu'elle ferait est inconnu) "
             "[valeur d'enchère]")
     asyncio.run(run(steps, "fr", [(1, [stop], [])]))
+
+
+def _dealt_hands_of_a_game(preset, seed):
+    """A played game and, deal by deal, the hands as dealt before the bidding."""
+    g = Game(Rules.preset(preset, target=300), seed=seed, first_dealer=0)
+    rng = random.Random(seed)
+    dealt = []
+    while not g.is_over():
+        if g.current is not None and not g.current.bids and not g.current.plays:
+            dealt.append(list(g.current.hands))
+        g.play(rng.choice(list(g.legal_actions())))
+    return g, dealt
+
+
+def test_replay_shows_the_five_cards_dealt_before_a_two_round_bidding():
+    """Belote classique (RULES.md §2, seed 004 "Cinq premières cartes sont distribuées…"):
+    during the bidding each seat holds the 5 cards dealt first and the next card is turned;
+    the taker gets it and 2 more, the others 3 more, with the take. Replay at step 0 showed
+    the 8 cards of card play; a game record's deals are dealt again from its seed."""
+    g, dealt = _dealt_hands_of_a_game("classique", 6)
+    steps = load_steps(json.loads(json.dumps(game_to_record(g))))
+    taken = [i for i, d in enumerate(g.deals) if d.contract is not None]
+    assert taken
+    for i in taken:
+        st, d = steps[i], g.deals[i]
+        start = st.state(0)
+        assert start.hands == dealt[i] and [h.bit_count() for h in start.hands] == [5] * 4
+        assert start.turned == d.turned and not (start.hands[d.contract.taker] >> d.turned) & 1
+        after_take = st.state(len(d.bids))
+        assert after_take.hands == d.initial_hands  # 8 cards each once the bidding is over
+        assert [h.bit_count() for h in after_take.hands] == [8] * 4
+        assert deal_to_record(st.state(len(st.actions))) == deal_to_record(d)
+
+    async def run():
+        app = ReplayApp(steps, lang="fr")
+        async with app.run_test(size=(120, 30)) as pilot:
+            app.deal_i = taken[0]
+            await pilot.press("home")
+            board = str(app.query_one("#board").render())
+            seat_lines = [line for line in board.splitlines() if "siège" in line
+                          and "équipe" in line and "Contrat" not in line]
+            assert len(seat_lines) == 4
+            assert all(line.count("♠") + line.count("♥") + line.count("♦") + line.count("♣")
+                       == 5 for line in seat_lines), seat_lines
+            assert "Mains du jeu de la carte" not in board
+    asyncio.run(run())
+
+
+def test_a_deal_dealt_all_at_once_shows_eight_cards_from_the_start():
+    """Contrée / coinche (RULES.md §2: "8 cards each, no turned card"): step 0 shows the 8
+    cards each seat was dealt."""
+    g, dealt = _dealt_hands_of_a_game("coinche", 3)
+    steps = load_steps(game_to_record(g))
+    for st, hands in zip(steps, dealt, strict=False):
+        assert st.dealt is None and st.state(0).hands == hands
+        assert [h.bit_count() for h in hands] == [8] * 4
+
+
+def test_a_lone_two_round_deal_record_says_its_hands_are_those_of_card_play():
+    """A deal record (no game, no seed) holds the hands of card play only: during the bidding
+    the replay says that the 5 cards dealt first are not known."""
+    g, _dealt = _dealt_hands_of_a_game("classique", 6)
+    d = next(d for d in g.deals if d.contract is not None)
+    steps = load_steps(deal_to_record(d))
+    assert steps[0].dealt is None
+
+    async def run():
+        app = ReplayApp(steps, lang="fr")
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.pause()
+            assert "Mains du jeu de la carte" in str(app.query_one("#board").render())
+            await pilot.press("end")
+            assert "Mains du jeu de la carte" not in str(app.query_one("#board").render())
+    asyncio.run(run())

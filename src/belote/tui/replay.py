@@ -12,10 +12,18 @@ from textual.widgets import Footer, Static
 
 from ..engine.actions import Action, Declare, Play
 from ..engine.cards import SUIT_OF, iter_cards, parse_card, sort_key
-from ..engine.deal import Deal
-from ..engine.errors import RecordError
-from ..engine.record import DEAL_FORMAT, GAME_FORMAT, CheckReport, actions, check_deal
+from ..engine.deal import Deal, Phase
+from ..engine.errors import BeloteError, RecordError
+from ..engine.record import (
+    DEAL_FORMAT,
+    GAME_FORMAT,
+    CheckReport,
+    actions,
+    check_deal,
+    dealt_deals,
+)
 from ..engine.record.shape import wrap
+from ..engine.rules import DealKind
 from ..i18n import irregularity, rule_name
 from ..i18n.labels import contract_text, seat_label, seat_words
 from .app import SUIT_DISPLAY, action_words, card_markup
@@ -31,6 +39,10 @@ class DealSteps:
     final: Deal
     #: the check of the record: its first irregularity and its result (a penalty included)
     report: CheckReport | None = None
+    #: the deal as dealt, before any bid, where the record's hands (those of card play) do
+    #: not say it: a two-round deal of a game record, dealt again from the game's seed
+    #: (:func:`belote.engine.record.dealt_deals`); None: the record's own start
+    dealt: Deal | None = None
 
     def irregular_step(self) -> int | None:
         """The step (1-based, as ``k``) from which the record's irregularity is shown: the
@@ -49,9 +61,13 @@ class DealSteps:
         return len(self.actions)
 
     def state(self, k: int) -> Deal:
-        """The deal after its first ``k`` actions."""
-        start = dict(self.record, bids=[], plays=[])
-        d = check_deal(start).deal
+        """The deal after its first ``k`` actions, from the deal as dealt: in a two-round
+        deal the 5 cards each seat holds during the bidding where they are known
+        (:attr:`dealt`), the rest dealt with the take (RULES.md §2, seed 004)."""
+        d = check_deal(dict(self.record, bids=[], plays=[])).deal
+        if self.dealt is not None:
+            setup, d = d, self.dealt.clone()
+            d.barred_team, d.last_deal = setup.barred_team, setup.last_deal
         for _seat, a in self.actions[:k]:
             d.apply(a)
         return d
@@ -82,6 +98,12 @@ def load_steps(rec: object) -> list[DealSteps]:
                 out.append(deal_steps(d))
             except RecordError as e:
                 raise wrap(e, f"deals[{i}]") from None
+        try:
+            dealt = dealt_deals(rec)
+        except BeloteError:  # a game's own keys unreadable: each deal from its record
+            dealt = [None] * len(out)
+        for steps, as_dealt in zip(out, dealt, strict=True):
+            steps.dealt = as_dealt
         return out
     raise RecordError(f"unknown format {fmt!r}: expected {DEAL_FORMAT} or {GAME_FORMAT}",
                       code="replay.unknown_format",
@@ -170,6 +192,10 @@ class ReplayApp(App[None]):
                          f"{t['taker']} {self.seat(c.taker)}")
         elif d.turned is not None:
             lines.append(f"{t['turned']}{t['colon']} {card_markup(d.turned, self.lang)}")
+        if d.phase == Phase.BIDDING and d.rules.deal == DealKind.RETOURNE and not d.stock:
+            # a two-round deal's bidding, the first 5 cards unknown (a deal record holds
+            # the hands of card play): say that the hands shown are those
+            lines.append(f"[dim]{t['replay_hands_of_play']}[/dim]")
         lines.append("")
         for seat in range(4):
             cards = sorted(iter_cards(d.hands[seat]),

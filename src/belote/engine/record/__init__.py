@@ -13,7 +13,7 @@ from .codec import (
     game_to_record,
     report_to_record,
 )
-from .games import GameReport, InDeal, check_game, checked_deals, game_totals
+from .games import GameReport, InDeal, check_game, checked_deals, dealt_deals, game_totals
 from .io import (
     MAX_RECORD_BYTES,
     RecordLines,
@@ -57,6 +57,7 @@ __all__ = [
     "choose_deal",
     "deal_from_record",
     "deal_to_record",
+    "dealt_deals",
     "decode",
     "dumps",
     "game_from_record",

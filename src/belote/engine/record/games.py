@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..deal import Deal, Phase
 from ..errors import BeloteError, RecordError
-from ..game import deal_mark
+from ..game import Game, deal_mark
 from ..rules import Rules
 from .codec import game_from_record
 from .io import RecordLines
@@ -112,3 +113,62 @@ def check_game(rec: Any) -> GameReport:
     totals = (list(game_from_record(rec).scores) if legal else
               game_totals(parse_game(rec).rules, reports))
     return GameReport(reports, totals, is_game=True)
+
+
+def dealt_deals(rec: Any) -> list[Deal | None]:
+    """Each deal of a game record as the game dealt it, before any bid: in a two-round deal
+    (RULES.md §2, seed 004) the 5 cards each seat received first, the turned card and the
+    stock, which the record, holding the hands of card play, does not say. The pack of deal
+    *n* is drawn from ``(seed, n)`` (``docs/records.md``; in cut-only games from the tricks of
+    the deal before), so the game is dealt again from its seed, deal by deal, the recorded
+    deals gathered between them.
+
+    Returns one entry a deal: the dealt :class:`~belote.engine.deal.Deal` (a copy, no action
+    applied) where it is a two-round deal whose record holds full hands and those hands follow
+    from it (same dealer and turned card; the recorded bids, applied to it, give the recorded
+    hands), else None (a deal dealt all at once, a deal saved during the bidding, whose
+    record already holds the 5-card hands, or a record its seed does not explain). Raises
+    RecordError for a game record of a bad shape (:func:`~.shape.parse_game`)."""
+    record = parse_game(rec)
+    game = Game(record.rules, seed=record.seed, first_dealer=record.first_dealer)
+    out: list[Deal | None] = []
+    for drec in record.raw:
+        dealt = game.current
+        if dealt is None:  # the game was over: the record goes on with deals of its own
+            break
+        try:
+            report = check_deal(drec)
+        except BeloteError:
+            break
+        out.append(dealt.clone() if _deals_to(dealt, report) else None)
+        deal = report.deal
+        if deal.misdealt:
+            game.misdeal()
+            continue
+        if deal.phase != Phase.DONE:
+            break
+        game.current = deal
+        game.finish_deal()
+    return out + [None] * (len(record.raw) - len(out))
+
+
+def _deals_to(dealt: Deal, report: CheckReport) -> bool:
+    """Whether the record of ``report`` is the two-round deal ``dealt`` played on: full
+    hands in the record (not the 5 of a deal saved during the bidding), the same dealer and
+    turned card, each dealt hand within the recorded one and, the bidding over, the recorded
+    hands those the bids give."""
+    record = report.record
+    if record is None or not dealt.stock or record.stock or record.misdeal:
+        return False
+    if dealt.dealer != record.dealer or dealt.turned != record.turned:
+        return False
+    if any(h & ~full for h, full in zip(dealt.hands, record.hands, strict=True)):
+        return False
+    if report.deal.contract is None:
+        return True
+    after = dealt.clone()
+    for _seat, action in report.actions:
+        if after.phase != Phase.BIDDING:
+            break
+        after.apply(action)
+    return after.phase != Phase.BIDDING and after.hands == list(record.hands)
