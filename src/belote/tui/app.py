@@ -308,8 +308,12 @@ class BeloteApp(App[None]):
 
     @on(_TableEvent)
     def _draw_table_event(self, message: _TableEvent) -> None:
+        """Draw an event a bot's thread sent, unless the table's screen is gone (the app
+        is stopping: its widgets are already removed)."""
         try:
-            self._on_event(message.event)
+            main = self.screen_stack[0] if self.screen_stack else None
+            if main is not None and main.query("#status"):
+                self._on_event(message.event)
         finally:
             message.drawn.set()
 
