@@ -7,14 +7,13 @@ import sys
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from ..engine import PRESET_NAMES, BeloteError, Deal, shuffled_deck
 from ..engine.randomplay import play_randomly
 from ..engine.record import deal_to_record, dumps
-from .messages import _lang, words
+from .messages import _lang
 from .options import LangOpt, OptionOpt, _rules
-from .output import _fail, _write_failed, err, write_out
+from .output import _fail, write_file_out
 
 
 def deal_cmd(
@@ -38,11 +37,7 @@ def deal_cmd(
     d = play_randomly(Deal.deal(rules, dealer, shuffled_deck(rules, rng)), rng)
     text = dumps(deal_to_record(d))
     if output:
-        try:
-            write_out(output, text)
-        except OSError as e:
-            _write_failed(output, e, lang)
-        err.print(escape(words("wrote", lang, path=output)), highlight=False)
+        write_file_out(output, text, lang)
     else:
         sys.stdout.write(text)
 

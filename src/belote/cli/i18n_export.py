@@ -6,11 +6,10 @@ import sys
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from .. import i18n
-from .messages import _lang, _lang_value, words
-from .output import _write_failed, err, write_out
+from .messages import _lang, _lang_value
+from .output import write_file_out
 from .usage import CommandGroup
 
 i18n_app = typer.Typer(name="i18n", cls=CommandGroup, no_args_is_help=True, add_completion=False,
@@ -33,8 +32,4 @@ def export(
     if output is None:
         sys.stdout.write(text)
         return
-    try:
-        write_out(output, text)
-    except OSError as e:
-        _write_failed(output, e, said)
-    err.print(escape(words("wrote", said, path=output)), highlight=False)
+    write_file_out(output, text, said)

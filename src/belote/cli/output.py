@@ -177,6 +177,17 @@ def write_out(path: str, text: str) -> None:
     os.chmod(target, stat.S_IMODE(mode))
 
 
+def write_file_out(path: str, text: str, lang: str) -> None:
+    """``--out path``: write ``text`` (:func:`write_out`) and say so on standard error
+    ("écrit : path"); a failed write ends the command as :func:`_write_failed` says (exit 4,
+    141 or 2)."""
+    try:
+        write_out(path, text)
+    except OSError as e:
+        _write_failed(path, e, lang)
+    err.print(escape(words("wrote", lang, path=path)), highlight=False)
+
+
 def _output_failed(failure: OSError | None) -> None:
     """The output could not be written (``failure``; None: standard output is closed): say so if
     standard error still works (in the language asked with ``--lang``, French by default),
