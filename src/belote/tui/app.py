@@ -3,8 +3,8 @@
 The app draws a :class:`belote.table.Table` and sends the person's input to it: the table
 checks every action (an illegal card is refused with the rule in words), lets the bots play
 from their seat's view, and saves the game after every deal. The app follows the table's
-events (:mod:`belote.table.events`), which arrive on the bots' thread and are marshalled with
-``call_from_thread``. Quitting saves the game (``--resume``); a save that fails keeps the
+events (:mod:`belote.table.events`), which arrive on the bots' thread and are posted to the
+app as messages, the bot waiting until each is drawn. Quitting saves the game (``--resume``); a save that fails keeps the
 game open and offers to retry.
 """
 
