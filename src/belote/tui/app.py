@@ -3,13 +3,15 @@
 The app draws a :class:`belote.table.Table` and sends the person's input to it: the table
 checks every action (an illegal card is refused with the rule in words), lets the bots play
 from their seat's view, and saves the game after every deal. The app follows the table's
-events (:mod:`belote.table.events`), which arrive on the bots' thread and are posted to the
-app as messages, the bot waiting until each is drawn. Quitting saves the game (``--resume``); a save that fails keeps the
-game open and offers to retry.
+events (:mod:`belote.table.events`), which arrive on the bots' thread and are handed to the
+app's event loop, the bot waiting until each is drawn. Quitting saves the game
+(``--resume``); a save that fails keeps the game open and offers to retry.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import threading
 from typing import Any, ClassVar
 
@@ -19,7 +21,6 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.events import Resize
-from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, RichLog, Select, Static
 
@@ -143,16 +144,6 @@ class Summary(ModalScreen[None]):
         self.dismiss(None)
 
 
-class _TableEvent(Message):
-    """A table event sent from a bot's thread to the app's (:meth:`BeloteApp._from_table`);
-    ``drawn`` is set once the app has drawn it."""
-
-    def __init__(self, event: events.Event) -> None:
-        super().__init__()
-        self.event = event
-        self.drawn = threading.Event()
-
-
 class _Log(RichLog):
     """The table's log: kept on its last line when the panel changes height (the bidding bar
     comes and goes with the deal), so the newest bids are never hidden below its end."""
@@ -256,6 +247,8 @@ class BeloteApp(App[None]):
         self._next_start: events.DealStarted | None = None
         self._game_over = False
         self._ui_thread: int | None = None
+        self._ui_loop: asyncio.AbstractEventLoop | None = None
+        self._ui_context: contextvars.Context | None = None
         self._redraw_due = False
 
     # -- the table ------------------------------------------------------------------------
@@ -289,33 +282,39 @@ class BeloteApp(App[None]):
 
     def _from_table(self, event: events.Event) -> None:
         """A table event, on whichever thread caused it: drawn on the app's thread. From a
-        bot's thread, posted as a message (thread-safe, and no coroutine is left unawaited
-        when the app stops meanwhile, as ``call_from_thread``'s was), then waited for until
-        drawn: the event's deal is not moved on before the screen has told it. Nothing is
-        drawn once the app has stopped."""
+        bot's thread it is handed to the app's event loop as a plain callback (in the app's
+        context), the bot waiting until it is drawn, so that the event's deal has not moved
+        on before the screen tells it; an error while drawing is raised here, in the bot's
+        thread (the table logs it). ``call_from_thread`` did the same with a coroutine, left
+        unawaited ("coroutine ... was never awaited") when the app stopped before running
+        it. Nothing is drawn once the app has stopped."""
         if threading.get_ident() == self._ui_thread:
             self._on_event(event)
             return
-        message = _TableEvent(event)
-        try:
-            if not self.post_message(message):  # the app is closing
-                return
-        except RuntimeError:  # its loop is closed
+        loop, context = self._ui_loop, self._ui_context
+        if loop is None or context is None:
             return
-        while not message.drawn.wait(0.05):
-            if not self.is_running:
-                return
+        drawn = threading.Event()
+        failed: list[BaseException] = []
 
-    @on(_TableEvent)
-    def _draw_table_event(self, message: _TableEvent) -> None:
-        """Draw an event a bot's thread sent, unless the table's screen is gone (the app
-        is stopping: its widgets are already removed)."""
+        def draw() -> None:
+            try:
+                main = self.screen_stack[0] if self.screen_stack else None
+                if main is not None and main.query("#status"):  # (gone once stopping)
+                    self._on_event(event)
+            except BaseException as e:  # told in the bot's thread, as call_from_thread did
+                failed.append(e)
+            finally:
+                drawn.set()
         try:
-            main = self.screen_stack[0] if self.screen_stack else None
-            if main is not None and main.query("#status"):
-                self._on_event(message.event)
-        finally:
-            message.drawn.set()
+            loop.call_soon_threadsafe(draw, context=context)
+        except RuntimeError:  # the loop is closed: the app has stopped
+            return
+        while not drawn.wait(0.05):
+            if not self.is_running or loop.is_closed():
+                return
+        if failed:
+            raise failed[0]
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -350,6 +349,8 @@ class BeloteApp(App[None]):
 
     def on_mount(self) -> None:
         self._ui_thread = threading.get_ident()
+        self._ui_loop = asyncio.get_running_loop()
+        self._ui_context = contextvars.copy_context()  # the app's (active_app set)
         self._fit(self.size.width, self.size.height)
         self.log_line(self.t["help"])
         you = self.human
