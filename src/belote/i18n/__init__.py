@@ -360,7 +360,7 @@ def export_json(lang: str | None = None) -> str:
     return json.dumps(export(lang), ensure_ascii=False, sort_keys=True, indent=1)
 
 
-__all__ = ["DECODER_MESSAGES", "DEFAULT_LANG", "LANGS", "UnknownLanguage", "bot_name", "card_label",
-           "catalog", "check_lang", "cite", "colon", "export", "export_json", "has",
-           "irregularity", "message", "nested", "os_error", "os_error_reason", "os_reason", "rule_name",
-           "suit_name", "tr"]
+__all__ = ["DECODER_MESSAGES", "DEFAULT_LANG", "LANGS", "UnknownLanguage", "bot_name",
+           "card_label", "catalog", "check_lang", "cite", "colon", "export", "export_json", "has",
+           "irregularity", "message", "nested", "os_error", "os_error_reason", "os_reason",
+           "rule_name", "suit_name", "tr"]
