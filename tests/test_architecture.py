@@ -21,8 +21,9 @@ ALLOWED: dict[str, set[str]] = {
     "solver": {"engine"},
     "bots": {"engine", "solver"},
     "table": {"engine", "i18n", "solver", "bots"},
-    "cli": {"engine", "i18n", "solver", "bots", "table", "tui"},
+    "cli": {"engine", "i18n", "solver", "bots", "table", "tui", "server"},
     "tui": {"engine", "i18n", "solver", "bots", "table"},
+    "server": {"engine", "i18n", "solver", "bots", "table"},
 }
 #: modules of the package outside any floor's folder, and the floor each belongs to
 LOOSE: dict[str, str] = {
@@ -37,6 +38,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "table": {"numpy", "platformdirs"},
     "cli": {"typer", "click", "rich", "platformdirs", "textual"},
     "tui": {"textual", "rich", "platformdirs"},
+    "server": {"fastapi", "starlette", "uvicorn", "pydantic", "sqlalchemy", "alembic"},
 }
 
 

@@ -21,6 +21,7 @@ from . import (
     play,
     replay,
     rules,
+    serve,
     simulate,
     verify,
 )
@@ -95,6 +96,7 @@ COMMANDS = (
     ("analyse", analyse.analyse, "Double-dummy value of every card played."),
     ("arena", arena.arena, "Duplicate match of two bots."),
     ("simulate", simulate.simulate, "Bots against bots: mean scores, contracts, capots."),
+    ("serve", serve.serve, "Serve online tables (API and WebSocket)."),
     ("verify", verify.verify, "Check a game's packs against its revealed seed."),
 )
 for _name, _function, _short in COMMANDS:

@@ -1,0 +1,52 @@
+"""``belote serve``: online tables on this machine (the server of :mod:`belote.server`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from ..engine import BeloteError
+from .messages import _lang
+from .options import LangOpt
+from .output import _fail
+
+
+def _announce(address: str) -> None:
+    print(address, flush=True)
+
+
+def serve(
+    host: Annotated[str, typer.Option(
+        help="Address to listen on (127.0.0.1: this machine only; 0.0.0.0 behind a reverse "
+             "proxy, see docs/deploy.md).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(
+        help="Port to listen on (0: any free port; the address is printed).", min=0,
+        max=65535)] = 8000,
+    database: Annotated[str | None, typer.Option(
+        help="Database URL: sqlite:///PATH or postgresql+psycopg://USER@HOST/NAME "
+             "(default: server.db in the data folder).")] = None,
+    takeover_after: Annotated[float, typer.Option(
+        help="Seconds before a bot plays for a player whose connection dropped.",
+        min=0)] = 60.0,
+    bot_delay: Annotated[float, typer.Option(
+        help="Seconds a bot's turn lasts at least, so that people can follow.", min=0)] = 0.6,
+    schema: Annotated[bool, typer.Option(
+        "--schema", help="Print the JSON Schema of the WebSocket protocol and exit.")] = False,
+    lang: LangOpt = "fr",
+) -> None:
+    """Serve online tables: the API and the WebSocket protocol (docs/protocol.md). Prints the
+    address it listens on, then logs to standard error until stopped (Ctrl-C)."""
+    _lang(lang)
+    if schema:
+        from ..server.protocol import json_schema
+        print(json.dumps(json_schema(), ensure_ascii=False, indent=2))
+        return
+    from ..server.rooms import Settings
+    from ..server.run import serve as run
+    try:
+        run(host, port, database, Settings(bot_delay=bot_delay, takeover_after=takeover_after),
+            announce=_announce)
+    except BeloteError as e:
+        _fail(e, lang)

@@ -1,0 +1,374 @@
+"""The FastAPI application of ``belote serve``: the REST API and the WebSocket endpoint
+(docs/protocol.md; the pinned contract of issue 17).
+
+REST (JSON; an error is ``{"type": "error", "code", "message"}`` with its HTTP status, worded
+in the language of ``?lang=`` or ``Accept-Language``, French by default; never a traceback):
+
+* ``GET /api/health`` → 200 ``{"status": "ok", "protocol": 1}``;
+* ``POST /api/tables`` → 201 ``{"table", "code", "invite", "seat", "token"}``;
+* ``POST /api/join/{CODE}`` → ``{"table", "seat", "token"}``;
+* ``POST /api/tables/{ID}/start``, ``/end``, ``/seats/{S}/bot`` (``Authorization: Bearer``
+  the creator's token);
+* ``GET /api/tables/{ID}`` → the table's public facts, seats and scores;
+* ``GET /api/tables/{ID}/record`` → the ``belote-game/1`` record.
+
+WebSocket ``/ws/tables/{ID}?token=TOKEN`` (no token: a spectator; ``&lang=en``): the
+messages of :mod:`belote.server.protocol`. Each connection has its own queue of messages,
+written by the room from any thread and sent in order by one task of the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Annotated, Any
+
+from fastapi import Body, FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, Field, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .. import __version__, i18n
+from ..engine.errors import BeloteError
+from .errors import ServerError
+from .protocol import (
+    CLIENT_MESSAGE,
+    MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    Ack,
+    ErrorMessage,
+    Pong,
+)
+from .rooms import Connection, Room, Rooms
+
+log = logging.getLogger(__name__)
+
+#: the largest request body read, in bytes
+MAX_BODY_BYTES = 64 * 1024
+#: a WebSocket close code: the connection asked for no table or a bad token
+CLOSE_REFUSED = 4404
+
+
+def pick_lang(query: str | None, accept: str | None) -> str:
+    """The client's language: ``?lang=`` when it is one of the catalog's, else the first
+    language of ``Accept-Language`` the catalog has (``en-GB,en;q=0.8`` → ``en``), else
+    French."""
+    if query and query.strip().lower()[:2] in i18n.LANGS:
+        return query.strip().lower()[:2]
+    for part in (accept or "").split(","):
+        tag = part.split(";")[0].strip().lower()[:2]
+        if tag in i18n.LANGS:
+            return tag
+    return i18n.DEFAULT_LANG
+
+
+def _lang_of(request: Request) -> str:
+    return pick_lang(request.query_params.get("lang"), request.headers.get("accept-language"))
+
+
+def _error_json(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"type": "error", "code": code, "message": message}, status_code=status)
+
+
+def _coded(error: BeloteError, lang: str, status: int) -> JSONResponse:
+    return _error_json(error.code, i18n.message(error, lang), status)
+
+
+def _said(code: str, lang: str, fallback: str, **params: Any) -> str:
+    return i18n.message(BeloteError(fallback, code=code, params=params), lang)
+
+
+class CreateTable(BaseModel):
+    """The body of ``POST /api/tables``."""
+
+    preset: Annotated[str, Field(max_length=40)] = "coinche"
+    options: dict[str, Any] = Field(default_factory=dict)
+    target: Annotated[int, Field(gt=0, le=100000)] | None = None
+    seats: Annotated[list[Annotated[str, Field(max_length=40)]],
+                     Field(min_length=4, max_length=4)]
+    name: Annotated[str, Field(max_length=200)]
+
+
+class JoinTable(BaseModel):
+    """The body of ``POST /api/join/{CODE}``: a display name and, optionally, a seat."""
+
+    name: Annotated[str, Field(max_length=200)]
+    seat: int | None = None
+
+
+class SeatBot(BaseModel):
+    """The body of ``POST /api/tables/{ID}/seats/{S}/bot``: the bot's level."""
+
+    level: Annotated[str, Field(max_length=40)] = "heuristic"
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def table_json(room: Room) -> dict[str, Any]:
+    """``GET /api/tables/{ID}``: the table's public facts, its seats and scores."""
+    info = room.info().model_dump(mode="json")
+    return {**info, "seats": [s.model_dump(mode="json") for s in room.seat_infos()],
+            "scores": room.scores(), "log_seq": room.log_seq}
+
+
+def create_app(rooms: Rooms) -> FastAPI:
+    """The application over ``rooms`` (closed when the application stops)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await asyncio.to_thread(rooms.close)
+
+    app = FastAPI(title="belote", version=__version__, lifespan=lifespan,
+                  docs_url=None, redoc_url=None)
+    app.state.rooms = rooms
+    _handlers(app)
+    _routes(app, rooms)
+    _socket(app, rooms)
+    return app
+
+
+def _handlers(app: FastAPI) -> None:
+    @app.middleware("http")
+    async def cap_body(request: Request,
+                       call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length", "0")
+        if not length.isdigit() or int(length) > MAX_BODY_BYTES:
+            lang = _lang_of(request)
+            return _error_json("server.too_large", _said(
+                "server.too_large", lang, f"message too large (at most {MAX_BODY_BYTES} bytes)",
+                limit=MAX_BODY_BYTES), 413)
+        return await call_next(request)
+
+    @app.exception_handler(BeloteError)
+    async def coded(request: Request, exc: BeloteError) -> JSONResponse:
+        status = exc.status if isinstance(exc, ServerError) else 422
+        return _coded(exc, _lang_of(request), status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        where = ".".join(str(p) for p in errors[0]["loc"]) if errors else ""
+        lang = _lang_of(request)
+        return _error_json("server.bad_request", _said(
+            "server.bad_request", lang, f"bad request ({where})", field=where), 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        lang = _lang_of(request)
+        if exc.status_code == 404:
+            return _error_json("server.not_found", _said(
+                "server.not_found", lang, f"no such page: {request.url.path}",
+                path=request.url.path), 404)
+        if exc.status_code == 405:
+            return _error_json("server.bad_method", _said(
+                "server.bad_method", lang, f"method not allowed: {request.method}",
+                method=request.method), 405)
+        return _error_json("server.bad_request", _said(
+            "server.bad_request", lang, "bad request ()", field=""), exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        lang = _lang_of(request)
+        return _error_json("server.internal", _said("server.internal", lang,
+                                                    "internal error"), 500)
+
+
+def _routes(app: FastAPI, rooms: Rooms) -> None:
+    @app.get("/api/health")
+    def health() -> dict[str, Any]:
+        return {"status": "ok", "version": __version__, "protocol": PROTOCOL_VERSION}
+
+    @app.post("/api/tables", status_code=201)
+    def create(request: Request, body: CreateTable) -> dict[str, Any]:
+        options = dict(body.options)
+        if body.target is not None:
+            options.update(game_end="target", target=body.target)
+        base = str(request.base_url).rstrip("/")
+        room, token = rooms.create(body.preset, options, body.seats, body.name, base)
+        return {"table": room.id, "code": room.data.code,
+                "invite": room.data.settings["invite"], "seat": room.data.creator_seat,
+                "token": token}
+
+    @app.post("/api/join/{code}")
+    def join(code: str, body: JoinTable) -> dict[str, Any]:
+        room = rooms.by_code(code)
+        seat, token = room.join(body.name, body.seat)
+        return {"table": room.id, "seat": seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/start")
+    def start(request: Request, table_id: str) -> dict[str, Any]:
+        room = rooms.get(table_id)
+        room.start(_bearer(request))
+        return table_json(room)
+
+    @app.post("/api/tables/{table_id}/end")
+    def end(request: Request, table_id: str) -> dict[str, Any]:
+        room = rooms.get(table_id)
+        room.end(_bearer(request))
+        return table_json(room)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    def seat_bot(request: Request, table_id: str, seat: int,
+                 body: Annotated[SeatBot | None, Body()] = None) -> dict[str, Any]:
+        room = rooms.get(table_id)
+        room.seat_bot(_bearer(request), seat, (body or SeatBot()).level)
+        return table_json(room)
+
+    @app.get("/api/tables/{table_id}")
+    def table(table_id: str) -> dict[str, Any]:
+        return table_json(rooms.get(table_id))
+
+    @app.get("/api/tables/{table_id}/record")
+    def record(table_id: str) -> dict[str, Any]:
+        return rooms.get(table_id).record()
+
+    @app.get("/t/{code}")
+    def invite(code: str) -> dict[str, Any]:
+        room = rooms.by_code(code)
+        return {"table": room.id, "code": room.data.code, "status": room.status,
+                "join": f"/api/join/{room.data.code}",
+                "open_seats": [s.seat for s in room.seat_infos() if s.kind == "open"]}
+
+
+class _Socket:
+    """One WebSocket's outgoing side: a queue that any thread fills (:meth:`send`) and one
+    task that empties it in order."""
+
+    _CLOSE = object()
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.loop = asyncio.get_running_loop()
+        self.queue: asyncio.Queue[object] = asyncio.Queue()
+
+    def send(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closing
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
+
+    def close(self) -> None:
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, self._CLOSE)
+
+    async def run(self) -> None:
+        with contextlib.suppress(Exception):  # a socket gone: the receiving side ends
+            while True:
+                message = await self.queue.get()
+                if message is self._CLOSE:
+                    await self.websocket.close()
+                    return
+                await self.websocket.send_text(json.dumps(message, ensure_ascii=False))
+
+
+def _refusal(error: BeloteError, lang: str, seq: int | None = None) -> dict[str, Any]:
+    return ErrorMessage(code=error.code, message=i18n.message(error, lang), seq=seq,
+                        rule=getattr(error, "rule", None)).model_dump(mode="json")
+
+
+async def _read(websocket: WebSocket) -> str | None:
+    """The next client message as text (None: the socket closed); a binary frame is read
+    as UTF-8 (``\ufffd`` for what is not)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        text = (message.get("bytes") or b"").decode("utf-8", "replace")
+    return str(text)
+
+
+def _too_large(text: str) -> bool:
+    return len(text) > MAX_MESSAGE_BYTES or (
+        len(text) * 4 > MAX_MESSAGE_BYTES
+        and len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES)
+
+
+async def _handle(room: Room, conn: Connection, text: str) -> None:
+    """Answer one client message (every refusal an error message; nothing raises)."""
+    lang = conn.lang
+    if _too_large(text):
+        conn.send(_refusal(ServerError(f"message too large (at most {MAX_MESSAGE_BYTES} bytes)",
+                                       code="server.too_large",
+                                       params={"limit": MAX_MESSAGE_BYTES}), lang))
+        return
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        conn.send(_refusal(ServerError("malformed JSON", code="server.bad_json"), lang))
+        return
+    try:
+        message = CLIENT_MESSAGE.validate_python(data)
+    except ValidationError as e:
+        errors = e.errors()
+        where = ".".join(str(p) for p in errors[0]["loc"]) if errors else ""
+        conn.send(_refusal(ServerError(f"bad message ({where})", code="server.bad_message",
+                                       params={"field": where}), lang))
+        return
+    if message.type == "ping":
+        conn.send(Pong(id=message.id).model_dump(mode="json"))
+        return
+    seq = message.seq
+    if conn.seat is None:
+        conn.send(_refusal(ServerError("a spectator cannot act", code="server.spectator"),
+                           lang, seq))
+        return
+    if message.seat is not None and message.seat != conn.seat:
+        conn.send(_refusal(ServerError(f"this token plays seat {conn.seat} only",
+                                       code="server.not_your_seat",
+                                       params={"seat": conn.seat, "asked": message.seat}),
+                           lang, seq))
+        return
+    try:
+        applied = await asyncio.to_thread(room.act, conn.seat, message.action, seq)
+    except BeloteError as e:
+        conn.send(_refusal(e, lang, seq))
+        return
+    except Exception:
+        log.exception("table %s: an action failed", room.id)
+        conn.send(_refusal(ServerError("internal error", code="server.internal"), lang, seq))
+        return
+    if not applied:
+        conn.send(Ack(seq=seq, duplicate=True).model_dump(mode="json"))
+
+
+def _socket(app: FastAPI, rooms: Rooms) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        lang = pick_lang(websocket.query_params.get("lang"),
+                         websocket.headers.get("accept-language"))
+        token = websocket.query_params.get("token") or None
+        try:
+            room = await asyncio.to_thread(rooms.get, table_id)
+            seat = room.seat_of(token)
+        except BeloteError as e:
+            await websocket.send_text(json.dumps(_refusal(e, lang), ensure_ascii=False))
+            await websocket.close(CLOSE_REFUSED)
+            return
+        out = _Socket(websocket)
+        conn = Connection(seat, lang, out.send, out.close)
+        sender = asyncio.create_task(out.run())
+        await asyncio.to_thread(room.attach, conn)
+        try:
+            while (text := await _read(websocket)) is not None:
+                await _handle(room, conn, text)
+        except Exception:  # the socket failed under us: the seat turns away
+            log.debug("table %s: a connection ended", table_id, exc_info=True)
+        finally:
+            await asyncio.to_thread(room.detach, conn)
+            out.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(sender, 5)
+
+
+__all__ = ["MAX_BODY_BYTES", "CreateTable", "JoinTable", "SeatBot", "create_app", "pick_lang",
+           "table_json"]

@@ -1,0 +1,155 @@
+"""The server's database schema (SQLAlchemy 2) and how it is opened and migrated.
+
+Tables (the Alembic migrations in ``migrations/versions`` create them; :func:`open_database`
+runs them at start, so a new SQLite file needs nothing installed):
+
+* ``rooms``: one row a table (room): ``id``, invite ``code``, ``preset`` and ``options``
+  (JSON), ``status`` (``waiting`` | ``playing`` | ``over``), ``ended`` (by its creator),
+  the secret ``seed`` (256 bits, as decimal text: never sent before the end), its
+  ``commitment`` (SHA-256 hex), ``creator_seat``, ``settings`` (JSON: bot delay…),
+  ``created`` (UTC).
+* ``seats``: four rows a room: ``name``, ``kind`` (``open`` | ``human`` | ``bot``),
+  ``bot_level``, ``token_hash`` (the SHA-256 hex of the seat token: the token itself is never
+  stored), ``connected``.
+* ``actions``: the action log, ``(room_id, seq)`` from 1: ``seat``, ``action`` (record text),
+  ``client_seq`` (the sequence number the client sent, None for a bot), ``created``. A room is
+  rebuilt by replaying it on ``Game(rules, seed)``.
+* ``games``: the :class:`~belote.table.store.GameStore` records (``belote-game/1`` JSON text),
+  by id, with their table ``settings`` and ``finished``.
+
+Written for any SQLAlchemy database: SQLite (the default) and PostgreSQL
+(``postgresql+psycopg://…``) are the two tested.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class RoomRow(Base):
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True, index=True)
+    preset: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    ended: Mapped[bool] = mapped_column(Boolean, default=False)
+    seed: Mapped[str] = mapped_column(Text)
+    commitment: Mapped[str] = mapped_column(String(64))
+    creator_seat: Mapped[int] = mapped_column(Integer)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(8))
+    bot_level: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    connected: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))
+    client_seq: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    preset: Mapped[str] = mapped_column(String(40))
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    record: Mapped[str] = mapped_column(Text)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    updated: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow,
+                                                 onupdate=utcnow)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """Every SQLite connection: foreign keys on, a write-ahead log, a commit durable once it
+    returns (``synchronous=FULL``), and a wait for a busy lock rather than an error."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine on ``url`` (``sqlite:///PATH``, ``postgresql+psycopg://…``); an SQLite
+    file's folder is created. Raises ``sqlalchemy.exc.ArgumentError`` for a URL it cannot
+    read, ``ModuleNotFoundError`` for a driver not installed."""
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema (Alembic ``upgrade head``, the migrations
+    shipped in the package). Raises ``sqlalchemy.exc.OperationalError`` when the database
+    cannot be reached or written."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def open_database(url: str) -> Engine:
+    """:func:`make_engine` then :func:`migrate`."""
+    engine = make_engine(url)
+    migrate(engine)
+    return engine
+
+
+__all__ = ["ActionRow", "Base", "GameRow", "MIGRATIONS", "RoomRow", "SeatRow", "make_engine",
+           "migrate", "open_database", "utcnow"]

@@ -1,0 +1,53 @@
+"""The server's refusals: typed errors with a catalog code and the HTTP status they answer.
+
+Every error a client can receive is a :class:`ServerError` (a
+:class:`~belote.engine.errors.BeloteError`, so a ``ValueError``) or an engine error (a wrong
+turn, an illegal card naming its rule). Its words come from :func:`belote.i18n.message` in the
+client's language; ``status`` is the HTTP status of a REST answer (a WebSocket error message
+carries the code only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..engine.errors import BeloteError, Param
+
+
+class ServerError(BeloteError):
+    """A request the server refuses: ``code`` ``server.*`` (dotted, in both catalogs),
+    ``params`` its facts, ``status`` the HTTP status (400 by default)."""
+
+    default_code = "server.bad_request"
+
+    def __init__(self, message: str, *, code: str, status: int = 400,
+                 params: Mapping[str, Param] | None = None) -> None:
+        super().__init__(message, code=code, params=params)
+        self.status = status
+
+
+def unknown_table(table: str) -> ServerError:
+    """``server.unknown_table`` (404): no table has this id."""
+    return ServerError(f"no table {table}", code="server.unknown_table", status=404,
+                       params={"table": table})
+
+
+def unknown_code(code: str) -> ServerError:
+    """``server.unknown_code`` (404): no waiting table has this invite code."""
+    return ServerError(f"no table with the invite code {code}", code="server.unknown_code",
+                       status=404, params={"code": code})
+
+
+def bad_token() -> ServerError:
+    """``server.bad_token`` (401): the seat token is missing or belongs to no seat here."""
+    return ServerError("this seat token belongs to no seat of this table",
+                       code="server.bad_token", status=401)
+
+
+def not_creator() -> ServerError:
+    """``server.not_creator`` (403): only the creator's token may do this."""
+    return ServerError("only the table's creator may do this", code="server.not_creator",
+                       status=403)
+
+
+__all__ = ["ServerError", "bad_token", "not_creator", "unknown_code", "unknown_table"]

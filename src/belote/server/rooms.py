@@ -1,0 +1,708 @@
+"""Rooms: one :class:`~belote.table.Table` a room, its seats, its connections, its log.
+
+A :class:`Room` holds the game of one table and the four seats (``open`` | ``human`` |
+``bot``). While it waits, people join open seats; once started, people play through
+:meth:`Room.act` as :meth:`~belote.table.Player.remote` seats and bots play on the table's
+worker thread (off the event loop), a ``bot_delay`` at least a decision.
+
+Every action the table accepts is written to the action log (:meth:`SqlStore.append_action`,
+committed) in the table's event callback *before* any connection is told: a ``kill -9`` loses
+at most an action nobody heard of. :meth:`Rooms.restore` rebuilds every open room by
+replaying its log on ``Game(rules, seed)``: the same hands, scores and player to move.
+
+What a connection hears (:meth:`Room.snapshot`, the events): the public facts of each event
+(:func:`public_facts`, never the deal itself), the seat's own view (``Table.view(seat)``), or
+for a spectator :func:`public_view` (no hand at all). The seed stays in the database until
+the table is over.
+
+A person whose connection drops keeps the seat (``away``); after ``takeover_after`` seconds a
+heuristic bot plays it (``bot_playing``) until the same token connects again.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import hmac
+import logging
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import make_bot, parse_bot
+from ..engine.deal import Deal
+from ..engine.errors import BeloteError
+from ..engine.game import Game
+from ..engine.provenance import commitment, new_secret_seed
+from ..engine.record import deal_to_record
+from ..engine.record.codec import game_to_record
+from ..engine.record.shape import GAME_FORMAT
+from ..engine.rules import Rules
+from ..engine.views import SeatView
+from ..table import Player, Table
+from ..table.events import (
+    ActionApplied,
+    BeloteSaid,
+    ContractMade,
+    DealEnded,
+    DealStarted,
+    Event,
+    GameEnded,
+    SeatJoined,
+    SeatLeft,
+    TrickWon,
+)
+from ..table.match import derive_seed
+from ..table.table import TABLE_TIME_LIMIT_MS
+from .errors import ServerError, bad_token, not_creator, unknown_code, unknown_table
+from .protocol import Ack, ErrorMessage, EventFacts, EventMessage, SeatInfo, Snapshot, TableInfo
+from .store import RoomData, SeatData, SqlStore, token_hash
+
+log = logging.getLogger(__name__)
+
+#: the bot that plays for an absent person
+TAKEOVER_BOT = "heuristic"
+#: the longest display name
+MAX_NAME = 40
+
+Send = Callable[[dict[str, Any]], None]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client: its ``seat`` (None: a spectator), its language, and ``send`` (thread-safe:
+    queues a message for the socket) and ``close`` (ends the socket once its queue is sent)."""
+
+    seat: int | None
+    lang: str
+    send: Send
+    close: Callable[[], None]
+
+
+@dataclass
+class Settings:
+    """A server's room settings: ``bot_delay`` seconds a bot's turn lasts at least,
+    ``takeover_after`` seconds before a bot plays for an absent person."""
+
+    bot_delay: float = 0.6
+    takeover_after: float = 60.0
+
+
+def public_view(view: SeatView, other: SeatView) -> dict[str, Any]:
+    """A spectator's view from two seats' views of one deal: ``view`` without its hand, its
+    legal actions and its seat's hidden annonces (taken from ``other``, a view of another
+    seat, which shows them as the public does)."""
+    data = view.to_json()
+    data["seat"] = None
+    data["hand"] = []
+    data["legal"] = []
+    mine = str(view.seat)
+    if mine in data["annonces"]:
+        data["annonces"][mine] = other.to_json()["annonces"].get(mine, [])
+    return data
+
+
+def _action_text(action: str) -> str:
+    """An action as the others may hear it: an annonce's cards stay hidden until the view
+    shows them (from trick 2)."""
+    return "declare" if action.startswith("declare") else action
+
+
+def public_facts(event: Event) -> EventFacts | None:
+    """What every client may hear of ``event`` (None: nothing, e.g. a save). Reads the
+    event's public fields only, never its deal."""
+    if isinstance(event, ActionApplied):
+        return EventFacts(kind="action", deal_index=event.deal_index, seat=event.seat,
+                          action=_action_text(event.action))
+    if isinstance(event, DealStarted):
+        return EventFacts(kind="deal_started", deal_index=event.deal_index)
+    if isinstance(event, ContractMade):
+        return EventFacts(kind="contract", deal_index=event.deal_index)
+    if isinstance(event, BeloteSaid):
+        return EventFacts(kind="belote", deal_index=event.deal_index, seat=event.seat,
+                          rebelote=event.rebelote)
+    if isinstance(event, TrickWon):
+        from ..engine.cards import card_str
+        return EventFacts(kind="trick", deal_index=event.deal_index, number=event.number,
+                          leader=event.leader, cards=[card_str(c) for c in event.cards],
+                          winner=event.winner, points=event.points)
+    if isinstance(event, DealEnded):
+        result = getattr(event, "result", None)
+        return EventFacts(kind="deal_ended", deal_index=event.deal_index,
+                          result=result.to_json() if result is not None else None,
+                          mark=list(event.mark), scores=list(event.scores))
+    if isinstance(event, GameEnded):
+        return EventFacts(kind="game_ended", scores=list(event.scores), winner=event.winner)
+    if isinstance(event, SeatJoined | SeatLeft):
+        return EventFacts(kind="seat", seat=event.seat)
+    return None
+
+
+def new_code() -> str:
+    """An invite code: 8 base32 characters (40 bits from :mod:`secrets`), upper case."""
+    return base64.b32encode(secrets.token_bytes(5)).decode("ascii")
+
+
+def _check_name(name: str) -> str:
+    name = " ".join(str(name).split())
+    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+        raise ServerError(f"a display name is 1 to {MAX_NAME} printable characters",
+                          code="server.bad_name", status=422, params={"max": MAX_NAME})
+    return name
+
+
+def _bot_name(level: str) -> str:
+    parse_bot(level)  # BotError (bot.unknown, bot.bad_level)
+    return level.strip()
+
+
+@dataclass
+class _Absence:
+    timer: threading.Timer | None = None
+    bot_playing: bool = False
+
+
+@dataclass
+class Room:
+    """One table (see the module docstring). Build with :meth:`Rooms.create` or from the
+    store (:meth:`load`); every method may be called from any thread."""
+
+    data: RoomData
+    store: SqlStore
+    settings: Settings
+    game: Game = field(init=False)
+    table: Table | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        self.rules = Rules.preset(self.data.preset, **self.data.options)
+        self.game = Game(self.rules, seed=self.data.seed)
+        self.last_seq: dict[int, int] = {}
+        for _seq, seat, action, client_seq in self.data.actions:
+            self.game.play(action, seat)
+            if client_seq is not None:
+                self.last_seq[seat] = max(client_seq, self.last_seq.get(seat, -1))
+        self.log_seq = len(self.data.actions)
+        self._lock = threading.RLock()
+        self._conns: dict[int, Connection] = {}
+        self._spectators: set[Connection] = set()
+        self._pending_seq: dict[int, int] = {}
+        self._absent: dict[int, _Absence] = {}
+        self.broken = False
+
+    # -- reading ----------------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.data.id
+
+    @property
+    def status(self) -> str:
+        return self.data.status
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token is ``token``; raises ``server.bad_token`` for a token that is
+        no seat's (None, a spectator, gives None)."""
+        if token is None:
+            return None
+        digest = token_hash(token)
+        for seat in self.data.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        raise bad_token()
+
+    def _creator(self, token: str | None) -> None:
+        """Raise ``server.bad_token`` without a seat's token, ``server.not_creator`` for
+        another seat's."""
+        if token is None:
+            raise bad_token()
+        if self.seat_of(token) != self.data.creator_seat:
+            raise not_creator()
+
+    def seat_infos(self) -> list[SeatInfo]:
+        with self._lock:
+            out = []
+            for s in self.data.seats:
+                absence = self._absent.get(s.seat)
+                human = s.kind == "human"
+                out.append(SeatInfo(
+                    seat=s.seat, name=s.name, kind=s.kind,  # type: ignore[arg-type]
+                    bot=s.bot_level, connected=s.seat in self._conns,
+                    away=human and s.seat not in self._conns,
+                    bot_playing=absence is not None and absence.bot_playing))
+            return out
+
+    def scores(self) -> list[int]:
+        return list(self.game.scores)
+
+    def info(self, seat: int | None = None) -> TableInfo:
+        """The table's public facts (the invite code for a seated player, the seed once
+        over)."""
+        over = self.data.status == "over"
+        seated = seat is not None
+        return TableInfo(
+            table=self.id, status=self.data.status,  # type: ignore[arg-type]
+            preset=self.data.preset, options=self.data.options,
+            commitment=self.data.commitment, seed=str(self.data.seed) if over else None,
+            creator_seat=self.data.creator_seat, code=self.data.code if seated else None,
+            invite=self.data.settings.get("invite") if seated else None,
+            deals_played=len(self.game.deals), ended=self.data.ended)
+
+    def view_json(self, seat: int | None) -> tuple[int, dict[str, Any] | None]:
+        """The view a connection of ``seat`` (None: a spectator) may see now, and the index
+        of the deal it shows (in the game's deals, every deal counted: the events'
+        ``deal_index``); the view is None once the game is over."""
+        while True:
+            index = len(self.game.deals)
+            view = self._view_now(seat)
+            if len(self.game.deals) == index:  # no bot ended the deal meanwhile
+                return index, view
+
+    def _view_now(self, seat: int | None) -> dict[str, Any] | None:
+        source: Table | Deal | None = self.table if self.table is not None else \
+            self.game.current
+        if source is None:
+            return None
+        first = source.view(0 if seat is None else seat)
+        if first is None:
+            return None
+        if seat is not None:
+            return first.to_json()
+        other = source.view(1)
+        assert other is not None
+        return public_view(first, other)
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        with self._lock:
+            deal_index, view = self.view_json(seat)
+            return Snapshot(seat=seat, view=view, view_deal=deal_index, table=self.info(seat),
+                            seats=self.seat_infos(), scores=self.scores(),
+                            last_seq=self.last_seq.get(seat) if seat is not None else None
+                            ).model_dump(mode="json")
+
+    def record(self) -> dict[str, Any]:
+        """The ``belote-game/1`` record: once the game is over, the whole game with its
+        ``seed`` and ``commitment``; before, its finished deals only (they do not change while
+        bots play on), with ``seed`` null until the table is over (ended by its creator)."""
+        with self._lock:
+            game = self.game
+            if game.is_over():
+                rec = game_to_record(game)
+            else:
+                done = list(game.deals)
+                marks = game.marks[:len(done)]
+                rec = {"format": GAME_FORMAT, "preset": self.rules.preset_name,
+                       "options": self.rules.overrides(),
+                       "seed": self.data.seed if self.data.status == "over" else None,
+                       "first_dealer": int(game.first_dealer),
+                       "deals": [deal_to_record(d) for d in done],
+                       "scores": [sum(m[0] for m in marks), sum(m[1] for m in marks)],
+                       "held": 0, "over": False, "winner": None}
+            rec["commitment"] = self.data.commitment
+            if self.data.ended:
+                rec["ended"] = True
+            return rec
+
+    # -- connections ------------------------------------------------------------------------
+    def attach(self, conn: Connection) -> None:
+        """Add a connection; its first message is the snapshot. A second connection of the
+        same seat replaces the first (told ``server.replaced``, then closed); a person back
+        from an absence takes the seat back from the bot."""
+        seat = conn.seat
+        with self._lock:
+            old = None
+            if seat is None:
+                self._spectators.add(conn)
+            else:
+                old = self._conns.get(seat)
+                self._conns[seat] = conn
+            conn.send(self.snapshot(seat))
+            came_back = seat is not None and self._back(seat)
+        if old is not None:
+            old.send(_error("server.replaced", "this seat was opened elsewhere", old.lang))
+            old.close()
+        if seat is not None:
+            self.store.set_connected(self.id, seat, True)
+            if came_back:
+                self._rejoin(seat)
+            self.broadcast(EventFacts(kind="seat", seat=seat))
+
+    def detach(self, conn: Connection) -> None:
+        """Remove a connection; a person's seat turns ``away`` (a bot plays it after
+        ``takeover_after`` seconds while the table plays)."""
+        seat = conn.seat
+        with self._lock:
+            if seat is None:
+                self._spectators.discard(conn)
+                return
+            if self._conns.get(seat) is not conn:
+                return  # replaced by a newer connection
+            del self._conns[seat]
+            self._away(seat)
+        self.store.set_connected(self.id, seat, False)
+        self.broadcast(EventFacts(kind="seat", seat=seat))
+
+    def _away(self, seat: int) -> None:
+        """Under the lock: start the takeover clock of an absent person's seat."""
+        if self.data.status != "playing" or self.data.seats[seat].kind != "human":
+            return
+        absence = self._absent.setdefault(seat, _Absence())
+        if absence.timer is None and not absence.bot_playing:
+            absence.timer = threading.Timer(self.settings.takeover_after, self._take_over,
+                                            (seat,))
+            absence.timer.daemon = True
+            absence.timer.start()
+
+    def _back(self, seat: int) -> bool:
+        """Under the lock: stop the clock of ``seat``; whether a bot was playing it."""
+        absence = self._absent.pop(seat, None)
+        if absence is None:
+            return False
+        if absence.timer is not None:
+            absence.timer.cancel()
+        return absence.bot_playing
+
+    def _take_over(self, seat: int) -> None:
+        with self._lock:
+            absence = self._absent.get(seat)
+            if absence is None or seat in self._conns or self.table is None or \
+                    self.data.status != "playing":
+                return
+            absence.timer, absence.bot_playing = None, True
+            bot = make_bot(TAKEOVER_BOT, seed=derive_seed("takeover", self.data.seed, seat))
+            log.info("table %s: a bot plays for seat %d", self.id, seat)
+            self.table.join(seat, Player.of_bot(bot, self.data.seats[seat].name))
+
+    def _rejoin(self, seat: int) -> None:
+        if self.table is not None:
+            log.info("table %s: seat %d is back", self.id, seat)
+            self.table.join(seat, Player.remote(self.data.seats[seat].name))
+
+    def broadcast(self, facts: EventFacts) -> None:
+        """Send ``facts`` with each connection's own view to every connection."""
+        with self._lock:
+            conns = list(self._conns.values()) + list(self._spectators)
+            seats, scores = self.seat_infos(), self.scores()
+            for conn in conns:
+                deal_index, view = self.view_json(conn.seat)
+                message = EventMessage(event=facts, view=view, view_deal=deal_index,
+                                       seats=seats, scores=scores,
+                                       status=self.data.status,  # type: ignore[arg-type]
+                                       log_seq=self.log_seq)
+                conn.send(message.model_dump(mode="json"))
+
+    def send_to(self, seat: int, message: dict[str, Any]) -> None:
+        with self._lock:
+            conn = self._conns.get(seat)
+        if conn is not None:
+            conn.send(message)
+
+    # -- the game ---------------------------------------------------------------------------
+    def _players(self) -> list[Player]:
+        players = []
+        for s in self.data.seats:
+            if s.kind == "bot":
+                level = s.bot_level or "heuristic"
+                limit = TABLE_TIME_LIMIT_MS if level.startswith("expert") else None
+                bot = make_bot(level, seed=derive_seed("table", self.data.seed, s.seat),
+                               time_limit_ms=limit)
+                players.append(Player.of_bot(bot, s.name))
+            else:
+                players.append(Player.remote(s.name))
+        return players
+
+    def _start_table(self) -> None:
+        """Under the lock: the table of a playing room, subscribed and started (bots play)."""
+        table = Table(self.game, self._players(), store=self.store, game_id=self.id,
+                      settings={"room": self.id}, bot_delay=self.settings.bot_delay)
+        table.subscribe(self._on_event)
+        self.table = table
+        for s in self.data.seats:
+            if s.kind == "human" and s.seat not in self._conns:
+                self._away(s.seat)
+        table.start()
+
+    def start(self, token: str | None) -> None:
+        """The creator starts the table. Raises ``server.not_creator``, ``server.open_seats``
+        (409) while a seat is open; a table already playing is left as it is."""
+        self._creator(token)
+        self.start_by_itself(strict=True)
+
+    def start_by_itself(self, strict: bool = False) -> None:
+        with self._lock:
+            if self.data.status != "waiting":
+                if self.data.status == "over" and strict:
+                    raise ServerError("the table is over", code="server.table_over",
+                                      status=409, params={"table": self.id})
+                return
+            open_seats = [s.seat for s in self.data.seats if s.kind == "open"]
+            if open_seats:
+                if not strict:
+                    return
+                raise ServerError("seats are still open: seat someone or a bot first",
+                                  code="server.open_seats", status=409,
+                                  params={"seats": open_seats})
+            self.store.set_status(self.id, "playing")
+            self.data.status = "playing"
+            self._start_table()
+
+    def end(self, token: str | None) -> None:
+        """The creator ends the table (status ``over``, ``ended``; its seed is revealed)."""
+        self._creator(token)
+        with self._lock:
+            if self.data.status == "over":
+                return
+            self.store.set_status(self.id, "over", ended=True)
+            self.data.status, self.data.ended = "over", True
+            self._stop_clocks()
+            if self.table is not None:
+                self.table.close()
+        self.broadcast(EventFacts(kind="table_ended"))
+
+    def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        """Seat a person at ``seat`` (None: the first open one); returns the seat and its new
+        token. Raises ``server.not_waiting`` (409) once started, ``server.seat_taken`` (409),
+        ``server.no_open_seat`` (409), ``server.bad_name`` (422). A table whose seats are
+        then all taken starts by itself."""
+        name = _check_name(name)
+        token = secrets.token_urlsafe(32)
+        with self._lock:
+            if self.data.status != "waiting":
+                raise ServerError("the table has started: no seat to join",
+                                  code="server.not_waiting", status=409,
+                                  params={"table": self.id})
+            seat = self._open_seat(seat)
+            data = SeatData(seat, name, "human", token_hash=token_hash(token))
+            self.store.save_seat(self.id, data)
+            self.data.seats[seat] = data
+        self.broadcast(EventFacts(kind="seat", seat=seat))
+        self.start_by_itself()
+        return seat, token
+
+    def seat_bot(self, token: str | None, seat: int, level: str) -> None:
+        """The creator puts a bot of ``level`` at an open ``seat``."""
+        self._creator(token)
+        level = _bot_name(level)
+        with self._lock:
+            if self.data.status != "waiting":
+                raise ServerError("the table has started: no seat to fill",
+                                  code="server.not_waiting", status=409,
+                                  params={"table": self.id})
+            seat = self._open_seat(seat)
+            data = SeatData(seat, level, "bot", bot_level=level)
+            self.store.save_seat(self.id, data)
+            self.data.seats[seat] = data
+        self.broadcast(EventFacts(kind="seat", seat=seat))
+
+    def _open_seat(self, seat: int | None) -> int:
+        if seat is None:
+            for s in self.data.seats:
+                if s.kind == "open":
+                    return s.seat
+            raise ServerError("no seat is open at this table", code="server.no_open_seat",
+                              status=409, params={"table": self.id})
+        if not 0 <= seat <= 3:
+            raise ServerError(f"a seat is 0, 1, 2 or 3, not {seat}", code="table.bad_seat",
+                              status=422, params={"seat": repr(seat)})
+        if self.data.seats[seat].kind != "open":
+            raise ServerError(f"seat {seat} is taken", code="server.seat_taken", status=409,
+                              params={"seat": seat})
+        return seat
+
+    def act(self, seat: int, action: str, client_seq: int) -> bool:
+        """``seat``'s action numbered ``client_seq`` by its client. Returns False for a
+        number already seen (nothing applied: the caller answers it ``duplicate``).
+        Raises ``server.not_playing`` (409), ``server.storage_failed``, or the table's
+        refusal (:class:`~belote.engine.errors.WrongTurn`, an ``IllegalAction`` naming the
+        rule, an ``ActionError``)."""
+        with self._lock:
+            if client_seq <= self.last_seq.get(seat, -1):
+                return False
+            self.last_seq[seat] = client_seq
+            if self.broken:
+                raise ServerError("the table's storage failed", code="server.storage_failed",
+                                  status=503)
+            if self.data.status != "playing" or self.table is None:
+                raise ServerError("the table is not playing", code="server.not_playing",
+                                  status=409, params={"status": self.data.status})
+            self._pending_seq[seat] = client_seq
+        table = self.table
+        try:
+            table.act(seat, action)
+        except BaseException:
+            with self._lock:
+                if self._pending_seq.get(seat) == client_seq:
+                    del self._pending_seq[seat]
+            raise
+        return True
+
+    def _on_event(self, event: Event) -> None:
+        """The table's callback (its delivering thread): log an action (committed), then tell
+        every connection; the game's end marks the room over."""
+        with self._lock:
+            if self.broken:
+                return
+            ack = None
+            if isinstance(event, ActionApplied):
+                client_seq = self._pending_seq.pop(event.seat, None)
+                try:
+                    self.store.append_action(self.id, self.log_seq + 1, event.seat,
+                                             event.action, client_seq)
+                except Exception:  # the log is the truth: stop the table rather than diverge
+                    log.exception("table %s: the action log failed", self.id)
+                    self._break()
+                    return
+                self.log_seq += 1
+                if client_seq is not None:
+                    ack = Ack(seq=client_seq).model_dump(mode="json")
+            elif isinstance(event, GameEnded):
+                self.store.set_status(self.id, "over")
+                self.data.status = "over"
+                self._stop_clocks()
+            facts = public_facts(event)
+            if facts is not None:
+                self.broadcast(facts)
+            if ack is not None and isinstance(event, ActionApplied):
+                self.send_to(event.seat, ack)
+
+    def _break(self) -> None:
+        self.broken = True
+        if self.table is not None:
+            self.table.close()
+        for conn in list(self._conns.values()) + list(self._spectators):
+            conn.send(_error("server.storage_failed", "the table's storage failed", conn.lang))
+
+    def _stop_clocks(self) -> None:
+        for absence in self._absent.values():
+            if absence.timer is not None:
+                absence.timer.cancel()
+        self._absent.clear()
+
+    def close(self) -> None:
+        """Stop the bots and the clocks (the server stops; the room stays in the store)."""
+        with self._lock:
+            self._stop_clocks()
+            if self.table is not None:
+                self.table.close()
+            conns = list(self._conns.values()) + list(self._spectators)
+        for conn in conns:
+            conn.close()
+
+
+def _error(code: str, fallback: str, lang: str, **params: Any) -> dict[str, Any]:
+    from .. import i18n
+    error = BeloteError(fallback, code=code, params=params)
+    return ErrorMessage(code=code, message=i18n.message(error, lang)).model_dump(mode="json")
+
+
+def _parse_seats(seats: list[str], name: str, token: str) -> tuple[list[SeatData], int]:
+    """The seats of a new table from the request's ``seats`` (``me`` once, ``open``,
+    ``bot:LEVEL``); the creator's seat gets ``name`` and ``token``. Raises
+    ``server.bad_seats`` (422), ``bot.unknown`` / ``bot.bad_level``."""
+    if len(seats) != 4 or sum(1 for s in seats if s == "me") != 1:
+        raise ServerError("seats: four entries, \"me\" exactly once, then \"open\" or "
+                          "\"bot:LEVEL\"", code="server.bad_seats", status=422,
+                          params={"seats": [str(s) for s in seats]})
+    out, creator = [], 0
+    for i, spec in enumerate(seats):
+        if spec == "me":
+            out.append(SeatData(i, name, "human", token_hash=token_hash(token)))
+            creator = i
+        elif spec == "open":
+            out.append(SeatData(i, "", "open"))
+        elif spec.startswith("bot:"):
+            level = _bot_name(spec[4:])
+            out.append(SeatData(i, level, "bot", bot_level=level))
+        else:
+            raise ServerError(f"seat {i}: \"me\", \"open\" or \"bot:LEVEL\", not {spec!r}",
+                              code="server.bad_seats", status=422,
+                              params={"seats": [str(s) for s in seats]})
+    return out, creator
+
+
+class Rooms:
+    """Every room of one server, by id, over one :class:`SqlStore`."""
+
+    def __init__(self, store: SqlStore, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self._rooms: dict[str, Room] = {}
+        self._lock = threading.Lock()
+
+    def restore(self) -> int:
+        """Rebuild every waiting or playing room from the store (its log replayed; a playing
+        room's bots play on, its people are away until they reconnect). Returns how many."""
+        count = 0
+        for data in self.store.rooms():
+            try:
+                room = Room(data, self.store, self.settings)
+            except (BeloteError, ValueError):
+                log.exception("table %s cannot be rebuilt from its log", data.id)
+                continue
+            with self._lock:
+                self._rooms[room.id] = room
+            if data.status == "playing":
+                with room._lock:
+                    room._start_table()
+            count += 1
+        return count
+
+    def create(self, preset: str, options: dict[str, Any], seats: list[str], name: str,
+               invite_base: str) -> tuple[Room, str]:
+        """A new waiting room: its rules (``Rules.preset(preset, **options)``: RulesError),
+        seats (:func:`_parse_seats`), a fresh code, a 256-bit secret seed and its
+        commitment. Returns the room and the creator's token."""
+        name = _check_name(name)
+        rules = Rules.preset(preset, **options)
+        token = secrets.token_urlsafe(32)
+        seat_data, creator = _parse_seats(list(seats), name, token)
+        code = new_code()
+        while self.store.code_taken(code):
+            code = new_code()
+        seed = new_secret_seed()
+        room_id = secrets.token_hex(8)
+        data = RoomData(id=room_id, code=code, preset=rules.preset_name,
+                        options=rules.overrides(), status="waiting", ended=False, seed=seed,
+                        commitment=commitment(seed), creator_seat=creator,
+                        settings={"invite": f"{invite_base}/t/{code}"}, seats=seat_data,
+                        actions=[])
+        self.store.create_room(data)
+        room = Room(data, self.store, self.settings)
+        with self._lock:
+            self._rooms[room_id] = room
+        return room, token
+
+    def get(self, room_id: str) -> Room:
+        """The room ``room_id`` (a finished one is read back from the store). Raises
+        ``server.unknown_table``."""
+        with self._lock:
+            room = self._rooms.get(room_id)
+        if room is not None:
+            return room
+        data = self.store.room(room_id) if len(room_id) <= 32 else None
+        if data is None:
+            raise unknown_table(room_id)
+        room = Room(data, self.store, self.settings)
+        with self._lock:
+            return self._rooms.setdefault(room_id, room)
+
+    def by_code(self, code: str) -> Room:
+        """The room of invite ``code`` (any case, spaces ignored). Raises
+        ``server.unknown_code``."""
+        wanted = "".join(str(code).split()).upper()
+        with self._lock:
+            for room in self._rooms.values():
+                if hmac.compare_digest(room.data.code, wanted):
+                    return room
+        raise unknown_code(str(code)[:16])
+
+    def close(self) -> None:
+        with self._lock:
+            rooms = list(self._rooms.values())
+        for room in rooms:
+            with contextlib.suppress(Exception):
+                room.close()
+
+
+__all__ = ["TAKEOVER_BOT", "Connection", "Room", "Rooms", "Settings", "new_code",
+           "public_facts", "public_view"]

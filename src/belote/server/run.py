@@ -1,0 +1,108 @@
+"""Running the server: open the store, restore the rooms, listen, serve (uvicorn).
+
+:func:`serve` is what ``belote serve`` calls; it prints the address it listens on (one line,
+``http://HOST:PORT``, flushed) before it serves, so that a caller that asked for port 0 reads
+the port chosen.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+import sys
+from collections.abc import Callable
+
+from ..engine.errors import BeloteError
+from ..table.store import data_dir
+from .rooms import Rooms, Settings
+from .store import SqlStore
+
+#: the format of the server's log lines (standard error)
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+#: the largest WebSocket frame the protocol layer reads (bigger: the connection is closed,
+#: 1009); a message over the protocol's own cap (64 KiB) is answered with an error
+WS_MAX_SIZE = 16 * 1024 * 1024
+
+log = logging.getLogger("belote.server")
+
+
+def default_database() -> str:
+    """``sqlite:///<data folder>/server.db`` (``$BELOTE_DATA_DIR`` or the user's data
+    folder)."""
+    return f"sqlite:///{data_dir() / 'server.db'}"
+
+
+def safe_url(url: str) -> str:
+    """``url`` without its password (for messages and logs)."""
+    from sqlalchemy.engine import make_url
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001 -- a URL SQLAlchemy cannot read: shown as given
+        return url
+
+
+def open_store(url: str) -> SqlStore:
+    """The store on ``url``, migrated. Raises BeloteError ``server.bad_database`` (``url``
+    without its password, ``reason``) when it cannot be opened."""
+    from sqlalchemy.exc import SQLAlchemyError
+    try:
+        return SqlStore(url)
+    except (SQLAlchemyError, ModuleNotFoundError, OSError) as e:
+        shown = safe_url(url)
+        reason = type(e).__name__
+        raise BeloteError(f"the database cannot be used: {shown} ({reason})",
+                          code="server.bad_database",
+                          params={"url": shown, "reason": reason}) from None
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host``:``port`` (0: a free port). Raises BeloteError
+    ``server.cannot_listen``."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        reason = e.strerror or type(e).__name__
+        raise BeloteError(f"cannot listen on {host}:{port} ({reason})",
+                          code="server.cannot_listen",
+                          params={"host": host, "port": port, "reason": reason}) from None
+    return sock
+
+
+def address(sock: socket.socket) -> str:
+    """The URL of a listening socket: ``http://HOST:PORT``."""
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def serve(host: str, port: int, database: str | None, settings: Settings,
+          announce: Callable[[str], None] = print) -> None:
+    """Serve until stopped (SIGINT, SIGTERM): the store on ``database`` (default
+    :func:`default_database`), every open room restored, ``announce(address)`` once the
+    socket listens. Raises BeloteError ``server.bad_database``, ``server.cannot_listen``."""
+    import uvicorn
+
+    from .app import create_app
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT, stream=sys.stderr)
+    url = database or default_database()
+    store = open_store(url)
+    try:
+        rooms = Rooms(store, settings)
+        restored = rooms.restore()
+        sock = listen(host, port)
+        announce(address(sock))
+        log.info("%d table(s) restored from %s", restored, safe_url(url))
+        config = uvicorn.Config(create_app(rooms), log_config=None, ws_max_size=WS_MAX_SIZE,
+                                ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                                timeout_graceful_shutdown=5)
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        store.dispose()
+
+
+__all__ = ["LOG_FORMAT", "WS_MAX_SIZE", "address", "default_database", "listen",
+           "open_store", "safe_url", "serve"]

@@ -1,0 +1,209 @@
+"""The server's SQL store: rooms, seats and the action log, and the
+:class:`~belote.table.store.GameStore` protocol (``save`` / ``load`` / ``list``) over the
+``games`` table (schema: :mod:`belote.server.db`).
+
+Every method opens its own session and commits before it returns: a row written is durable
+(SQLite ``synchronous=FULL``, PostgreSQL's commit) when the call returns, so that an action
+logged is never lost to a ``kill -9`` after its event went out. Callable from any thread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from ..engine.errors import RecordError
+from ..engine.game import Game
+from ..engine.record import dumps, game_from_record, game_to_record
+from ..table.store import LoadedGame, StoredGame, check_game_id
+from .db import ActionRow, GameRow, RoomRow, SeatRow, open_database
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 hex of a seat token: what the database keeps instead of the token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class SeatData:
+    """A seat as stored: ``kind`` ``open`` | ``human`` | ``bot``."""
+
+    seat: int
+    name: str
+    kind: str
+    bot_level: str | None = None
+    token_hash: str | None = None
+    connected: bool = False
+
+
+@dataclass
+class RoomData:
+    """A room as stored (see :mod:`belote.server.db`), its seats and its action log
+    ``(seq, seat, action, client_seq)``."""
+
+    id: str
+    code: str
+    preset: str
+    options: dict[str, Any]
+    status: str
+    ended: bool
+    seed: int
+    commitment: str
+    creator_seat: int
+    settings: dict[str, Any]
+    seats: list[SeatData]
+    actions: list[tuple[int, int, str, int | None]]
+
+
+class SqlStore:
+    """The server's store on a database URL (migrated when opened; see
+    :func:`belote.server.db.open_database`)."""
+
+    def __init__(self, url: str | None = None, *, engine: Engine | None = None) -> None:
+        if engine is None:
+            if url is None:
+                raise ValueError("a store needs a database URL or an engine")
+            engine = open_database(url)
+        self.engine = engine
+        self._session = sessionmaker(engine, expire_on_commit=False)
+
+    def _open(self) -> Session:
+        return self._session()
+
+    # -- rooms ------------------------------------------------------------------------------
+    def create_room(self, room: RoomData) -> None:
+        """Insert a room and its four seats (one transaction)."""
+        with self._open() as s, s.begin():
+            s.add(RoomRow(id=room.id, code=room.code, preset=room.preset,
+                          options=room.options, status=room.status, ended=room.ended,
+                          seed=str(room.seed), commitment=room.commitment,
+                          creator_seat=room.creator_seat, settings=room.settings))
+            s.flush()
+            for seat in room.seats:
+                s.add(_seat_row(room.id, seat))
+
+    def code_taken(self, code: str) -> bool:
+        with self._open() as s:
+            return s.scalar(select(func.count()).select_from(RoomRow)
+                            .where(RoomRow.code == code)) != 0
+
+    def save_seat(self, room_id: str, seat: SeatData) -> None:
+        """Rewrite one seat (a join, a bot seated)."""
+        with self._open() as s, s.begin():
+            s.merge(_seat_row(room_id, seat))
+
+    def set_connected(self, room_id: str, seat: int, connected: bool) -> None:
+        with self._open() as s, s.begin():
+            s.execute(update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat)
+                      .values(connected=connected))
+
+    def set_status(self, room_id: str, status: str, ended: bool = False) -> None:
+        with self._open() as s, s.begin():
+            s.execute(update(RoomRow).where(RoomRow.id == room_id)
+                      .values(status=status, ended=ended))
+
+    def append_action(self, room_id: str, seq: int, seat: int, action: str,
+                      client_seq: int | None) -> None:
+        """Log action ``seq`` (1, 2, …) of a room, committed when this returns. Raises
+        ``sqlalchemy.exc.IntegrityError`` when ``seq`` is already logged."""
+        with self._open() as s, s.begin():
+            s.add(ActionRow(room_id=room_id, seq=seq, seat=seat, action=action,
+                            client_seq=client_seq))
+
+    def rooms(self, statuses: Sequence[str] = ("waiting", "playing")) -> list[RoomData]:
+        """The rooms in these statuses, with their seats and logs, oldest first."""
+        with self._open() as s:
+            rows = s.scalars(select(RoomRow).where(RoomRow.status.in_(list(statuses)))
+                             .order_by(RoomRow.created)).all()
+            return [self._room(s, row) for row in rows]
+
+    def room(self, room_id: str) -> RoomData | None:
+        with self._open() as s:
+            row = s.get(RoomRow, room_id)
+            return None if row is None else self._room(s, row)
+
+    def _room(self, s: Session, row: RoomRow) -> RoomData:
+        seats = s.scalars(select(SeatRow).where(SeatRow.room_id == row.id)
+                          .order_by(SeatRow.seat)).all()
+        actions = s.execute(select(ActionRow.seq, ActionRow.seat, ActionRow.action,
+                                   ActionRow.client_seq).where(ActionRow.room_id == row.id)
+                            .order_by(ActionRow.seq)).all()
+        return RoomData(
+            id=row.id, code=row.code, preset=row.preset, options=dict(row.options),
+            status=row.status, ended=row.ended, seed=int(row.seed),
+            commitment=row.commitment, creator_seat=row.creator_seat,
+            settings=dict(row.settings),
+            seats=[SeatData(r.seat, r.name, r.kind, r.bot_level, r.token_hash, r.connected)
+                   for r in seats],
+            actions=[(a.seq, a.seat, a.action, a.client_seq) for a in actions])
+
+    # -- the GameStore protocol -------------------------------------------------------------
+    def save(self, game_id: str, game: Game, settings: Mapping[str, Any]) -> str:
+        """Write ``game``'s record (``belote-game/1``, the seed included: the database is the
+        server's own) under ``game_id``; returns ``"games/<id>"``. Raises ValueError
+        ``store.bad_id`` for an id that is not a plain name, ``sqlalchemy.exc.SQLAlchemyError``
+        when the database fails."""
+        check_game_id(game_id)
+        text = dumps(game_to_record(game))
+        with self._open() as s, s.begin():
+            s.merge(GameRow(id=game_id, preset=game.rules.preset_name,
+                            finished=game.current is None, record=text,
+                            settings=dict(settings)))
+        return f"games/{game_id}"
+
+    def load(self, game_id: str | None = None) -> LoadedGame:
+        """The game ``game_id``, or the most recently saved game in progress when None.
+        Raises RecordError ``store.no_such_game`` / ``store.no_saved_game``, or the record's
+        own."""
+        import json
+        with self._open() as s:
+            if game_id is None:
+                row = s.scalars(select(GameRow).where(GameRow.finished.is_(False))
+                                .order_by(GameRow.updated.desc())).first()
+                if row is None:
+                    raise RecordError("no saved game to resume (database)",
+                                      code="store.no_saved_game", params={"path": "database"})
+            else:
+                row = s.get(GameRow, game_id)
+                if row is None:
+                    raise RecordError(f"no saved game {game_id} in the database",
+                                      code="store.no_such_game",
+                                      params={"id": game_id, "path": "database"})
+            game = game_from_record(json.loads(row.record))
+            return LoadedGame(row.id, game, dict(row.settings))
+
+    def list(self) -> list[StoredGame]:
+        """Every game kept, by id."""
+        with self._open() as s:
+            rows = s.execute(select(GameRow.id, GameRow.finished).order_by(GameRow.id)).all()
+        return [StoredGame(r.id, r.finished, f"games/{r.id}") for r in rows]
+
+    def record_text(self, game_id: str) -> str | None:
+        """The stored record of ``game_id`` as JSON text (None when there is none)."""
+        with self._open() as s:
+            row = s.get(GameRow, game_id)
+            return None if row is None else row.record
+
+    def delete_room(self, room_id: str) -> None:
+        with self._open() as s, s.begin():
+            s.execute(delete(ActionRow).where(ActionRow.room_id == room_id))
+            s.execute(delete(SeatRow).where(SeatRow.room_id == room_id))
+            s.execute(delete(RoomRow).where(RoomRow.id == room_id))
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def _seat_row(room_id: str, seat: SeatData) -> SeatRow:
+    return SeatRow(room_id=room_id, seat=seat.seat, name=seat.name, kind=seat.kind,
+                   bot_level=seat.bot_level, token_hash=seat.token_hash,
+                   connected=seat.connected)
+
+
+__all__ = ["RoomData", "SeatData", "SqlStore", "token_hash"]
