@@ -287,6 +287,10 @@ def leaks(message: dict[str, Any], seat: int | None, record: dict[str, Any]) -> 
             problems.append(f"trick {n} is not the deal's")
     rest = {k: v for k, v in message.items() if k not in ("view", "event")}
     facts_rest = {k: v for k, v in facts.items() if k != "cards"}
+    if facts.get("kind") == "action" and CARD.fullmatch(facts["action"] or ""):
+        if facts["action"] not in record["deals"][facts["deal_index"]]["plays"]:
+            problems.append(f"{facts['action']} was never played")
+        del facts_rest["action"]  # the card just played: public
     if facts.get("kind") != "deal_ended" and cards_in([rest, facts_rest]):
         problems.append(f"card codes outside the view: {cards_in([rest, facts_rest])}")
     if "seed" in json.dumps(message) and message.get("type") == "snapshot" and \

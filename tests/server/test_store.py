@@ -1,0 +1,88 @@
+"""The server's SQL store (issue 17, item 1): migrations at start, the GameStore protocol of
+``belote.table`` (save / load / list), the action log, tokens kept only as hashes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import IntegrityError
+
+from belote.engine import Game, Rules
+from belote.engine.errors import RecordError
+from belote.engine.record import game_to_record
+from belote.server.db import open_database
+from belote.server.store import RoomData, SeatData, SqlStore, token_hash
+
+
+@pytest.fixture
+def store(database_url):
+    s = SqlStore(database_url)
+    yield s
+    s.dispose()
+
+
+def _game(seed: int, actions: int) -> Game:
+    game = Game(Rules.preset("coinche", game_end="deals", deals=1), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.current is None:
+            break
+        game.play(rng.choice(list(game.legal_actions())))
+    return game
+
+
+def test_migrations_make_every_table_and_run_twice(database_url):
+    engine = open_database(database_url)
+    open_database(database_url)  # already at head: nothing to do
+    names = set(inspect(engine).get_table_names())
+    assert {"rooms", "seats", "actions", "games", "alembic_version"} <= names
+    with engine.connect() as c:
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0001"
+    engine.dispose()
+
+
+def test_the_game_store_saves_loads_and_lists(store):
+    game = _game(11, 12)
+    where = store.save("g-1", game, {"room": "r1"})
+    assert where == "games/g-1"
+    loaded = store.load("g-1")
+    assert game_to_record(loaded.game) == game_to_record(game)
+    assert loaded.settings == {"room": "r1"} and loaded.id == "g-1"
+    assert store.load().id == "g-1"  # the game in progress
+    done = _game(12, 10_000)
+    store.save("g-2", done, {})
+    assert [(g.id, g.finished) for g in store.list() if g.id in ("g-1", "g-2")] == \
+        [("g-1", False), ("g-2", True)]
+    with pytest.raises(RecordError) as e:
+        store.load("nope")
+    assert e.value.code == "store.no_such_game"
+    with pytest.raises(ValueError) as bad:
+        store.save("a b", game, {})
+    assert getattr(bad.value, "code", None) == "store.bad_id"
+
+
+def test_rooms_seats_and_the_log_round_trip_with_hashed_tokens(store):
+    token = "secret-token"
+    room = RoomData(id="room1", code="ABCDEFGH", preset="coinche", options={},
+                    status="playing", ended=False, seed=2**255 + 3, commitment="0" * 64,
+                    creator_seat=0, settings={"invite": "x"},
+                    seats=[SeatData(0, "Alice", "human", token_hash=token_hash(token))]
+                    + [SeatData(i, "heuristic", "bot", "heuristic") for i in (1, 2, 3)],
+                    actions=[])
+    store.create_room(room)
+    store.append_action("room1", 1, 2, "80 H", None)
+    store.append_action("room1", 2, 3, "pass", 7)
+    back = store.room("room1")
+    assert back is not None and back.seed == 2**255 + 3  # 256 bits kept whole
+    assert back.actions == [(1, 2, "80 H", None), (2, 3, "pass", 7)]
+    assert back.seats[0].token_hash == token_hash(token) != token
+    with store.engine.connect() as c:
+        stored = " ".join(str(v) for row in c.execute(text("select * from seats")) for v in row)
+    assert token not in stored
+    with pytest.raises(IntegrityError):  # the log never takes a number twice
+        store.append_action("room1", 2, 0, "pass", 8)
+    assert [r.id for r in store.rooms()] == ["room1"]
+    store.set_status("room1", "over")
+    assert store.rooms() == [] and store.room("room1").status == "over"

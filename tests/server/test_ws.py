@@ -1,0 +1,195 @@
+"""The WebSocket protocol against a real server (issue 17, items 3, 5 and 9): the snapshot
+first, actions and their sequence numbers, every refusal an error message with its code, a
+hostile message never harming the table or another client."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from serverkit import Client, play_out, steady
+from websockets.exceptions import ConnectionClosed
+
+from belote.engine.views import SeatView
+
+
+def four_humans(server, deals=1, lang=None):
+    """A table of four people (it starts when the last joins); their clients, seat order."""
+    created = server.create(["me", "open", "open", "open"], deals=deals)
+    tokens = [created["token"]] + [server.join(created["code"], n)["token"]
+                                   for n in ("Bob", "Carol", "Dan")]
+    clients = [Client(server, created["table"], t, lang=lang) for t in tokens]
+    for c in clients:
+        c.wait_for(lambda m: m["type"] == "snapshot")
+    return created["table"], clients
+
+
+def to_move(clients):
+    """Receive until one client may act; that client."""
+    for _ in range(1000):
+        for c in clients:
+            c.drain()
+            if c.my_turn():
+                return c
+    raise AssertionError("nobody to move")
+
+
+def test_the_snapshot_comes_first_with_the_seat_view(server):
+    created = server.create(["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"])
+    alice = Client(server, created["table"], created["token"])
+    first = alice.recv()
+    assert first["type"] == "snapshot" and first["v"] == 1 and first["seat"] == 0
+    assert set(first["view"]) == set(SeatView.__dataclass_fields__)
+    assert len(first["view"]["hand"]) == 8 and first["view"]["seat"] == 0
+    assert [s["kind"] for s in first["seats"]] == ["human", "bot", "bot", "bot"]
+    assert first["seats"][0]["connected"] is True and first["scores"] == [0, 0]
+    table = first["table"]
+    assert table["status"] == "waiting" and table["code"] == created["code"]
+    assert table["seed"] is None and len(table["commitment"]) == 64
+    watcher = Client(server, created["table"])
+    snap = watcher.recv()
+    assert snap["seat"] is None and snap["view"]["hand"] == [] and snap["table"]["code"] is None
+    assert snap["view"]["hand_sizes"] == [8, 8, 8, 8]
+
+
+def test_two_humans_at_one_table_play_it_out(server):
+    created = server.create(["me", "bot:heuristic", "open", "bot:heuristic"], deals=1)
+    joined = server.join(created["code"], "Bob")
+    alice = Client(server, created["table"], created["token"])
+    bob = Client(server, created["table"], joined["token"])
+    play_out([alice, bob])
+    acks = [m for m in alice.received + bob.received if m["type"] == "ack"]
+    assert acks and not [m for m in alice.received + bob.received if m["type"] == "error"]
+    end = [m for m in alice.received if m["type"] == "event"
+           and m["event"]["kind"] == "game_ended"]
+    assert len(end) == 1 and end[0]["status"] == "over"
+    assert end[0]["event"]["scores"] == server.table(created["table"])["scores"]
+
+
+def test_wrong_turn_is_refused_with_its_code(server):
+    _table, clients = four_humans(server, lang="en")
+    mover = to_move(clients)
+    other = clients[(mover.seat + 1) % 4]
+    other.act("pass", seq=1)
+    error = other.wait_for(lambda m: m["type"] == "error")
+    assert error["code"] == "illegal.wrong_turn" and error["seq"] == 1
+    assert error["message"] and error["rule"] == "wrong_turn"
+    assert other.seat is not None
+
+
+def test_an_illegal_card_is_refused_naming_the_rule(server):
+    _table, clients = four_humans(server)
+    for _ in range(200):
+        c = to_move(clients)
+        view = c.view
+        wrong = [card for card in view["hand"] if card not in view["legal"]]
+        if view["phase"] == "play" and wrong:
+            c.act(wrong[0])
+            error = c.wait_for(lambda m: m["type"] == "error")
+            assert error["code"].startswith("illegal.") and error["rule"]
+            assert error["code"] != "illegal.wrong_turn" and error["message"]
+            return
+        c.act(steady(view))
+        c.wait_for(lambda m, c=c: m["type"] in ("ack", "error"))
+    raise AssertionError("no illegal card came up")
+
+
+def test_a_repeated_sequence_number_is_answered_never_applied_twice(server):
+    table, clients = four_humans(server)
+    c = to_move(clients)
+    action = c.view["legal"][0]
+    c.act(action, seq=5)
+    assert c.wait_for(lambda m: m["type"] in ("ack", "error")) == \
+        {"type": "ack", "v": 1, "seq": 5, "duplicate": False}
+    applied = server.table(table)["log_seq"]
+    c.act(action, seq=5)
+    assert c.wait_for(lambda m: m["type"] in ("ack", "error"))["duplicate"] is True
+    c.act(action, seq=2)  # older: late
+    assert c.wait_for(lambda m: m["type"] in ("ack", "error"))["duplicate"] is True
+    assert server.table(table)["log_seq"] == applied == 1
+
+
+def test_garbage_and_bad_messages_get_an_error_and_the_table_goes_on(server):
+    _table, clients = four_humans(server)
+    c = clients[0]
+    for data, code in [("{nope", "server.bad_json"), ("[1, 2", "server.bad_json"),
+                       ("[" * 60000, "server.bad_json"),
+                       (b"\xff\xfe garbage", "server.bad_json"),
+                       (json.dumps({"type": "dance"}), "server.bad_message"),
+                       (json.dumps({"type": "action", "action": "pass"}),
+                        "server.bad_message"),
+                       (json.dumps({"type": "action", "action": "pass", "seq": "1"}),
+                        "server.bad_message"),
+                       (json.dumps({"type": "action", "action": "pass", "seq": 1, "v": 9}),
+                        "server.bad_message"),
+                       (json.dumps([1, 2]), "server.bad_message")]:
+        c.send(data)
+        error = c.wait_for(lambda m: m["type"] == "error")
+        assert error["code"] == code, data[:40]
+    c.send({"type": "ping", "id": "x1"})
+    assert c.wait_for(lambda m: m["type"] == "pong") == {"type": "pong", "v": 1, "id": "x1"}
+
+
+def test_a_10_mb_message_gets_an_error_and_harms_no_one(server):
+    _table, clients = four_humans(server)
+    big = json.dumps({"type": "action", "action": "x" * (10 * 1024 * 1024), "seq": 1})
+    clients[0].send(big)
+    error = clients[0].wait_for(lambda m: m["type"] == "error")
+    assert error["code"] == "server.too_large"
+    assert error["message"] == "message trop long (au plus 65536 octets)"
+    mover = to_move(clients)  # the table and the other clients go on
+    mover.act(mover.view["legal"][0])
+    assert mover.wait_for(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+
+
+def test_an_unknown_token_or_table_is_refused_and_closed(server):
+    created = server.create(["me", "open", "open", "open"])
+    c = Client(server, created["table"], "not-a-token")
+    error = c.recv()
+    assert error["type"] == "error" and error["code"] == "server.bad_token"
+    with pytest.raises(ConnectionClosed) as closed:
+        c.recv(5)
+    assert closed.value.rcvd.code == 4404
+    c = Client(server, "nosuchtable", lang="en")
+    error = c.recv()
+    assert error["code"] == "server.unknown_table" and error["message"] == "no table nosuchtable"
+
+
+def test_a_second_connection_with_the_same_token_replaces_the_first(server):
+    table, clients = four_humans(server)
+    first = clients[0]
+    second = Client(server, table, first.token)
+    snap = second.recv()
+    assert snap["type"] == "snapshot" and snap["seat"] == 0
+    error = first.wait_for(lambda m: m["type"] == "error")
+    assert error["code"] == "server.replaced"
+    with pytest.raises(ConnectionClosed):
+        first.wait_for(lambda m: False, timeout=5)
+    clients[0] = second
+    mover = to_move(clients)
+    mover.act(mover.view["legal"][0])
+    assert mover.wait_for(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+    assert server.table(table)["seats"][0]["connected"] is True
+
+
+def test_a_token_cannot_act_for_another_seat(server):
+    _table, clients = four_humans(server)
+    mover = to_move(clients)
+    other = clients[(mover.seat + 2) % 4]
+    other.send({"type": "action", "action": mover.view["legal"][0], "seq": 1,
+                "seat": mover.seat})
+    error = other.wait_for(lambda m: m["type"] == "error")
+    assert error["code"] == "server.not_your_seat" and error["seq"] == 1
+    assert error["message"] == f"ce jeton ne joue que la place {other.seat}"
+
+
+def test_a_spectator_cannot_act(server):
+    table, clients = four_humans(server)
+    mover = to_move(clients)
+    watcher = Client(server, table, lang="en")
+    watcher.recv()
+    watcher.act(mover.view["legal"][0], seq=1)
+    error = watcher.wait_for(lambda m: m["type"] == "error")
+    assert error == {"type": "error", "v": 1, "code": "server.spectator",
+                     "message": "a spectator cannot act", "seq": 1, "rule": None}
+    assert server.table(table)["log_seq"] == 0
