@@ -115,7 +115,7 @@ class EventFacts(BaseModel):
     ``contract``, ``belote`` (``rebelote``), ``trick`` (``number``, ``leader``, ``cards``,
     ``winner``, ``points``), ``deal_ended`` (``result``, ``mark``, ``scores``), ``game_ended``
     (``scores``, ``winner``), ``seat`` (a seat changed: ``seat``), ``table_ended`` (the
-    creator ended the table)."""
+    creator ended the table). On the wire, the fields that do not apply are left out."""
 
     kind: str
     deal_index: int | None = None

@@ -45,11 +45,13 @@ from ..table import Player, Table
 from ..table.events import (
     ActionApplied,
     BeloteSaid,
+    BotFailed,
     ContractMade,
     DealEnded,
     DealStarted,
     Event,
     GameEnded,
+    SaveFailed,
     SeatJoined,
     SeatLeft,
     TrickWon,
@@ -226,7 +228,7 @@ class Room:
                 absence = self._absent.get(s.seat)
                 human = s.kind == "human"
                 out.append(SeatInfo(
-                    seat=s.seat, name=s.name, kind=s.kind,  # type: ignore[arg-type]
+                    seat=s.seat, name=s.name, kind=s.kind,
                     bot=s.bot_level, connected=s.seat in self._conns,
                     away=human and s.seat not in self._conns,
                     bot_playing=absence is not None and absence.bot_playing))
@@ -241,7 +243,7 @@ class Room:
         over = self.data.status == "over"
         seated = seat is not None
         return TableInfo(
-            table=self.id, status=self.data.status,  # type: ignore[arg-type]
+            table=self.id, status=self.data.status,
             preset=self.data.preset, options=self.data.options,
             commitment=self.data.commitment, seed=str(self.data.seed) if over else None,
             creator_seat=self.data.creator_seat, code=self.data.code if seated else None,
@@ -387,9 +389,11 @@ class Room:
                 deal_index, view = self.view_json(conn.seat)
                 message = EventMessage(event=facts, view=view, view_deal=deal_index,
                                        seats=seats, scores=scores,
-                                       status=self.data.status,  # type: ignore[arg-type]
+                                       status=self.data.status,
                                        log_seq=self.log_seq)
-                conn.send(message.model_dump(mode="json"))
+                data = message.model_dump(mode="json")
+                data["event"] = facts.model_dump(mode="json", exclude_none=True)
+                conn.send(data)
 
     def send_to(self, seat: int, message: dict[str, Any]) -> None:
         with self._lock:
@@ -555,6 +559,8 @@ class Room:
                 self.log_seq += 1
                 if client_seq is not None:
                     ack = Ack(seq=client_seq).model_dump(mode="json")
+            elif isinstance(event, BotFailed | SaveFailed):
+                log.error("table %s: %s: %s", self.id, type(event).__name__, event.error)
             elif isinstance(event, GameEnded):
                 self.store.set_status(self.id, "over")
                 self.data.status = "over"

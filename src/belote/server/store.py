@@ -12,9 +12,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, cast
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -23,6 +23,11 @@ from ..engine.game import Game
 from ..engine.record import dumps, game_from_record, game_to_record
 from ..table.store import LoadedGame, StoredGame, check_game_id
 from .db import ActionRow, GameRow, RoomRow, SeatRow, open_database
+
+#: who holds a seat
+SeatKind = Literal["open", "human", "bot"]
+#: where a room is: waiting for players, playing, over (its game ended, or its creator ended it)
+Status = Literal["waiting", "playing", "over"]
 
 
 def token_hash(token: str) -> str:
@@ -36,7 +41,7 @@ class SeatData:
 
     seat: int
     name: str
-    kind: str
+    kind: SeatKind
     bot_level: str | None = None
     token_hash: str | None = None
     connected: bool = False
@@ -51,7 +56,7 @@ class RoomData:
     code: str
     preset: str
     options: dict[str, Any]
-    status: str
+    status: Status
     ended: bool
     seed: int
     commitment: str
@@ -103,7 +108,7 @@ class SqlStore:
             s.execute(update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat)
                       .values(connected=connected))
 
-    def set_status(self, room_id: str, status: str, ended: bool = False) -> None:
+    def set_status(self, room_id: str, status: Status, ended: bool = False) -> None:
         with self._open() as s, s.begin():
             s.execute(update(RoomRow).where(RoomRow.id == room_id)
                       .values(status=status, ended=ended))
@@ -136,11 +141,11 @@ class SqlStore:
                             .order_by(ActionRow.seq)).all()
         return RoomData(
             id=row.id, code=row.code, preset=row.preset, options=dict(row.options),
-            status=row.status, ended=row.ended, seed=int(row.seed),
+            status=cast(Status, row.status), ended=row.ended, seed=int(row.seed),
             commitment=row.commitment, creator_seat=row.creator_seat,
             settings=dict(row.settings),
-            seats=[SeatData(r.seat, r.name, r.kind, r.bot_level, r.token_hash, r.connected)
-                   for r in seats],
+            seats=[SeatData(r.seat, r.name, cast(SeatKind, r.kind), r.bot_level, r.token_hash,
+                            r.connected) for r in seats],
             actions=[(a.seq, a.seat, a.action, a.client_seq) for a in actions])
 
     # -- the GameStore protocol -------------------------------------------------------------
@@ -190,12 +195,6 @@ class SqlStore:
             row = s.get(GameRow, game_id)
             return None if row is None else row.record
 
-    def delete_room(self, room_id: str) -> None:
-        with self._open() as s, s.begin():
-            s.execute(delete(ActionRow).where(ActionRow.room_id == room_id))
-            s.execute(delete(SeatRow).where(SeatRow.room_id == room_id))
-            s.execute(delete(RoomRow).where(RoomRow.id == room_id))
-
     def dispose(self) -> None:
         self.engine.dispose()
 
@@ -206,4 +205,4 @@ def _seat_row(room_id: str, seat: SeatData) -> SeatRow:
                    connected=seat.connected)
 
 
-__all__ = ["RoomData", "SeatData", "SqlStore", "token_hash"]
+__all__ = ["RoomData", "SeatData", "SeatKind", "SqlStore", "Status", "token_hash"]
