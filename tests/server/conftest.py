@@ -1,40 +1,48 @@
-"""Fixtures of the server's tests: the database URL (one fixture, so that PostgreSQL joins
-SQLite by one more parameter) and a real server process on loopback."""
+"""Fixtures of the server's tests: the database URL (one fixture, parametrized: SQLite, and
+PostgreSQL when the suite has one) and a real server process on loopback.
+
+PostgreSQL joins the parameters when ``tests/support/postgres.py`` is there (its session
+fixture ``postgres_url`` starts a throwaway cluster) or when ``BELOTE_TEST_POSTGRES_URL``
+names a running server; each test module then gets a database of its own on it."""
 
 from __future__ import annotations
 
-import importlib.util
+import os
+import secrets
 from pathlib import Path
 
 import pytest
 from serverkit import ServerProcess
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
-#: the databases the tests run on; PostgreSQL joins once tests/support/postgres.py (a
-#: throwaway cluster: initdb, pg_ctl) is there
+#: a PostgreSQL server to use (the name tests/support/postgres.py reads too)
+URL_ENV = "BELOTE_TEST_POSTGRES_URL"
 DATABASES = ["sqlite"]
-_PG = Path(__file__).resolve().parents[1] / "support" / "postgres.py"
-if _PG.exists():
+if (Path(__file__).resolve().parents[1] / "support" / "postgres.py").exists() or \
+        os.environ.get(URL_ENV):
     DATABASES.append("postgresql")
 
 
-def _postgres_url() -> str:
-    spec = importlib.util.spec_from_file_location("belote_test_postgres", _PG)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return str(module.postgres_url())
-
-
-def make_url(kind: str, folder: Path) -> str:
-    if kind == "sqlite":
-        return f"sqlite:///{folder / 'server.db'}"
-    return _postgres_url()
+def _postgres_database(request) -> str:
+    """A new, empty database on the suite's PostgreSQL server; its URL."""
+    url = os.environ.get(URL_ENV) or request.getfixturevalue("postgres_url")
+    name = f"belote_{secrets.token_hex(6)}"
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as c:
+            c.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
+    return make_url(url).set(database=name).render_as_string(hide_password=False)
 
 
 @pytest.fixture(scope="module", params=DATABASES)
 def database_url(request, tmp_path_factory) -> str:
     """A fresh database for a test module: an SQLite file, or a PostgreSQL database."""
-    return make_url(request.param, tmp_path_factory.mktemp("db"))
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path_factory.mktemp('db') / 'server.db'}"
+    return _postgres_database(request)
 
 
 @pytest.fixture(scope="module")

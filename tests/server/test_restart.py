@@ -41,8 +41,8 @@ def _uninterrupted(record):
     return rec
 
 
-def test_kill_9_mid_deal_then_restart_resumes_exactly(tmp_path):
-    url = f"sqlite:///{tmp_path / 'server.db'}"
+def test_kill_9_mid_deal_then_restart_resumes_exactly(database_url):
+    url = database_url
     first = ServerProcess(url)
     created = first.create(["me", "open", "open", "open"], deals=2)
     table = created["table"]
@@ -78,8 +78,8 @@ def test_kill_9_mid_deal_then_restart_resumes_exactly(tmp_path):
     assert {k: v for k, v in record.items() if k != "commitment"} == expected
 
 
-def test_a_dropped_player_is_away_then_a_bot_plays_until_he_is_back(tmp_path):
-    url = f"sqlite:///{tmp_path / 'server.db'}"
+def test_a_dropped_player_is_away_then_a_bot_plays_until_he_is_back(database_url):
+    url = database_url
     server = ServerProcess(url, "--takeover-after", "0.5", "--bot-delay", "0.02")
     try:
         created = server.create(["me", "bot:heuristic", "open", "bot:heuristic"], deals=4)

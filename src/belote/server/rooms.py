@@ -470,16 +470,7 @@ class Room:
         then all taken starts by itself."""
         name = _check_name(name)
         token = secrets.token_urlsafe(32)
-        with self._lock:
-            if self.data.status != "waiting":
-                raise ServerError("the table has started: no seat to join",
-                                  code="server.not_waiting", status=409,
-                                  params={"table": self.id})
-            seat = self._open_seat(seat)
-            data = SeatData(seat, name, "human", token_hash=token_hash(token))
-            self.store.save_seat(self.id, data)
-            self.data.seats[seat] = data
-        self.broadcast(EventFacts(kind="seat", seat=seat))
+        seat = self._fill(seat, SeatData(0, name, "human", token_hash=token_hash(token)))
         self.start_by_itself()
         return seat, token
 
@@ -487,16 +478,22 @@ class Room:
         """The creator puts a bot of ``level`` at an open ``seat``."""
         self._creator(token)
         level = _bot_name(level)
+        self._fill(seat, SeatData(0, level, "bot", bot_level=level))
+
+    def _fill(self, seat: int | None, data: SeatData) -> int:
+        """Put ``data`` at an open ``seat`` of a waiting table (stored, then told); returns
+        the seat. Raises ``server.not_waiting`` (409) once started, and what
+        :meth:`_open_seat` raises."""
         with self._lock:
             if self.data.status != "waiting":
-                raise ServerError("the table has started: no seat to fill",
+                raise ServerError("the table has started: no seat to join",
                                   code="server.not_waiting", status=409,
                                   params={"table": self.id})
-            seat = self._open_seat(seat)
-            data = SeatData(seat, level, "bot", bot_level=level)
+            data.seat = self._open_seat(seat)
             self.store.save_seat(self.id, data)
-            self.data.seats[seat] = data
-        self.broadcast(EventFacts(kind="seat", seat=seat))
+            self.data.seats[data.seat] = data
+        self.broadcast(EventFacts(kind="seat", seat=data.seat))
+        return data.seat
 
     def _open_seat(self, seat: int | None) -> int:
         if seat is None:
