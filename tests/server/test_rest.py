@@ -145,8 +145,12 @@ def test_the_default_database_is_in_the_data_folder(tmp_path):
     try:
         assert proc.http.get("/api/health").status_code == 200
         assert (tmp_path / "server.db").is_file()
+        created = proc.create(["me", "open", "open", "open"])
+        Client(proc, created["table"], created["token"]).recv()
     finally:
         err = proc.stop()
+    assert "WebSocket /ws/tables/" in err and "token=…" in err
+    assert created["token"] not in err  # a log holds no seat's key
     # standard log lines: time, level, logger, message
     assert re.search(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO belote\.server: ", err,
                      re.MULTILINE), err

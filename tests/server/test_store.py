@@ -86,3 +86,4 @@ def test_rooms_seats_and_the_log_round_trip_with_hashed_tokens(store):
     assert [r.id for r in store.rooms()] == ["room1"]
     store.set_status("room1", "over")
     assert store.rooms() == [] and store.room("room1").status == "over"
+

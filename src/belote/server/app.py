@@ -49,6 +49,8 @@ log = logging.getLogger(__name__)
 
 #: the largest request body read, in bytes
 MAX_BODY_BYTES = 64 * 1024
+#: messages waiting for one client before it is closed (it reads nothing)
+MAX_QUEUED = 1000
 #: a WebSocket close code: the connection asked for no table or a bad token
 CLOSE_REFUSED = 4404
 
@@ -250,10 +252,23 @@ class _Socket:
         self.websocket = websocket
         self.loop = asyncio.get_running_loop()
         self.queue: asyncio.Queue[object] = asyncio.Queue()
+        self.overflowed = False
 
     def send(self, message: dict[str, Any]) -> None:
         with contextlib.suppress(RuntimeError):  # the loop is closing
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
+            self.loop.call_soon_threadsafe(self._put, message)
+
+    def _put(self, message: object) -> None:
+        """On the loop: queue ``message``; a client that lets :data:`MAX_QUEUED` messages
+        pile up (it reads nothing) is closed rather than let the server's memory grow. It
+        reconnects to a fresh snapshot."""
+        if self.overflowed:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.overflowed = True
+            log.warning("a client reads nothing: %d messages queued, closing it", MAX_QUEUED)
+            message = self._CLOSE
+        self.queue.put_nowait(message)
 
     def close(self) -> None:
         with contextlib.suppress(RuntimeError):

@@ -557,7 +557,7 @@ class Room:
                 if client_seq is not None:
                     ack = Ack(seq=client_seq).model_dump(mode="json")
             elif isinstance(event, BotFailed | SaveFailed):
-                log.error("table %s: %s: %s", self.id, type(event).__name__, event.error)
+                log.error("table %s: %r", self.id, event)  # the seat waits (a bug to report)
             elif isinstance(event, GameEnded):
                 self.store.set_status(self.id, "over")
                 self.data.status = "over"

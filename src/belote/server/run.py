@@ -8,6 +8,7 @@ the port chosen.
 from __future__ import annotations
 
 import logging
+import re
 import socket
 import sys
 from collections.abc import Callable
@@ -24,6 +25,31 @@ LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 WS_MAX_SIZE = 16 * 1024 * 1024
 
 log = logging.getLogger("belote.server")
+
+#: a seat token in a logged URL (``/ws/tables/ID?token=…``, as uvicorn logs a WebSocket)
+_TOKEN = re.compile(r"(token=)[^&\s\"']*")
+
+
+class RedactTokens(logging.Filter):
+    """Replace the seat token in every logged line by ``…``: a log file must not hold the
+    keys of the seats."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "token=" in text:
+            record.msg, record.args = _TOKEN.sub(r"\1…", text), None
+        return True
+
+
+def setup_logging() -> None:
+    """Log lines ``TIME LEVEL LOGGER: MESSAGE`` to standard error, level INFO, tokens
+    redacted (:class:`RedactTokens`)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.addFilter(RedactTokens())
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
 
 
 def default_database() -> str:
@@ -87,7 +113,7 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
     import uvicorn
 
     from .app import create_app
-    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT, stream=sys.stderr)
+    setup_logging()
     url = database or default_database()
     store = open_store(url)
     try:
@@ -104,5 +130,5 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
         store.dispose()
 
 
-__all__ = ["LOG_FORMAT", "WS_MAX_SIZE", "address", "default_database", "listen",
-           "open_store", "safe_url", "serve"]
+__all__ = ["LOG_FORMAT", "WS_MAX_SIZE", "RedactTokens", "address", "default_database", "listen",
+           "open_store", "safe_url", "serve", "setup_logging"]
