@@ -19,8 +19,8 @@ def _announce(address: str) -> None:
 
 def serve(
     host: Annotated[str, typer.Option(
-        help="Address to listen on (127.0.0.1: this machine only; 0.0.0.0 behind a reverse "
-             "proxy, see docs/deploy.md).")] = "127.0.0.1",
+        help="Address to listen on (127.0.0.1: this machine only; 0.0.0.0: every network, "
+             "behind a TLS reverse proxy).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(
         help="Port to listen on (0: any free port; the address is printed).", min=0,
         max=65535)] = 8000,
