@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import make_bot, parse_bot
+from ..engine.cards import card_str
 from ..engine.deal import Deal
 from ..engine.errors import BeloteError
 from ..engine.game import Game
@@ -42,20 +43,7 @@ from ..engine.record.shape import GAME_FORMAT
 from ..engine.rules import Rules
 from ..engine.views import SeatView
 from ..table import Player, Table
-from ..table.events import (
-    ActionApplied,
-    BeloteSaid,
-    BotFailed,
-    ContractMade,
-    DealEnded,
-    DealStarted,
-    Event,
-    GameEnded,
-    SaveFailed,
-    SeatJoined,
-    SeatLeft,
-    TrickWon,
-)
+from ..table import events as ev
 from ..table.match import derive_seed
 from ..table.table import TABLE_TIME_LIMIT_MS
 from .errors import ServerError, bad_token, not_creator, unknown_code, unknown_table
@@ -112,32 +100,31 @@ def _action_text(action: str) -> str:
     return "declare" if action.startswith("declare") else action
 
 
-def public_facts(event: Event) -> EventFacts | None:
+def public_facts(event: ev.Event) -> EventFacts | None:
     """What every client may hear of ``event`` (None: nothing, e.g. a save). Reads the
     event's public fields only, never its deal."""
-    if isinstance(event, ActionApplied):
+    if isinstance(event, ev.ActionApplied):
         return EventFacts(kind="action", deal_index=event.deal_index, seat=event.seat,
                           action=_action_text(event.action))
-    if isinstance(event, DealStarted):
+    if isinstance(event, ev.DealStarted):
         return EventFacts(kind="deal_started", deal_index=event.deal_index)
-    if isinstance(event, ContractMade):
+    if isinstance(event, ev.ContractMade):
         return EventFacts(kind="contract", deal_index=event.deal_index)
-    if isinstance(event, BeloteSaid):
+    if isinstance(event, ev.BeloteSaid):
         return EventFacts(kind="belote", deal_index=event.deal_index, seat=event.seat,
                           rebelote=event.rebelote)
-    if isinstance(event, TrickWon):
-        from ..engine.cards import card_str
+    if isinstance(event, ev.TrickWon):
         return EventFacts(kind="trick", deal_index=event.deal_index, number=event.number,
                           leader=event.leader, cards=[card_str(c) for c in event.cards],
                           winner=event.winner, points=event.points)
-    if isinstance(event, DealEnded):
+    if isinstance(event, ev.DealEnded):
         result = getattr(event, "result", None)
         return EventFacts(kind="deal_ended", deal_index=event.deal_index,
                           result=result.to_json() if result is not None else None,
                           mark=list(event.mark), scores=list(event.scores))
-    if isinstance(event, GameEnded):
+    if isinstance(event, ev.GameEnded):
         return EventFacts(kind="game_ended", scores=list(event.scores), winner=event.winner)
-    if isinstance(event, SeatJoined | SeatLeft):
+    if isinstance(event, ev.SeatJoined | ev.SeatLeft):
         return EventFacts(kind="seat", seat=event.seat)
     return None
 
@@ -537,14 +524,14 @@ class Room:
             raise
         return True
 
-    def _on_event(self, event: Event) -> None:
+    def _on_event(self, event: ev.Event) -> None:
         """The table's callback (its delivering thread): log an action (committed), then tell
         every connection; the game's end marks the room over."""
         with self._lock:
             if self.broken:
                 return
             ack = None
-            if isinstance(event, ActionApplied):
+            if isinstance(event, ev.ActionApplied):
                 client_seq = self._pending_seq.pop(event.seat, None)
                 try:
                     self.store.append_action(self.id, self.log_seq + 1, event.seat,
@@ -556,16 +543,16 @@ class Room:
                 self.log_seq += 1
                 if client_seq is not None:
                     ack = Ack(seq=client_seq).model_dump(mode="json")
-            elif isinstance(event, BotFailed | SaveFailed):
+            elif isinstance(event, ev.BotFailed | ev.SaveFailed):
                 log.error("table %s: %r", self.id, event)  # the seat waits (a bug to report)
-            elif isinstance(event, GameEnded):
+            elif isinstance(event, ev.GameEnded):
                 self.store.set_status(self.id, "over")
                 self.data.status = "over"
                 self._stop_clocks()
             facts = public_facts(event)
             if facts is not None:
                 self.broadcast(facts)
-            if ack is not None and isinstance(event, ActionApplied):
+            if ack is not None and isinstance(event, ev.ActionApplied):
                 self.send_to(event.seat, ack)
 
     def _break(self) -> None:
