@@ -321,17 +321,21 @@ def test_every_event_type_serializes_its_public_facts():
         Saved("/home/x/current.json", False),
         events.SaveFailed(OSError(28, "No space left on device")),
         events.bot_failed(2, IllegalAction("you must follow: KH", rule="must_follow")),
+        events.journal_failed(1, 3, OSError(5, "I/O error: 7C 8C 9C")),
     ]
     assert {type(e) for e in every} == set(events.Event.__args__)
     out = [e.to_json() for e in every]
     assert [o["kind"] for o in out] == ["deal_started", "action", "contract", "belote",
                                         "trick", "deal_ended", "game_ended", "seat_joined",
-                                        "seat_left", "saved", "save_failed", "bot_failed"]
+                                        "seat_left", "saved", "save_failed", "bot_failed",
+                                        "journal_failed"]
     assert out[4]["cards"] == ["7S", "8S", "9S", "TS"]
     assert out[9] == {"kind": "saved", "finished": False}  # no server path to a client
     assert out[10] == {"kind": "save_failed", "code": "os_error"}
     assert out[11] == {"kind": "bot_failed", "seat": 2, "code": "illegal.must_follow",
                        "error_type": "IllegalAction"}
+    assert out[12] == {"kind": "journal_failed", "deal_index": 1, "seat": 3,
+                       "code": "os_error", "error_type": "OSError"}  # no message, no card
     assert json.loads(json.dumps(out)) == out
 
 

@@ -22,6 +22,7 @@ from .events import (
     DealStarted,
     Event,
     GameEnded,
+    JournalFailed,
     Saved,
     SaveFailed,
     SeatJoined,
@@ -32,6 +33,7 @@ from .match import arena, play_deal, play_game, simulate
 from .store import FileStore, GameStore, LoadedGame, StoredGame, StoreError
 from .table import (
     TABLE_TIME_LIMIT_MS,
+    Journal,
     Player,
     PlayerKind,
     Subscriber,
@@ -41,7 +43,8 @@ from .table import (
 )
 
 __all__ = ["TABLE_TIME_LIMIT_MS", "ActionApplied", "BeloteSaid", "BotFailed", "ContractMade",
-           "DealEnded", "DealStarted", "Event", "FileStore", "GameEnded", "GameStore",
-           "LoadedGame", "Player", "PlayerKind", "SaveFailed", "Saved", "SeatJoined", "SeatLeft",
-           "StoreError", "StoredGame", "Subscriber", "Table", "TrickWon", "arena", "events",
-           "play_deal", "play_game", "simulate", "solo_table", "table_bots"]
+           "DealEnded", "DealStarted", "Event", "FileStore", "GameEnded", "GameStore", "Journal",
+           "JournalFailed", "LoadedGame", "Player", "PlayerKind", "SaveFailed", "Saved",
+           "SeatJoined", "SeatLeft", "StoreError", "StoredGame", "Subscriber", "Table",
+           "TrickWon", "arena", "events", "play_deal", "play_game", "simulate", "solo_table",
+           "table_bots"]

@@ -263,10 +263,36 @@ def bot_failed(seat: Seat | int, error: Exception) -> BotFailed:
     return BotFailed(Seat(seat), _error_code(error), type(error).__name__)
 
 
+@dataclass(frozen=True)
+class JournalFailed:
+    """The table's journal (:class:`Table(journal=…) <belote.table.Table>`) raised on
+    ``seat``'s action in deal ``deal_index``: the table is closed (it takes no action
+    afterwards) and no event of that action is delivered, so that the journal and the game
+    told to subscribers cannot diverge. ``code``: the error's catalog code (``"error"`` for an
+    exception that is no BeloteError), ``error_type`` its class name; the exception itself is
+    raised to :meth:`Table.act <belote.table.Table.act>`'s caller (a person's action) or logged
+    (a bot's, logger ``belote.table.table``), never carried."""
+
+    deal_index: int
+    seat: Seat
+    code: str
+    error_type: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "journal_failed", "deal_index": self.deal_index,
+                "seat": int(self.seat), "code": self.code, "error_type": self.error_type}
+
+
+def journal_failed(deal_index: int, seat: Seat | int, error: BaseException) -> JournalFailed:
+    """The public :class:`JournalFailed` of ``error`` raised by the journal."""
+    code = _error_code(error) if isinstance(error, Exception) else "error"
+    return JournalFailed(deal_index, Seat(seat), code, type(error).__name__)
+
+
 Event = (DealStarted | ActionApplied | ContractMade | BeloteSaid | TrickWon | DealEnded
-         | GameEnded | SeatJoined | SeatLeft | Saved | SaveFailed | BotFailed)
+         | GameEnded | SeatJoined | SeatLeft | Saved | SaveFailed | BotFailed | JournalFailed)
 
 __all__ = ["ActionApplied", "BeloteSaid", "BotFailed", "ContractMade", "DealEnded",
-           "DealStarted", "Event", "GameEnded", "SaveFailed", "Saved", "SeatJoined", "SeatLeft",
-           "TrickWon", "action_applied", "bot_failed", "contract_made", "deal_started",
-           "trick_won"]
+           "DealStarted", "Event", "GameEnded", "JournalFailed", "SaveFailed", "Saved",
+           "SeatJoined", "SeatLeft", "TrickWon", "action_applied", "bot_failed", "contract_made",
+           "deal_started", "journal_failed", "trick_won"]

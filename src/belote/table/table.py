@@ -16,6 +16,21 @@ marshals (Textual: ``App.call_from_thread``, which also holds the bot until the 
 drawn). A subscriber may call the table's methods; it must not wait for the worker. A
 subscriber that raises is logged (``logging``, logger ``belote.table.table``): the other
 subscribers still get the event, and the thread delivering it goes on.
+
+The journal. A front end that keeps its own log of the actions (the server's SQL action log)
+gives the table a ``journal``: a trusted, in-process callable told ``(deal_index, seat,
+action)`` of every action the engine accepted, ``action`` its full record string
+(``str(parsed)``: ``"80 H"``, ``"KH"``, ``"declare 7C 8C 9C"``, the declared cards included,
+so that the log replays). It is called under the table's lock, on the thread that applies the
+action, right after the engine applied it and BEFORE any event of that action is queued: a
+subscriber hears only actions the journal holds. It sees a declaration's cards: what it gets
+must never be handed to a client, a spectator or a bot. It must not call the table, nor wait
+for a lock that a thread may hold while calling the table. If it raises, the table closes (it
+takes no action afterwards: the journal and the game cannot diverge), queues a public
+:class:`~belote.table.events.JournalFailed` instead of the action's events, and the exception
+propagates to :meth:`Table.act`'s caller (a person's action) or is logged (a bot's action, on
+the worker thread, which then ends). The action stays applied to the in-memory game: the
+journal's owner treats that game as lost (the server rebuilds the table from its log).
 """
 
 from __future__ import annotations
@@ -51,6 +66,7 @@ from .events import (
     bot_failed,
     contract_made,
     deal_started,
+    journal_failed,
     trick_won,
 )
 from .match import derive_seed
@@ -95,6 +111,9 @@ class Player:
 
 
 Subscriber = Callable[[Event], None]
+#: the journal of a table: ``(deal_index, seat, action record string)``; see the module
+#: docstring (it sees a declaration's cards: never for a client)
+Journal = Callable[[int, Seat, str], None]
 
 
 def table_bots(names: Sequence[str], seed: int, repeatable: bool = False) -> list[Bot]:
@@ -161,6 +180,9 @@ class Table:
     :param hold_between_deals: after a deal ends, bots wait for :meth:`resume` (a front end
         shows the deal's result first). People may act at any time.
     :param save_every_action: save after every action, not only after every deal.
+    :param journal: told every accepted action with its full record string, before any of
+        its events (see the module docstring: it sees a declaration's cards, and a journal
+        that raises closes the table).
     :raises ValueError: unless there are four players, a bot player with its bot;
         ``store.bad_id`` when there is a store and ``game_id`` is not a plain name (letters,
         digits, ``-``), so that no save can fail on it after a move.
@@ -169,7 +191,7 @@ class Table:
     def __init__(self, game: Game, players: Sequence[Player], *, store: GameStore | None = None,
                  game_id: str = "", settings: Mapping[str, Any] | None = None,
                  bot_delay: float = 0.0, hold_between_deals: bool = False,
-                 save_every_action: bool = False) -> None:
+                 save_every_action: bool = False, journal: Journal | None = None) -> None:
         if len(players) != 4:
             raise ValueError(f"a table has four players, not {len(players)}")
         if any((p.kind == PlayerKind.BOT) != (p.bot is not None) for p in players):
@@ -184,6 +206,8 @@ class Table:
         self.bot_delay = bot_delay
         self.hold_between_deals = hold_between_deals
         self.save_every_action = save_every_action
+        self._journal = journal
+        self._journal_error: BaseException | None = None  # what the journal raised (closed)
         self._lock = threading.Condition(threading.RLock())
         self._subscribers: list[Subscriber] = []
         self._pending: deque[Event] = deque()
@@ -325,10 +349,12 @@ class Table:
         when it is not ``seat``'s turn, :class:`~belote.engine.errors.IllegalAction` (a
         ValueError) naming the rule broken,
         ``table.bot_seat`` when a bot holds ``seat``, ``table.empty_seat`` when nobody does,
-        ``table.bad_seat`` unless ``seat`` is 0..3, ``table.closed`` after :meth:`close`;
-        :class:`~belote.engine.actions.ActionError` for text that is no action. Returns once
-        the action is applied and its events delivered (a subscriber's exception is logged,
-        never raised here)."""
+        ``table.bad_seat`` unless ``seat`` is 0..3, ``table.closed`` after :meth:`close` (or
+        after the journal failed); :class:`~belote.engine.actions.ActionError` for text that
+        is no action; whatever the journal raised on this action (the table is then closed,
+        its :class:`~belote.table.events.JournalFailed` delivered first). Returns once the
+        action is applied and its events delivered (a subscriber's exception is logged, never
+        raised here)."""
         seat = _check_seat(seat)
         with self._lock:
             if self._closed:
@@ -338,8 +364,16 @@ class Table:
                 raise _illegal(f"seat {seat} is empty", "table.empty_seat", seat)
             if player is not None and player.kind == PlayerKind.BOT:
                 raise _illegal(f"seat {seat} is played by a bot", "table.bot_seat", seat)
-            self._apply(seat, action)
+            failed: BaseException | None = None
+            try:
+                self._apply(seat, action)
+            except BaseException as e:
+                if e is not self._journal_error:
+                    raise
+                failed = e
         self._flush()
+        if failed is not None:
+            raise failed
 
     def resume(self) -> None:
         """Let the bots play on after a deal (``hold_between_deals``)."""
@@ -420,6 +454,8 @@ class Table:
         before = (len(deal.tricks), deal.contract, len(deal.belotes), len(deal.plays))
         parsed = parse_action(action) if isinstance(action, str) else action
         game.play(parsed, seat)
+        if self._journal is not None:
+            self._write_journal(index, seat, str(parsed))
         self._queue(action_applied(deal, index, seat, parsed))
         self._deal_events(index, deal, seat, before)
         self._changed()
@@ -436,6 +472,19 @@ class Table:
             self._autosave()
         else:
             self.unsaved = True
+
+    def _write_journal(self, index: int, seat: Seat, action: str) -> None:
+        """Tell the journal; if it raises, close the table, queue :class:`JournalFailed` and
+        raise the journal's exception (kept in ``_journal_error``: see :meth:`act`)."""
+        assert self._journal is not None
+        try:
+            self._journal(index, seat, action)
+        except BaseException as e:
+            self._closed = True
+            self._journal_error = e
+            self._lock.notify_all()
+            self._queue(journal_failed(index, seat, e))
+            raise
 
     def _deal_events(self, index: int, deal: Deal, seat: Seat,
                      before: tuple[int, object, int, int]) -> None:
@@ -529,7 +578,13 @@ class Table:
                 try:
                     self._apply(seat, action)
                     return
-                except ValueError as e:
+                except Exception as e:
+                    if e is self._journal_error:  # the table is closed: the worker ends
+                        log.error("the journal failed on the bot action of seat %d; the "
+                                  "table is closed", seat, exc_info=e)
+                        return
+                    if not isinstance(e, ValueError):
+                        raise
                     failed = e
             self._failed_at = self._version
             log.error("the bot of seat %d failed", seat, exc_info=failed)
@@ -585,5 +640,5 @@ def _is_rebelote(deal: Deal, seat: Seat) -> bool:
                and RANK_OF[c] in (KING, QUEEN)) == 2
 
 
-__all__ = ["TABLE_TIME_LIMIT_MS", "Player", "PlayerKind", "Subscriber", "Table", "solo_table",
-           "table_bots"]
+__all__ = ["TABLE_TIME_LIMIT_MS", "Journal", "Player", "PlayerKind", "Subscriber", "Table",
+           "solo_table", "table_bots"]
