@@ -8,6 +8,7 @@ import contextlib
 import json
 import os
 import re
+import secrets
 import signal
 import subprocess
 import sys
@@ -20,6 +21,10 @@ from typing import Any
 import httpx
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+
+from belote.engine.provenance import commitment
+from belote.server.rooms import new_code
+from belote.server.store import RoomData, SeatData, SqlStore, token_hash
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 #: seconds a test waits for a message it expects (a loaded CI machine)
@@ -223,6 +228,29 @@ def play_out(clients: list[Client], policy: Policy = steady, timeout: float = 12
                 assert c.view is not None
                 c.act(policy(c.view))
     raise AssertionError("the game did not end in time")
+
+
+def people(tokens: list[str]) -> list[SeatData]:
+    """Four people's seats (Alice, Bob, Carol, Dan) holding ``tokens``."""
+    return [SeatData(k, name, "human", token_hash=token_hash(t))
+            for k, (name, t) in enumerate(zip(("Alice", "Bob", "Carol", "Dan"), tokens,
+                                              strict=True))]
+
+
+def seeded_room(url: str, seats: list[SeatData], preset: str, options: dict[str, Any],
+                seed: int) -> str:
+    """A waiting room of a known ``seed`` (with its commitment; seat 0 its creator), written
+    straight to the store at ``url`` (a server restores it when it starts); its id."""
+    store = SqlStore(url)
+    try:
+        room_id = secrets.token_hex(8)
+        store.create_room(RoomData(
+            id=room_id, code=new_code(), preset=preset, options=dict(options),
+            status="waiting", ended=False, seed=seed, commitment=commitment(seed),
+            creator_seat=0, settings={}, seats=seats, actions=[]))
+        return room_id
+    finally:
+        store.dispose()
 
 
 # -- hidden information ------------------------------------------------------------------------

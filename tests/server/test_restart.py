@@ -4,12 +4,14 @@ it after ``--takeover-after`` seconds, the same token takes it back."""
 
 from __future__ import annotations
 
+import secrets
 import time
 
-from serverkit import WAIT, Client, ServerProcess, play_out, steady
+from serverkit import WAIT, Client, ServerProcess, people, play_out, seeded_room, steady
 
 from belote.engine import Game, Rules
 from belote.engine.record import game_to_record
+from belote.server.store import SqlStore
 
 
 def _connect(server, table, tokens, seqs=None):
@@ -29,16 +31,30 @@ def _quiet(clients):
         c.drain(0.3)
 
 
-def _uninterrupted(record):
+def _uninterrupted(record, policy=steady):
     """The same game played in one go, here: ``Game(rules, seed)`` and the same policy on
     each seat's view."""
-    rules = Rules.preset(record["preset"], **record["options"])
-    game = Game(rules, seed=record["seed"])
+    return game_to_record(_played(record["preset"], record["options"], record["seed"], policy))
+
+
+def _played(preset, options, seed, policy, log=None):
+    """``Game(Rules.preset(preset, **options), seed)`` played to its end by ``policy`` on
+    each seat's view; each ``(seat, action)`` appended to ``log``."""
+    game = Game(Rules.preset(preset, **options), seed=seed)
     while game.current is not None:
         seat = game.current.to_move
-        game.play(steady(game.current.view(seat).to_json()), seat)
-    rec = game_to_record(game)
-    return rec
+        action = policy(game.current.view(seat).to_json())
+        game.play(action, seat)
+        if log is not None:
+            log.append((int(seat), action))
+    return game
+
+
+def declaring(view):
+    """:func:`steady`, but an annonce is declared whenever one may be (its first legal
+    declaration: the best split)."""
+    said = [a for a in view["legal"] if a.startswith("declare")]
+    return said[0] if said else steady(view)
 
 
 def test_kill_9_mid_deal_then_restart_resumes_exactly(database_url):
@@ -117,3 +133,62 @@ def test_a_dropped_player_is_away_then_a_bot_plays_until_he_is_back(database_url
             assert [m for m in alice.received if m["type"] == "ack"]
     finally:
         server.stop()
+
+
+#: the annonces game of the next test: seed 10 (found by search), one deal
+ANNONCES = {"game_end": "deals", "deals": 1}
+
+
+def test_a_declaration_is_logged_with_its_cards_and_replays_after_kill_9(database_url):
+    """Seed 10, annonces preset: seat 2 deals, turns AD; seat 3 takes (diamonds trump).
+    Seat 1 holds TS KS QS JS QH 9H KD 7D and declares its cinquante "TS JS QS KS" (50,
+    seed 004), seat 2 holds 8S AH QD 8D JC 9C 8C 7C and declares its tierce "7C 8C 9C" (20),
+    each with its first card (seed 001), actions 4 and 6 of the deal. The log holds those
+    full declarations (the events said "declare" only), so the room rebuilt after a
+    ``kill -9`` holds the same hands, annonces, scores and player to move, and plays on to
+    the game played in one go."""
+    expected_log: list[tuple[int, str]] = []
+    alone = _played("annonces", ANNONCES, 10, declaring, expected_log)
+    assert expected_log[:6] == [(3, "take"), (3, "JH"), (0, "7H"), (1, "declare TS JS QS KS"),
+                                (1, "QH"), (2, "declare 7C 8C 9C")]
+    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+    table = seeded_room(database_url, people(tokens), "annonces", ANNONCES, 10)
+    first = ServerProcess(database_url)
+    try:
+        clients = _connect(first, table, tokens)
+        assert first.start(table, tokens[0]).status_code == 200
+        play_out(clients, declaring, stop=lambda: sum(c.seq for c in clients) >= 9)
+        _quiet(clients)
+        heard = [m["event"]["action"] for m in clients[0].received
+                 if m["type"] == "event" and m["event"]["kind"] == "action"]
+        assert heard[3] == heard[5] == "declare"  # the others heard no card of them
+        before = [(c.view, c.seq) for c in clients]
+        logged = first.table(table)["log_seq"]
+    finally:
+        first.kill()
+    store = SqlStore(database_url)
+    try:
+        log = store.room(table).actions
+    finally:
+        store.dispose()
+    assert logged >= 9 and len(log) == logged
+    assert [(seat, action) for _q, seat, action, _c in log] == expected_log[:logged]
+    assert [q for q, *_ in log] == list(range(1, logged + 1))
+    assert all(c is not None for *_r, c in log)  # every action a person's, numbered
+
+    second = ServerProcess(database_url)
+    try:
+        info = second.table(table)
+        assert info["status"] == "playing" and info["log_seq"] == logged
+        clients = _connect(second, table, tokens, seqs=[seq for _v, seq in before])
+        for c, (view, seq) in zip(clients, before, strict=True):
+            snap = c.received[0]
+            assert snap["view"] == view  # same hand, annonces, tricks, player to move
+            assert snap["last_seq"] == seq and snap["scores"] == [0, 0]
+        assert clients[1].received[0]["view"]["annonces"]["1"][0]["cards"] == "TS JS QS KS"
+        play_out(clients, declaring)
+        record = second.record(table)
+    finally:
+        second.stop()
+    assert record["over"] and record["seed"] == 10
+    assert {k: v for k, v in record.items() if k != "commitment"} == game_to_record(alone)

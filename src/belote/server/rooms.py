@@ -6,9 +6,17 @@ A :class:`Room` holds the game of one table and the four seats (``open`` | ``hum
 worker thread (off the event loop), a ``bot_delay`` at least a decision.
 
 Every action the table accepts is written to the action log (:meth:`SqlStore.append_action`,
-committed) in the table's event callback *before* any connection is told: a ``kill -9`` loses
-at most an action nobody heard of. :meth:`Rooms.restore` rebuilds every open room by
-replaying its log on ``Game(rules, seed)``: the same hands, scores and player to move.
+committed) by the table's journal (:class:`~belote.table.Table` ``journal=``), with its full
+record string (a declaration's cards included: the log is the server's own, never sent), and
+*before* any event of it is queued: a ``kill -9`` loses at most an action nobody heard of.
+:meth:`Rooms.restore` rebuilds every open room by replaying its log on ``Game(rules, seed)``:
+the same hands, scores and player to move. A log write that fails stops the table
+(``server.storage_failed``): the action is never broadcast, the room sends no view again, and
+a restart resumes from the log.
+
+Locks. The room's lock may be held while calling the table (which takes the table's lock);
+the journal runs under the table's lock, so it takes only the room's log lock (``_log_lock``,
+innermost: nothing else is waited for while it is held), never the room's lock.
 
 What a connection hears (:meth:`Room.snapshot`, the events): the public facts of each event
 (:func:`public_facts`, never the deal itself), the seat's own view (``Table.view(seat)``), or
@@ -27,6 +35,7 @@ import hmac
 import logging
 import secrets
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +50,7 @@ from ..engine.record import deal_to_record
 from ..engine.record.codec import game_to_record
 from ..engine.record.shape import GAME_FORMAT
 from ..engine.rules import Rules
+from ..engine.seats import Seat
 from ..engine.views import SeatView
 from ..table import Player, Table
 from ..table import events as ev
@@ -172,11 +182,18 @@ class Room:
             self.game.play(action, seat)
             if client_seq is not None:
                 self.last_seq[seat] = max(client_seq, self.last_seq.get(seat, -1))
+        #: the actions logged that every connection has heard of (``EventMessage.log_seq``)
         self.log_seq = len(self.data.actions)
         self._lock = threading.RLock()
         self._conns: dict[int, Connection] = {}
         self._spectators: set[Connection] = set()
-        self._pending_seq: dict[int, int] = {}
+        # the journal's state, under _log_lock: the last seq written, and (seq, seat,
+        # client_seq) of each action logged whose event is not delivered yet, in order
+        self._log_lock = threading.Lock()
+        self._logged = self.log_seq
+        self._unheard: deque[tuple[int, int, int | None]] = deque()
+        # the client_seq of the action this thread is applying (Room.act), for the journal
+        self._acting = threading.local()
         self._absent: dict[int, _Absence] = {}
         self.broken = False
 
@@ -294,11 +311,17 @@ class Room:
 
     # -- connections ------------------------------------------------------------------------
     def attach(self, conn: Connection) -> None:
-        """Add a connection; its first message is the snapshot. A second connection of the
-        same seat replaces the first (told ``server.replaced``, then closed); a person back
-        from an absence takes the seat back from the bot."""
+        """Add a connection; its first message is the snapshot (once the log failed:
+        ``server.storage_failed``, then the end). A second connection of the same seat
+        replaces the first (told ``server.replaced``, then closed); a person back from an
+        absence takes the seat back from the bot."""
         seat = conn.seat
         with self._lock:
+            if self.broken:  # its game may hold an action the log lacks: no view of it
+                conn.send(_error("server.storage_failed", "the table's storage failed",
+                                 conn.lang))
+                conn.close()
+                return
             old = None
             if seat is None:
                 self._spectators.add(conn)
@@ -368,8 +391,11 @@ class Room:
             self.table.join(seat, Player.remote(self.data.seats[seat].name))
 
     def broadcast(self, facts: EventFacts) -> None:
-        """Send ``facts`` with each connection's own view to every connection."""
+        """Send ``facts`` with each connection's own view to every connection (nothing once
+        the log failed: the game may hold an action the log lacks)."""
         with self._lock:
+            if self.broken:
+                return
             conns = list(self._conns.values()) + list(self._spectators)
             seats, scores = self.seat_infos(), self.scores()
             for conn in conns:
@@ -405,7 +431,8 @@ class Room:
     def _start_table(self) -> None:
         """Under the lock: the table of a playing room, subscribed and started (bots play)."""
         table = Table(self.game, self._players(), store=self.store, game_id=self.id,
-                      settings={"room": self.id}, bot_delay=self.settings.bot_delay)
+                      settings={"room": self.id}, bot_delay=self.settings.bot_delay,
+                      journal=self._journal)
         table.subscribe(self._on_event)
         self.table = table
         for s in self.data.seats:
@@ -500,47 +527,72 @@ class Room:
     def act(self, seat: int, action: str, client_seq: int) -> bool:
         """``seat``'s action numbered ``client_seq`` by its client. Returns False for a
         number already seen (nothing applied: the caller answers it ``duplicate``).
-        Raises ``server.not_playing`` (409), ``server.storage_failed``, or the table's
-        refusal (:class:`~belote.engine.errors.WrongTurn`, an ``IllegalAction`` naming the
-        rule, an ``ActionError``)."""
+        Raises ``server.not_playing`` (409), ``server.storage_failed`` (503: the log could
+        not be written; the table stops), or the table's refusal
+        (:class:`~belote.engine.errors.WrongTurn`, an ``IllegalAction`` naming the rule, an
+        ``ActionError``)."""
         with self._lock:
             if client_seq <= self.last_seq.get(seat, -1):
                 return False
             self.last_seq[seat] = client_seq
             if self.broken:
-                raise ServerError("the table's storage failed", code="server.storage_failed",
-                                  status=503)
+                raise _storage_failed()
             if self.data.status != "playing" or self.table is None:
                 raise ServerError("the table is not playing", code="server.not_playing",
                                   status=409, params={"status": self.data.status})
-            self._pending_seq[seat] = client_seq
-        table = self.table
+            table = self.table
+        # not under the room's lock: the table's events take it on this thread
+        self._acting.pending = (seat, client_seq)
         try:
             table.act(seat, action)
-        except BaseException:
-            with self._lock:
-                if self._pending_seq.get(seat) == client_seq:
-                    del self._pending_seq[seat]
-            raise
+        finally:
+            self._acting.pending = None
         return True
 
+    def _journal(self, deal_index: int, seat: Seat, action: str) -> None:
+        """The table's journal (under the table's lock, before the action's events): write
+        action ``self._logged + 1`` to the log, committed, with the client's number when it
+        is the action :meth:`act` is applying on this thread (None for a bot's). Raises
+        ``server.storage_failed`` (the room is broken; the table closes) when the write
+        fails. Takes the log lock only (see the module docstring)."""
+        pending = getattr(self._acting, "pending", None)
+        self._acting.pending = None
+        client_seq = pending[1] if pending is not None and pending[0] == seat else None
+        with self._log_lock:
+            if self.broken:
+                raise _storage_failed()
+            seq = self._logged + 1
+            try:
+                self.store.append_action(self.id, seq, seat, action, client_seq)
+            except Exception as e:  # the log is the truth: stop the table rather than diverge
+                log.exception("table %s: the action log failed", self.id)
+                self.broken = True
+                raise _storage_failed() from e
+            self._logged = seq
+            self._unheard.append((seq, seat, client_seq))
+
+    def _heard(self, event: ev.ActionApplied) -> int | None:
+        """Under the room's lock: the delivered ``event`` is the oldest action logged; its
+        seq becomes :attr:`log_seq`. Returns its client's number (None for a bot's)."""
+        with self._log_lock:
+            seq, seat, client_seq = self._unheard.popleft()
+        assert seat == event.seat, (seat, event)
+        self.log_seq = seq
+        return client_seq
+
     def _on_event(self, event: ev.Event) -> None:
-        """The table's callback (its delivering thread): log an action (committed), then tell
-        every connection; the game's end marks the room over."""
+        """The table's callback (its delivering thread): tell every connection of an event
+        (an action's is logged already: :meth:`_journal`), then ack a person's action to its
+        seat; the game's end marks the room over; a failed log breaks the room."""
         with self._lock:
+            if isinstance(event, ev.JournalFailed):
+                self._break()
+                return
             if self.broken:
                 return
             ack = None
             if isinstance(event, ev.ActionApplied):
-                client_seq = self._pending_seq.pop(event.seat, None)
-                try:
-                    self.store.append_action(self.id, self.log_seq + 1, event.seat,
-                                             event.action, client_seq)
-                except Exception:  # the log is the truth: stop the table rather than diverge
-                    log.exception("table %s: the action log failed", self.id)
-                    self._break()
-                    return
-                self.log_seq += 1
+                client_seq = self._heard(event)
                 if client_seq is not None:
                     ack = Ack(seq=client_seq).model_dump(mode="json")
             elif isinstance(event, ev.BotFailed | ev.SaveFailed):
@@ -556,6 +608,8 @@ class Room:
                 self.send_to(event.seat, ack)
 
     def _break(self) -> None:
+        """Under the room's lock: the log failed; stop the table, tell every connection."""
+        log.error("table %s: the action log failed; the table stops", self.id)
         self.broken = True
         if self.table is not None:
             self.table.close()
@@ -577,6 +631,10 @@ class Room:
             conns = list(self._conns.values()) + list(self._spectators)
         for conn in conns:
             conn.close()
+
+
+def _storage_failed() -> ServerError:
+    return ServerError("the table's storage failed", code="server.storage_failed", status=503)
 
 
 def _error(code: str, fallback: str, lang: str, **params: Any) -> dict[str, Any]:

@@ -1,0 +1,122 @@
+"""The room and its action log, in process (issue 17, item 7): the table's journal writes each
+action (a declaration with its cards) before any connection hears of it, and a log write that
+fails stops the table without broadcasting the action, for a person's action and a bot's.
+
+The game: the annonces preset, seed 10, one deal (tests/server/test_restart.py works it out):
+seat 2 deals, seat 3 speaks first and takes ("take"), then leads JH."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+from serverkit import people, seeded_room
+
+from belote.engine.seats import Seat
+from belote.server.errors import ServerError
+from belote.server.rooms import Connection, Rooms, Settings
+from belote.server.store import SeatData, SqlStore
+
+OPTIONS = {"game_end": "deals", "deals": 1}
+
+
+@pytest.fixture
+def store(database_url):
+    s = SqlStore(database_url)
+    yield s
+    s.dispose()
+
+
+@pytest.fixture
+def rooms(store):
+    r = Rooms(store, Settings(bot_delay=0.0, takeover_after=60.0))
+    yield r
+    r.close()
+
+
+class Listener:
+    """A connection's messages, and whether it was closed."""
+
+    def __init__(self, seat):
+        self.seat, self.messages, self.closed = seat, [], False
+
+    def connection(self):
+        return Connection(self.seat, "en", self.messages.append, self.close)
+
+    def close(self):
+        self.closed = True
+
+    def actions(self):
+        return [m["event"]["action"] for m in self.messages
+                if m["type"] == "event" and m["event"].get("kind") == "action"]
+
+    def errors(self):
+        return [m["code"] for m in self.messages if m["type"] == "error"]
+
+
+def _failing_after(store, monkeypatch, good):
+    """Let ``good`` log writes through, then fail every one (an OSError: a full disk)."""
+    real = store.append_action
+    calls = []
+
+    def append(*args):
+        calls.append(args)
+        if len(calls) > good:
+            raise OSError(28, "No space left on device")
+        real(*args)
+    monkeypatch.setattr(store, "append_action", append)
+    return calls
+
+
+def test_a_person_s_action_the_log_refuses_is_never_broadcast(database_url, store, rooms,
+                                                                monkeypatch):
+    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+    room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
+    listeners = [Listener(k) for k in range(4)] + [Listener(None)]
+    for li in listeners:
+        room.attach(li.connection())
+    room.start(tokens[0])
+    calls = _failing_after(store, monkeypatch, 1)
+    assert room.act(3, "take", 1) is True
+    assert [li.actions() for li in listeners] == [["take"]] * 5
+    assert {"type": "ack", "v": 1, "seq": 1, "duplicate": False} in listeners[3].messages
+    with pytest.raises(ServerError) as info:
+        room.act(3, "JH", 2)
+    assert info.value.code == "server.storage_failed"
+    assert calls[1] == (room.id, 2, Seat(3), "JH", 2)  # tried once, then the table stopped
+    # nobody heard of JH; everybody is told the storage failed; seat 3 got no ack for it
+    assert [li.actions() for li in listeners] == [["take"]] * 5
+    assert all(li.errors() == ["server.storage_failed"] for li in listeners)
+    assert not any(m["type"] == "ack" and m["seq"] == 2 for m in listeners[3].messages)
+    assert room.broken and room.log_seq == 1
+    with pytest.raises(ServerError) as again:
+        room.act(3, "JH", 3)
+    assert again.value.code == "server.storage_failed"
+    late = Listener(0)
+    room.attach(late.connection())  # no view of a game the log lacks an action of
+    assert late.errors() == ["server.storage_failed"] and late.closed
+    assert [m["type"] for m in late.messages] == ["error"]
+    assert [(seat, a) for _q, seat, a, _c in store.room(room.id).actions] == [(3, "take")]
+
+
+def test_a_bot_s_action_the_log_refuses_stops_the_table_and_is_never_broadcast(
+        database_url, store, rooms, monkeypatch):
+    token = secrets.token_urlsafe(16)
+    seats = [people([token] * 4)[0]] + [SeatData(k, "random", "bot", bot_level="random")
+                                        for k in (1, 2, 3)]
+    room = rooms.get(seeded_room(database_url, seats, "annonces", OPTIONS, 10))
+    alice, watcher = Listener(0), Listener(None)
+    room.attach(alice.connection())
+    room.attach(watcher.connection())
+    calls = _failing_after(store, monkeypatch, 0)
+    room.start(token)  # seat 3, a bot, speaks first: its action is refused by the log
+    assert room.table is not None and room.table.wait_idle(timeout=30)
+    assert len(calls) == 1 and calls[0][2] == Seat(3)
+    assert room.broken and room.log_seq == 0
+    for li in (alice, watcher):
+        assert li.actions() == [] and li.errors() == ["server.storage_failed"]
+    with pytest.raises(ServerError) as info:
+        room.act(0, "pass", 1)
+    assert info.value.code == "server.storage_failed"
+    assert store.room(room.id).actions == []
+
