@@ -541,7 +541,7 @@ class Room:
                 raise ServerError("the table is not playing", code="server.not_playing",
                                   status=409, params={"status": self.data.status})
             table = self.table
-        # not under the room's lock: the table's events take it on this thread
+        # not under the room's lock: the others' messages do not wait for this log write
         self._acting.pending = (seat, client_seq)
         try:
             table.act(seat, action)
