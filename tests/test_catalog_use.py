@@ -332,8 +332,11 @@ def test_a_report_carries_codes_and_the_catalog_words_them(tmp_path):
         "had to follow suit: Clubs was led"
     r = CliRunner().invoke(app, ["check", str(EXAMPLES / "ffb-irregular.json"), "--json"])
     shown = json.loads(r.stdout)["irregularity"]
-    assert list(shown) == ["kind", "seat", "trick", "card", "rule", "message", "message_fr",
-                           "index"]
+    assert list(shown) == ["kind", "seat", "trick", "card", "rule", "code", "params",
+                           "message", "message_fr", "index"]
+    # the stable code and params are kept (a tool words them itself, or matches on the code)
+    assert shown["code"] == "irregular.follow_suit" and shown["params"] == irr["params"]
+    assert shown["params"]["suit"] == "C"
     assert shown["message"] == "had to follow suit: Clubs was led"
     assert shown["message_fr"] == "devait fournir à la couleur demandée (trèfle)"
 

@@ -53,9 +53,10 @@ def check(
 
 
 def _irregularity_json(irr: dict[str, Any]) -> dict[str, Any]:
-    """An irregularity as ``check --json`` gives it: the report's keys but its catalog code
-    and params, and ``message_fr``, its French words (the catalog's)."""
-    keys = ("kind", "seat", "trick", "card", "rule", "message")
+    """An irregularity as ``check --json`` gives it: the report's keys (its stable catalog
+    ``code`` and ``params`` among them), then ``message_fr``, its French words (the
+    catalog's), and ``index``."""
+    keys = ("kind", "seat", "trick", "card", "rule", "code", "params", "message")
     return {**{k: irr[k] for k in keys}, "message_fr": irregularity(irr, "fr"),
             "index": irr["index"]}
 
