@@ -117,6 +117,45 @@ def test_a_malformed_deal_of_a_game_says_which_deal():
     assert say(caught.value, "fr").startswith("deals[0] : ")
 
 
+def test_an_error_in_one_deal_is_worded_whole_by_the_catalog():
+    """``record.in_deal`` carried English in its params (``where`` "line 3", ``message`` the
+    deal's own English): ``i18n.message(e, "fr")`` mixed languages and the CLI worded it by a
+    special case. Its params are numbers and nested messages now, each worded by the catalog.
+    Four hands of the one card JH (a deal record's hands hold each card once, seed 001) and a
+    card "ZZ" (no such suit) on line 3 of a JSON Lines file."""
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    from belote import i18n
+    from belote.engine.record import InDeal, RecordLines, check_game
+    examples = Path(__file__).parent.parent / "examples"
+    bad = {"format": "belote-deal/1", "preset": "coinche", "dealer": 0, "hands": ["JH"] * 4}
+    rec = {"format": "belote-game/1", "preset": "coinche", "options": {}, "seed": 1,
+           "first_dealer": 0, "deals": [bad]}
+    with pytest.raises(InDeal) as caught:
+        check_game(rec)
+    e = caught.value
+    assert e.params["index"] == 0 and e.params["line_no"] is None
+    assert e.params["inner"]["code"] == "record.card_twice"
+    assert i18n.message(e, "fr") == "deals[0] : hands[1] : V♥ est dans deux mains"
+    assert i18n.message(e, "en") == str(e) == "deals[0]: hands[1]: JH appears in two hands"
+    deal = json.loads((examples / "ffb-irregular.json").read_text(encoding="utf-8"))
+    wrong = {**deal, "plays": [*deal["plays"][:3], "ZZ", *deal["plays"][4:]]}
+    with pytest.raises(InDeal) as caught:
+        check_game(RecordLines([deal, wrong], [1, 3]))
+    e = caught.value
+    assert e.params["index"] is None and e.params["line_no"] == 3
+    assert e.params["inner"]["places"] == ["plays[3]"]
+    fr = i18n.message(e, "fr")
+    assert fr.startswith("ligne 3 : plays[3] : carte invalide 'ZZ' : couleur inconnue 'Z'")
+    english = {"line", "bad", "card", "unknown", "suit", "expected"}
+    assert not english & set(fr.replace(":", " ").split())
+    assert i18n.message(e, "en") == str(e)
+    assert str(e).startswith("line 3: plays[3]: bad card 'ZZ': unknown suit 'Z'")
+
+
 def test_a_required_argument_is_named_plainly_in_the_usage_line(monkeypatch):
     """A fresh user read ``belote check [OPTIONS] {FICHIER}`` as a placeholder left unfilled
     (typer braces a required argument): the usage line names it plainly, in help and in a

@@ -11,7 +11,6 @@ from typing import Any
 import typer
 
 from .. import i18n
-from ..engine.record import InDeal
 
 LANG_ENV = "BELOTE_LANG"  # the default language of messages when --lang is not given
 
@@ -58,13 +57,10 @@ def _lang(lang: str) -> dict[str, str]:
 def say(error: BaseException, lang: str) -> str:
     """The words of ``error`` for the user in ``lang``: the catalog's wording of its code
     (:func:`belote.i18n.message`; an error in one deal of a game,
-    :class:`~belote.engine.record.InDeal`, as its place then the deal's own error);
-    ``str(error)`` for an error from outside the project (it has no code in the catalog)."""
+    :class:`~belote.engine.record.InDeal`, words its place then the deal's own error from its
+    params); ``str(error)`` for an error from outside the project (it has no code in the
+    catalog)."""
     lang = lang if lang in i18n.LANGS else i18n.DEFAULT_LANG
-    if isinstance(error, InDeal):
-        where = (f"deals[{error.params['index']}]" if error.params["line_no"] is None else
-                 words("line", lang, line_no=error.params["line_no"]))
-        return words("in_deal", lang, where=where, message=say(error.inner, lang))
     return i18n.message(error, lang)
 
 

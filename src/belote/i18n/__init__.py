@@ -19,7 +19,8 @@ from (a path, or ``"-"``: standard input, ``record.stdin``), ``{kind!k}`` the ki
 referee's irregularity (``"bid"``: ``record.kind.bid``), ``{cite!n}`` the rule texts a
 message cites by their codes (``"002 §IV.C"``, ``"001, 004"``: each code named by the
 catalog's ``source.<code>``, ``"règlement FFB §IV.C"``), ``{irregularity!m}`` a message given
-as a param (``{"code": …, "params": {…}}``: a referee's irregularity inside a record error).
+as a param (``{"code": …, "params": {…}}``, optionally ``"places"``: a referee's irregularity
+inside a record error, a deal's error inside a game's).
 
 Cards and suits as a player reads them come from the catalog too (:func:`card_label`,
 :func:`suit_name`: ``rank.<R>`` and ``suit.<S>``), as do the rule keys of a report
@@ -295,11 +296,17 @@ def cite(value: Any, lang: str = DEFAULT_LANG) -> str:
 
 
 def nested(value: Any, lang: str = DEFAULT_LANG) -> str:
-    """A message given as a param, ``{"code": …, "params": {…}}``, worded in ``lang``.
+    """A message given as a param, ``{"code": …, "params": {…}}`` and optionally
+    ``"places"`` (a record error's places, outermost first: each put before it followed by
+    the language's colon, as :func:`message` does), worded in ``lang``.
     Raises KeyError (its code not in the catalog) or TypeError (not such a mapping)."""
     if not isinstance(value, Mapping) or not isinstance(value.get("code"), str):
         raise TypeError(f"not a message: {value!r}")
-    return tr(value["code"], lang, **dict(value.get("params") or {}))
+    text = tr(value["code"], lang, **dict(value.get("params") or {}))
+    places = value.get("places") or ()
+    if isinstance(places, str) or not all(isinstance(p, str) for p in places):
+        raise TypeError(f"not a list of places: {places!r}")
+    return "".join(f"{place}{colon(lang)} " for place in places) + text
 
 
 def irregularity(irr: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..deal import Deal, Phase
-from ..errors import BeloteError, RecordError
+from ..errors import BeloteError, Param, RecordError
 from ..game import Game, deal_mark
 from ..rules import Rules
 from .codec import game_from_record
@@ -20,16 +20,24 @@ from .shape import GAME_FORMAT, parse_game
 
 class InDeal(BeloteError):
     """An error in one deal of a game record (``deals[index]``) or of a JSON Lines file (its
-    ``line_no``): the deal's own error, ``inner``, after where it is. Code ``record.in_deal``,
-    params ``index`` / ``line_no`` (one of them None), ``where`` and ``message`` (the inner
-    error's English words; a front end words ``inner`` itself)."""
+    ``line_no``): the deal's own error, ``inner``, after where it is. Code ``record.in_deal``;
+    params ``index`` / ``line_no`` (ints, one of them None), ``place`` (where, as a message:
+    ``record.place.deal`` with ``index`` or ``record.place.line`` with ``line_no``) and
+    ``inner`` (the deal's error as a message: its ``code``, ``params`` and ``places``, the
+    record places it names), each worded by the catalog's ``{x!m}`` (:mod:`belote.i18n`)."""
 
     def __init__(self, inner: BeloteError, *, index: int | None = None,
                  line_no: int | None = None) -> None:
         where = f"deals[{index}]" if line_no is None else f"line {line_no}"
+        place: dict[str, Param] = (
+            {"code": "record.place.deal", "params": {"index": index}} if line_no is None else
+            {"code": "record.place.line", "params": {"line_no": line_no}})
+        message: dict[str, Param] = {"code": inner.code, "params": dict(inner.params)}
+        if isinstance(inner, RecordError) and inner.places:
+            message["places"] = list(inner.places)
         super().__init__(f"{where}: {inner}", code="record.in_deal",
-                         params={"index": index, "line_no": line_no, "where": where,
-                                 "message": str(inner)})
+                         params={"index": index, "line_no": line_no, "place": place,
+                                 "inner": message})
         self.inner = inner
 
 
