@@ -131,6 +131,7 @@ def test_check_malformed_names_where(runner, tmp_path):
     r = run(runner, "check", str(p), "--json")
     assert r.exit_code == 2
     assert "hands" in json.loads(r.stdout)["error"]
+    assert json.loads(r.stdout)["code"] == "record.missing_key"  # the error's stable code
 
 
 def test_check_missing_file_exit_2(runner, tmp_path):

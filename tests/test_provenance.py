@@ -176,6 +176,23 @@ def test_a_record_without_a_seed_cannot_be_verified():
     assert e.value.code == "provenance.no_seed"
 
 
+def test_a_record_without_a_commitment_cannot_be_verified():
+    """The rule is the engine's (belote verify decided it alone): a seed revealed with no
+    commitment published before the deal proves nothing about the packs."""
+    rec = _genuine()
+    del rec["commitment"]
+    with pytest.raises(ProvenanceError) as e:
+        verify_record(rec)
+    assert e.value.code == "provenance.no_commitment" and e.value.params == {}
+    assert i18n.message(e.value, "fr") == ("l'enregistrement n'a pas d'engagement : rien à quoi "
+                                           "comparer la graine")
+    # asked for, the report of its packs: they are the seed's, but nothing is verified
+    report = verify_record(rec, require_commitment=False)
+    assert report.commitment is None and report.commitment_matches is None
+    assert all(d.matches for d in report.deals) and report.first_mismatch is None
+    assert not report.verified
+
+
 # -- the record: the seed hidden until the end, the commitment kept -----------------------
 
 def test_a_committed_game_hides_its_seed_until_it_is_over():
@@ -351,6 +368,21 @@ def test_verify_of_garbage_exits_2_without_a_traceback(runner, text):
 def test_verify_of_a_missing_file_exits_2(runner, tmp_path):
     r = runner.invoke(app, ["verify", "--json", str(tmp_path / "none.json")])
     assert r.exit_code == 2 and "error" in json.loads(r.stdout)
+
+
+def test_verify_json_gives_the_code_of_what_it_cannot_check(runner, tmp_path):
+    """Under --json the error's stable code comes with its words (a tool matches on it)."""
+    rec = _genuine()
+    del rec["commitment"]
+    path = tmp_path / "plain.json"
+    path.write_text(dumps(rec), encoding="utf-8")
+    r = runner.invoke(app, ["verify", "--json", "--lang", "en", str(path)])
+    assert r.exit_code == 2
+    assert json.loads(r.stdout) == {
+        "error": "the record has no commitment: nothing to check the seed against",
+        "code": "provenance.no_commitment"}
+    r = runner.invoke(app, ["verify", "--json", str(tmp_path / "none.json")])
+    assert json.loads(r.stdout)["code"] == "record.no_such_file"
 
 
 def test_verify_of_a_game_in_progress_says_the_seed_is_not_revealed(runner, tmp_path):

@@ -12,9 +12,9 @@ from ..engine.record import GAME_FORMAT, check_deal, check_game
 from ..engine.record import RecordLines as _Lines
 from ..engine.record import read_record as _read_record
 from ..i18n import irregularity, rule_name
-from .messages import _lang, say
+from .messages import _lang
 from .options import JsonOpt, LangOpt
-from .output import EXIT_IRREGULAR, EXIT_OK, _fail, out
+from .output import EXIT_IRREGULAR, EXIT_OK, fail_command, out
 from .render import _contract_line, _deal_no, _print_report, _print_seats, _verdict
 
 
@@ -39,9 +39,7 @@ def check(
             return
         report = check_deal(rec)
     except BeloteError as e:
-        if as_json:
-            print(json.dumps({"error": say(e, lang)}, ensure_ascii=False))
-        _fail(e, lang)
+        fail_command(e, as_json, lang)
         return
     data = report.to_json()
     if as_json:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import io
+import json
 import os
 import stat
 import sys
@@ -125,6 +126,16 @@ def _fail(error: BaseException, lang: str = "fr", code: int = EXIT_BAD_INPUT) ->
     except OSError:  # standard error closed: the exit code still tells
         pass
     raise typer.Exit(code)
+
+
+def fail_command(error: BeloteError, as_json: bool, lang: str = "fr") -> None:
+    """A command's input could not be used (``error``): under ``--json``, first print
+    ``{"error": words, "code": error.code}`` on standard output (one line: the words as
+    :func:`belote.cli.messages.say` gives them in ``lang``, the error's stable catalog code),
+    then the error line and exit 2 (:func:`_fail`)."""
+    if as_json:
+        print(json.dumps({"error": say(error, lang), "code": error.code}, ensure_ascii=False))
+    _fail(error, lang)
 
 
 #: errors of a stream that cannot take what is written (not a wrong path): exit 4

@@ -12,7 +12,7 @@ from ..engine.provenance import ProvenanceReport, verify_record
 from ..engine.record import read_record as _read_record
 from .messages import _lang, say, words
 from .options import JsonOpt, LangOpt
-from .output import EXIT_IRREGULAR, EXIT_OK, _fail, out
+from .output import EXIT_IRREGULAR, EXIT_OK, fail_command, out
 from .render import _deal_no
 
 
@@ -32,14 +32,9 @@ def verify(
     seed or no commitment to check."""
     _lang(lang)
     try:
-        report = verify_record(_read_record(record))
-        if report.commitment is None:
-            raise BeloteError("the record has no commitment: nothing to check the seed "
-                              "against", code="provenance.no_commitment")
+        report = verify_record(_read_record(record), require_commitment=True)
     except BeloteError as e:
-        if as_json:
-            print(json.dumps({"error": say(e, lang)}, ensure_ascii=False))
-        _fail(e, lang)
+        fail_command(e, as_json, lang)
         return
     if as_json:
         data = report.to_json()

@@ -44,7 +44,8 @@ def commitment(seed: int) -> str:
 
 class ProvenanceError(BeloteError):
     """A game record whose packs cannot be checked: it has no seed (``provenance.no_seed``:
-    a game still in progress, or a record that never had one)."""
+    a game still in progress, or a record that never had one), or no commitment to check the
+    seed against (``provenance.no_commitment``, when one is required)."""
 
     default_code = "provenance.no_seed"
 
@@ -144,7 +145,7 @@ class ProvenanceReport:
                 "code": first.code, "params": first.params, "deal": first.deal}}
 
 
-def verify_record(rec: object) -> ProvenanceReport:
+def verify_record(rec: object, *, require_commitment: bool = True) -> ProvenanceReport:
     """Check a game record (``belote-game/1``, parsed JSON) against its revealed seed: the
     commitment (:func:`commitment`), the first dealer (:func:`~belote.engine.game.first_dealer_of`)
     and, deal by deal, the hands, turned card and stock the pack of that deal
@@ -154,11 +155,17 @@ def verify_record(rec: object) -> ProvenanceReport:
     Raises RecordError for a record that is malformed or cannot be replayed
     (:func:`~belote.engine.record.game_from_record`; a deal record alone is
     ``record.unknown_format``), :class:`ProvenanceError` ``provenance.no_seed`` for one without
-    a seed."""
+    a seed, and ``provenance.no_commitment`` for one without a commitment when
+    ``require_commitment`` (the default: a seed revealed with no commitment published before
+    the deal proves nothing, and such a report is never :attr:`~ProvenanceReport.verified`);
+    ``require_commitment=False`` gives that report (its ``commitment`` None)."""
     record = parse_game(rec)
     if record.seed is None:
         raise ProvenanceError("the record has no seed: its packs cannot be checked (a game "
                               "still in progress does not reveal it)", code="provenance.no_seed")
+    if require_commitment and record.commitment is None:
+        raise ProvenanceError("the record has no commitment: nothing to check the seed "
+                              "against", code="provenance.no_commitment")
     seed = record.seed
     game = game_from_record(rec)
     expected_first = int(first_dealer_of(seed))
