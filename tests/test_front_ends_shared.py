@@ -33,6 +33,30 @@ def test_the_seats_are_named_from_one_table_in_both_languages():
     assert seat_label(2, "en") == "seat 2 (team 0)"
 
 
+def test_the_seat_names_have_codes_of_their_own():
+    """The seat names were the table's ``tui.*`` codes (``tui.east`` "Droite": a compass word
+    for the seat on the right) and the seat label was built from the CLI's ``cli.seat`` and
+    ``cli.team``: every front end names seats by ``seat.*`` now."""
+    from belote import i18n
+    from belote.i18n.labels import SEAT_KEYS
+    assert SEAT_KEYS == ("seat.you", "seat.right", "seat.partner", "seat.left")
+    assert [i18n.tr(k, "fr") for k in SEAT_KEYS] == ["Vous", "Droite", "Partenaire", "Gauche"]
+    assert i18n.tr("seat.label", "fr", seat=1, team=1) == "siège 1 (équipe 1)"
+    for lang in i18n.LANGS:
+        assert not {"tui.you", "tui.east", "tui.partner", "tui.west"} & set(i18n.catalog(lang))
+
+
+def test_check_names_the_taker_by_the_shared_seat_label():
+    """``check``'s contract line names the taker by ``seat_label`` (seat 2 takes at 100 ♦:
+    team 0, seats 0 and 2 partners, RULES.md §1)."""
+    from belote.cli.messages import TEXT
+    from belote.cli.render import _contract_line
+    c = {"taker": 2, "trump": "D", "value": 100, "kind": "normal", "doubled": 1}
+    assert _contract_line(c, TEXT["fr"], "fr") == \
+        "Contrat : 100 ♦ — Preneur : siège 2 (équipe 0)"
+    assert _contract_line(c, TEXT["en"], "en") == "Contract: 100 ♦ — Taker: seat 2 (team 0)"
+
+
 def test_a_contract_is_worded_by_one_function_for_the_table_and_the_tools():
     from belote.engine.cards import Trump
     from belote.engine.scoring import Contract

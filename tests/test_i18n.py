@@ -111,7 +111,7 @@ def test_an_exported_catalog_is_a_copy():
     """A client editing what export() gave it changes nothing for the others (the catalog is
     shared and read-only)."""
     mine = i18n.export("fr")
-    mine["tui.you"] = "X"
-    assert i18n.tr("tui.you", "fr") == "Vous"
+    mine["seat.you"] = "X"
+    assert i18n.tr("seat.you", "fr") == "Vous"
     with pytest.raises(TypeError):
-        i18n.catalog("fr")["tui.you"] = "X"  # type: ignore[index]
+        i18n.catalog("fr")["seat.you"] = "X"  # type: ignore[index]

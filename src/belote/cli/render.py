@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ..engine import BeloteError, parse_card
 from ..i18n import card_label, irregularity, rule_name
-from ..i18n.labels import contract_text, seat_words
+from ..i18n.labels import contract_text, seat_label, seat_words
 from .messages import words
 from .output import out
 
@@ -37,7 +37,7 @@ def _print_seats(lang: str) -> None:
 def _contract_line(c: dict[str, Any], t: dict[str, str], lang: str) -> str:
     """``Contrat : 100 ♥ ×2 — Preneur : siège 1 (équipe 1)`` from a contract's JSON."""
     return (f"{t['contract']}{t['colon']} {contract_text(c, lang, capital=False)} — "
-            f"{t['taker']}{t['colon']} {t['seat']} {c['taker']} ({t['team']} {c['taker'] % 2})")
+            f"{t['taker']}{t['colon']} {seat_label(c['taker'], lang)}")
 
 
 def _verdict(data: dict[str, Any], t: dict[str, str]) -> str:

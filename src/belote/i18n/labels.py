@@ -16,7 +16,7 @@ from . import tr
 
 #: the catalog's words of the seats around a person, from the person's own seat on in playing
 #: order (counter-clockwise: the next seat sits on the person's right)
-SEAT_KEYS: tuple[str, str, str, str] = ("tui.you", "tui.east", "tui.partner", "tui.west")
+SEAT_KEYS: tuple[str, str, str, str] = ("seat.you", "seat.right", "seat.partner", "seat.left")
 
 
 def seat_words(lang: str) -> tuple[str, str, str, str]:
@@ -33,9 +33,9 @@ def seat_word(seat: int, person: int, lang: str) -> str:
 
 
 def seat_label(seat: int, lang: str) -> str:
-    """A seat by its number and its team, as the tools name it: ``siège 1 (équipe 1)``,
-    ``seat 2 (team 0)``."""
-    return f"{tr('cli.seat', lang)} {seat} ({tr('cli.team', lang)} {seat % 2})"
+    """A seat by its number and its team (``seat % 2``), as the tools name it, the catalog's
+    ``seat.label``: ``siège 1 (équipe 1)``, ``seat 2 (team 0)``."""
+    return tr("seat.label", lang, seat=seat, team=seat % 2)
 
 
 def trump_symbol(trump: Any) -> str:
