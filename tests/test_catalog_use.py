@@ -368,3 +368,21 @@ def test_rule_keys_and_bots_are_named_in_french_and_kept_in_english():
     from belote.engine.play import CARD_RULES
     for rule in CARD_RULES:  # every rule of a refused card has a French name
         assert i18n.rule_name(rule, "fr") != rule, rule
+
+
+def test_a_bot_that_cannot_play_is_worded_never_shown_as_a_bare_code():
+    """The table showed a person ``illegal.follow_suit`` when a bot failed (the event carries
+    the error's code, not its params: they may name the bot's cards). The reason is worded:
+    a code needing no params as the catalog says it, a refused action by its rule's name
+    (``rule.follow_suit``, "fournir"), anything else as an unexpected error with its code."""
+    from belote.tui.i18n import bot_failure_reason, texts
+    assert bot_failure_reason("illegal.follow_suit", "fr") == "action refusée (règle : fournir)"
+    assert bot_failure_reason("illegal.follow_suit", "en") == "action refused (rule: follow_suit)"
+    assert bot_failure_reason("error", "fr") == "erreur"  # an exception that is no BeloteError
+    assert bot_failure_reason("record.no_deal", "fr") == "la partie n'a aucune donne"
+    assert bot_failure_reason("no.such_code", "fr") == "erreur inattendue (code no.such_code)"
+    said = texts("fr")("bot_failed", name="Droite (expert)",
+                       reason=bot_failure_reason("illegal.follow_suit", "fr"))
+    assert said == ("le robot Droite (expert) n'a pas pu jouer : action refusée (règle : "
+                    "fournir) (à signaler)")
+    assert "illegal." not in said

@@ -40,7 +40,7 @@ from ..engine.scoring import Contract
 from ..i18n import bot_name, card_label, message, os_error
 from ..i18n.labels import contract_text, seat_word, trump_symbol
 from ..table import FileStore, Table, events, solo_table
-from .i18n import Words, texts
+from .i18n import Words, bot_failure_reason, texts
 
 RED_SUITS = (1, 2)  # ♥ ♦
 #: display order of suits so that colours alternate: ♠ ♥ ♣ ♦
@@ -425,7 +425,7 @@ class BeloteApp(App[None]):
             self._save_failed(event.error)
         elif isinstance(event, events.BotFailed):
             msg = self.t("bot_failed", name=self.seat_name(event.seat),
-                         err=escape(event.code))
+                         reason=escape(bot_failure_reason(event.code, self.lang)))
             self.log_line(f"[red]{msg}[/red]")
             self.notify(msg, severity="error", timeout=12)
         elif not isinstance(event, events.ActionApplied | events.Saved | events.SeatJoined
