@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import errno
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -386,3 +387,31 @@ def test_a_bot_that_cannot_play_is_worded_never_shown_as_a_bare_code():
     assert said == ("le robot Droite (expert) n'a pas pu jouer : action refusée (règle : "
                     "fournir) (à signaler)")
     assert "illegal." not in said
+
+
+@pytest.mark.parametrize("options, cite, french", [
+    # 001 (Jacquespote) bids go to 360, the limit of max_bid is the engine's own (1000)
+    ({"max_bid": 2000}, "001",
+     "option max_bid : au plus 1000 (les règles de Jacquespote vont jusqu'à 360)"),
+    # winner_if_doubled is 001's contrée rule: a doubled contract needs an auction
+    ({"preset": "classique", "belote_on_failure": "winner_if_doubled"}, "001",
+     "options belote_on_failure et bidding : winner_if_doubled (contrée, règles de "
+     "Jacquespote) demande des enchères"),
+    # rounding to the ten: 001 contrée and 002 §VII.A.1, contract scorings only
+    ({"preset": "classique", "rounding": True}, "001, 002 §VII.A.1",
+     "options rounding et scoring : l'arrondi à la dizaine est pour les décomptes à contrat "
+     "(règles de Jacquespote, règlement FFB §VII.A.1) ; le décompte 'classic' marque les "
+     "points des cartes tels quels"),
+])
+def test_the_french_rules_errors_name_the_rule_texts_never_their_codes(options, cite, french):
+    """Three French wordings showed players the rule texts' codes ("(001 contrée, 002
+    §VII.A.1)", "001 va jusqu'à 360"): they name them by ``{cite!n}`` now; the English words
+    (``str(e)``) are as before."""
+    from belote.engine import Rules
+    options = dict(options)
+    with pytest.raises(BeloteError) as e:
+        Rules.preset(options.pop("preset", "coinche"), **options)
+    assert e.value.params["cite"] == cite
+    assert i18n.message(e.value, "fr") == french
+    assert i18n.message(e.value, "en") == str(e.value)
+    assert not re.search(r"\b00[0-4]\b", french)  # (a code alone: 1000 is a number)

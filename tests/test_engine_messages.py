@@ -36,11 +36,13 @@ EN_SOURCES = {"000": "concours rules", "001": "Jacquespote rules", "002": "FFB r
 
 def _named(e: BeloteError) -> str:
     """``str(e)`` with its citation (the param ``cite``, ``"(001, 004)"`` in the text) named
-    as the English CLI shows it: ``(Jacquespote rules, classic belote rules)``."""
+    as the English CLI shows it: ``(Jacquespote rules, classic belote rules)``; ``str(e)``
+    itself when the citation is not its own parenthesis (``"(001 goes to 360)"``: the English
+    of the rules.* errors that cite in a sentence keeps the codes, only the French names
+    them)."""
     text, cite = str(e), e.params.get("cite")
-    if cite is None:
+    if cite is None or f"({cite})" not in text:
         return text
-    assert f"({cite})" in text, (text, cite)
     named = ", ".join(EN_SOURCES[part[:3]] + part[3:] for part in str(cite).split(", "))
     return text.replace(f"({cite})", f"({named})")
 
@@ -107,12 +109,12 @@ SAMPLES = [
      "enchères prennent contree, coinche, faits, annonces ou faits+annonces"),
     (lambda: Rules.preset("classique", rounding=True),
      "options rounding et scoring : l'arrondi à la dizaine est pour les décomptes à contrat "
-     "(001 contrée, 002 §VII.A.1) ; le décompte 'classic' marque les points des cartes tels "
-     "quels"),
+     "(règles de Jacquespote, règlement FFB §VII.A.1) ; le décompte 'classic' marque les "
+     "points des cartes tels quels"),
     (lambda: Rules.preset("coinche", bid_step=30),
      "options min_bid, max_bid, bid_step : max_bid - min_bid doit être un multiple de bid_step"),
     (lambda: Rules.preset("coinche", max_bid=2000),
-     "option max_bid : au plus 1000 (001 va jusqu'à 360)"),
+     "option max_bid : au plus 1000 (les règles de Jacquespote vont jusqu'à 360)"),
     (lambda: Rules.preset("coinche", foo=1), None),  # the list of options: checked below
     # a card-play position (belote legal)
     (lambda: check_position(Rules.preset("classique"), Trump.H, [], []), "la main est vide"),

@@ -399,7 +399,8 @@ class Rules:
         self._check_scoring()
         if self.max_bid > MAX_BID_LIMIT:
             raise RulesError(f"option max_bid: at most {MAX_BID_LIMIT} (001 goes to 360)",
-                             code="rules.max_bid_limit", params={"most": MAX_BID_LIMIT})
+                             code="rules.max_bid_limit",
+                             params={"most": MAX_BID_LIMIT, "cite": "001"})
         if self.bidding == Bidding.AUCTION:
             if self.bid_step <= 0 or self.min_bid <= 0 or self.min_bid > self.max_bid:
                 raise RulesError("options min_bid, max_bid, bid_step: need 0 < min_bid ≤ max_bid "
@@ -416,7 +417,8 @@ class Rules:
         if self.belote_on_failure == BeloteOnFailure.WINNER_IF_DOUBLED \
                 and self.bidding != Bidding.AUCTION:
             raise RulesError("options belote_on_failure and bidding: winner_if_doubled (001 "
-                             "contrée) needs an auction", code="rules.winner_if_doubled")
+                             "contrée) needs an auction", code="rules.winner_if_doubled",
+                             params={"cite": "001"})
 
     def _check_scoring(self) -> None:
         """The scoring, the contract bids and the rounding against the kind of bidding."""
@@ -437,7 +439,7 @@ class Rules:
             raise RulesError(f"options rounding and scoring: rounding to the ten is for contract "
                              f"scorings (001 contrée, 002 §VII.A.1); scoring {scoring!r} "
                              "marks the card points as they are", code="rules.rounding_scoring",
-                             params={"scoring": scoring})
+                             params={"scoring": scoring, "cite": "001, 002 §VII.A.1"})
 
 
 def _json_value(value: Any) -> Any:
