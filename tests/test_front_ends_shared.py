@@ -145,7 +145,7 @@ def test_an_error_in_one_deal_is_worded_whole_by_the_catalog():
     """``record.in_deal`` carried English in its params (``where`` "line 3", ``message`` the
     deal's own English): ``i18n.message(e, "fr")`` mixed languages and the CLI worded it by a
     special case. Its params are numbers and nested messages now, each worded by the catalog.
-    Four hands of the one card JH (a deal record's hands hold each card once, seed 001) and a
+    Four hands of the one card JH (a pack holds each of its 32 cards once, RULES.md §1) and a
     card "ZZ" (no such suit) on line 3 of a JSON Lines file."""
     import json
     from pathlib import Path
