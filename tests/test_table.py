@@ -163,6 +163,30 @@ def test_solo_table_seats_the_bots_from_the_person_s_right():
     assert table.game_id == f"{table.settings['stamp']}-seed1"
 
 
+def test_a_committed_game_s_id_carries_its_commitment_never_its_seed(tmp_path):
+    """A game dealt from a secret seed (provenance: only its commitment is published) is kept
+    under ``<stamp>-c<first 12 hex digits of the commitment>``: the seed is in no id, file
+    name or listing; an ordinary game keeps ``<stamp>-seed<seed>``."""
+    from belote.engine.provenance import commitment, new_secret_seed
+    seed = new_secret_seed()
+    digest = commitment(seed)
+    game = Game(Rules.preset("classique"), seed=seed, commitment=digest)
+    store = FileStore(tmp_path)
+    table = solo_table(game, 0, ["random"] * 3, store=store, stamp="20261201-101500")
+    assert table.game_id == "20261201-101500-c" + digest[:12]
+    storage.check_game_id(table.game_id)
+    store.save(table.game_id, game, table.settings)
+    listed = store.list()
+    assert [g.id for g in listed] == [table.game_id]
+    names = [p.name for p in tmp_path.rglob("*")]
+    assert str(seed) not in " ".join(names + [g.id for g in listed] + [table.game_id])
+    assert store.load().id == table.game_id
+    # an ordinary game (no commitment) keeps its seed in its id
+    plain = Game(Rules.preset("classique"), seed=5)
+    assert storage.game_id_of("20261201-101500", plain) == "20261201-101500-seed5"
+    storage.check_game_id("20261201-101500-seed5")
+
+
 def test_play_game_plays_to_the_end_through_the_checked_path():
     game = play_game(Game(short_rules("coinche"), seed=2, first_dealer=1),
                      [make_bot("heuristic", seed=s) for s in range(4)])

@@ -11,8 +11,10 @@ will be a second implementation of the same protocol.
   settings under the key ``"table"``;
 * ``games/<id>-<preset>.json``: every game, rewritten after every deal and at its end.
 
-A game's id there is ``<stamp>-seed<seed>`` (:func:`make_game_id`): the settings' ``"stamp"``
-(when the game started, ``YYYYMMDD-HHMMSS``) and the game's seed.
+A game's id there is :func:`make_game_id`'s: the settings' ``"stamp"`` (when the game started,
+``YYYYMMDD-HHMMSS``), then ``-c`` and the first 12 hex digits of the game's commitment for a
+game dealt from a secret seed (``game.commitment``: its seed is in no id, file name or
+listing), else ``-seed`` and the game's seed (a repeatable game's seed is not secret).
 
 Every write is atomic and durable: a temporary file in the same folder (``.<name>.*.tmp``),
 written, flushed and fsynced, renamed over the old file, then the folder fsynced (a crash
@@ -105,14 +107,28 @@ def new_stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S")
 
 
-def make_game_id(stamp: str, seed: int) -> str:
-    """The id of the game started at ``stamp`` from ``seed``: ``<stamp>-seed<seed>``."""
+#: how many hex digits of a commitment a game id carries (48 bits)
+ID_COMMITMENT_DIGITS = 12
+
+
+def make_game_id(stamp: str, seed: int, commitment: str | None = None) -> str:
+    """The id of the game started at ``stamp`` from ``seed``: ``<stamp>-c<hex12>`` for a game
+    with a ``commitment`` (:func:`belote.engine.provenance.commitment`, 64 hex digits; the
+    id carries its first :data:`ID_COMMITMENT_DIGITS`, never the secret seed), else
+    ``<stamp>-seed<seed>``."""
+    if commitment is not None:
+        return f"{stamp}-c{commitment[:ID_COMMITMENT_DIGITS]}"
     return f"{stamp}-seed{seed}"
+
+
+def game_id_of(stamp: str, game: Game) -> str:
+    """:func:`make_game_id` of ``game`` (its seed and commitment) started at ``stamp``."""
+    return make_game_id(stamp, game.seed, game.commitment)
 
 
 def _id_of(settings: Mapping[str, Any], game: Game) -> str:
     stamp = settings.get("stamp")
-    return make_game_id(stamp, game.seed) if isinstance(stamp, str) else ""
+    return game_id_of(stamp, game) if isinstance(stamp, str) else ""
 
 
 def write_durably(path: Path, text: str) -> None:
@@ -158,8 +174,8 @@ def read_record(path: Path) -> Any:
 class FileStore:
     """A :class:`GameStore` in a folder (default :func:`data_dir`, read when used, so that
     ``BELOTE_DATA_DIR`` set later counts). One game is in progress at a time
-    (``current.json``); its id is ``<stamp>-seed<seed>`` from its settings' ``"stamp"``
-    (:func:`make_game_id`): save a game in progress under that id."""
+    (``current.json``); its id is :func:`game_id_of` its settings' ``"stamp"`` and the game
+    (``<stamp>-c<hex12>`` or ``<stamp>-seed<seed>``): save a game in progress under that id."""
 
     def __init__(self, folder: Path | str | None = None) -> None:
         self._folder = Path(folder) if folder is not None else None
@@ -295,7 +311,8 @@ class FileStore:
 def check_game_id(game_id: object) -> None:
     """Raise :class:`~belote.engine.errors.BeloteError` ``store.bad_id`` (``id``: its repr)
     unless ``game_id`` is a plain name: a non-empty ``str`` of ASCII letters, digits and
-    ``-``, at most 200 characters (its file names stay within every system's 255)."""
+    ``-``, at most 200 characters (its file names stay within every system's 255). Both
+    forms of :func:`make_game_id` are plain names."""
     if not (isinstance(game_id, str) and 0 < len(game_id) <= 200 and game_id.isascii()
             and game_id.replace("-", "").isalnum()):
         raise BeloteError(f"a game id is letters, digits and '-', not {game_id!r}",
@@ -381,6 +398,7 @@ class TableSettings:
                    table.get("repeatable") is True)
 
 
-__all__ = ["CURRENT", "FileStore", "GameStore", "LoadedGame", "StoreError", "StoredGame",
-           "TableSettings", "check_game_id", "data_dir", "is_stamp", "make_game_id",
-           "new_stamp", "read_record", "write_durably"]
+__all__ = ["CURRENT", "ID_COMMITMENT_DIGITS", "FileStore", "GameStore", "LoadedGame",
+           "StoreError", "StoredGame", "TableSettings", "check_game_id", "data_dir",
+           "game_id_of", "is_stamp", "make_game_id", "new_stamp", "read_record",
+           "write_durably"]

@@ -137,10 +137,12 @@ def solo_table(game: Game, human: Seat | int, bot_names: Sequence[str], *,
     """The table of ``belote play``: one person at ``human``, bots at the other seats from
     their right (``bot_names``, or the given ``bots``: :func:`table_bots` by default), the
     bots holding after each deal until the person has read its result. Saved in ``store``
-    under ``<stamp>-seed<seed>`` with its :class:`~belote.table.store.TableSettings`
+    under :func:`~belote.table.store.game_id_of` ``stamp`` and the game (``<stamp>-c<hex12>``
+    for a game with a commitment, whose seed no id carries; else ``<stamp>-seed<seed>``)
+    with its :class:`~belote.table.store.TableSettings`
     (:meth:`~belote.table.store.TableSettings.to_json`) that ``--resume`` reads. Raises
     ValueError for an unknown bot name or a bad level."""
-    from .store import TableSettings, make_game_id, new_stamp
+    from .store import TableSettings, game_id_of, new_stamp
     if bots is None:
         bots = table_bots(bot_names, game.seed, repeatable)
     players: list[Player] = [Player.human()] * 4
@@ -149,7 +151,7 @@ def solo_table(game: Game, human: Seat | int, bot_names: Sequence[str], *,
     stamp = stamp or new_stamp()
     settings = TableSettings(Seat(human), tuple(bot_names), lang, auto_belote, stamp,
                              repeatable).to_json()
-    return Table(game, players, store=store, game_id=make_game_id(stamp, game.seed),
+    return Table(game, players, store=store, game_id=game_id_of(stamp, game),
                  settings=settings, bot_delay=bot_delay, hold_between_deals=True)
 
 
