@@ -352,6 +352,28 @@ def test_a_finished_deal_is_read_by_its_index_and_only_once_over():
     assert table.finished_deal(ended[0].deal_index) is game.deals[0]
 
 
+def test_a_passed_out_deal_s_hands_are_refused_its_result_alone_is_told():
+    """Every seat passes twice (two-round bidding, RULES.md §2: all pass twice, a redeal):
+    the deal is over but was never played, so Table.finished_deal refuses it (its hands were
+    never shown) and DealEnded tells only that it was passed out."""
+    game = Game(short_rules(), seed=5, first_dealer=3)
+    table = Table(game, [Player.human()] * 4)
+    ended = []
+    table.subscribe(lambda e: ended.append(e) if isinstance(e, DealEnded) else None)
+    table.start()
+    for _ in range(8):
+        assert table.wait_idle(timeout=30)
+        table.act(table.to_move, "pass")
+    assert table.wait_idle(timeout=30)
+    assert game.deals[0].passed_out and len(ended) == 1
+    assert ended[0].passed_out and ended[0].result is None
+    with pytest.raises(BeloteError) as info:
+        table.finished_deal(0)
+    assert info.value.code == "table.deal_not_played" and info.value.params == {"index": 0}
+    assert str(info.value) == "deal 0 was not played: its hands are not shown"
+    assert not CARD.search(json.dumps(ended[0].to_json()))
+
+
 # -- the match's hooks ---------------------------------------------------------------------------
 
 def test_play_deal_on_action_sees_each_action_before_it_is_applied_and_until_stops():

@@ -241,15 +241,26 @@ class Table:
         return self._game.current
 
     def finished_deal(self, deal_index: int) -> Deal:
-        """The finished deal ``deal_index`` (every card public now that it is over; a
-        passed-out deal's hands are not shown at the table: a front end shows its result
-        only). Raises ``table.no_such_deal`` (``index``) unless that deal is over."""
+        """The finished deal ``deal_index`` of the game's deals (every deal counted), played to
+        its end: every card of it is public now that it is over.
+
+        A deal that was never played (passed out: RULES.md §2, 003, 004; or misdealt: 002
+        §VIII.A) is refused: its hands were never shown at the table, so nothing but its
+        result is told (:class:`~belote.table.events.DealEnded`).
+
+        Raises :class:`~belote.engine.errors.BeloteError` ``table.no_such_deal`` (``index``:
+        its repr) unless that deal is over, ``table.deal_not_played`` (``index``) for a deal
+        passed out or misdealt."""
         with self._lock:
             deals = self._game.deals
             if type(deal_index) is not int or not 0 <= deal_index < len(deals):
                 raise BeloteError(f"deal {deal_index!r} is not a finished deal of the game",
                                   code="table.no_such_deal", params={"index": repr(deal_index)})
-            return deals[deal_index]
+            deal = deals[deal_index]
+            if deal.passed_out or deal.misdealt:
+                raise BeloteError(f"deal {deal_index} was not played: its hands are not shown",
+                                  code="table.deal_not_played", params={"index": deal_index})
+            return deal
 
     @property
     def deal_index(self) -> int:

@@ -412,7 +412,11 @@ class BeloteApp(App[None]):
         elif isinstance(event, events.TrickWon):
             self._log_trick(event)
         elif isinstance(event, events.DealEnded):
-            self._finished = self.table.finished_deal(event.deal_index)
+            # a deal never played has no public cards (Table.finished_deal refuses it): the
+            # board under its summary is the in-process game's, where only the person's
+            # hand is drawn
+            self._finished = (self.game.deals[event.deal_index] if event.passed_out
+                              else self.table.finished_deal(event.deal_index))
             self._schedule_redraw()
             self.show_summary(event)
             return
@@ -892,9 +896,12 @@ class BeloteApp(App[None]):
     def _summary_text(self, event: events.DealEnded) -> tuple[str, str]:
         """The summary of a finished deal and the status line under it."""
         t = self.t
-        d, res = self.table.finished_deal(event.deal_index), event.result
+        res = event.result
         n = event.deal_index + 1
-        if res is None or d.contract is None:
+        if event.passed_out or res is None:
+            return t["passed_out"], t["passed_out"]
+        d = self.table.finished_deal(event.deal_index)
+        if d.contract is None:
             return t["passed_out"], t["passed_out"]
         us, them = self.human % 2, 1 - self.human % 2
         if res.made:
