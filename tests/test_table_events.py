@@ -18,7 +18,7 @@ from belote.engine.deal import Deal
 from belote.engine.errors import BeloteError
 from belote.engine.game import Game
 from belote.engine.seats import Seat
-from belote.engine.views import SeatView
+from belote.engine.views import PublicView, SeatView
 from belote.table import (
     ActionApplied,
     BeloteSaid,
@@ -418,9 +418,14 @@ def test_the_public_view_holds_no_card_of_a_hand_and_every_seat_s_annonces_as_he
     person = RandomBot(seed=3)
     views = 0
     while table.to_move is not None:
-        public = table.public_view()
+        view = table.public_view()
         deal = game.current
+        # built by the engine from public facts: it has no field for a hand or legal actions
+        assert isinstance(view, PublicView) and not hasattr(view, "hand")
+        assert not hasattr(view, "legal") and view == deal.public_view()
+        public = view.to_json()
         assert public["seat"] is None and public["hand"] == [] and public["legal"] == []
+        assert public.keys() == deal.view(0).to_json().keys()  # one reader takes both
         leaked = set(CARD.findall(json.dumps(public))) & _hidden(deal)
         assert not leaked, leaked
         if not deal.tricks:

@@ -65,7 +65,7 @@ from .scoring import Contract, DealResult, belote_points, score_deal
 from .seats import SEATS, Seat, is_seat, seat_after
 
 if TYPE_CHECKING:
-    from .views import SeatView
+    from .views import PublicView, SeatView
 
 
 class Phase(StrEnum):
@@ -503,6 +503,12 @@ class Deal:
         0..3."""
         from .views import SeatView
         return SeatView.of(self, seat)
+
+    def public_view(self) -> PublicView:
+        """What a spectator may know, as plain data: the public facts only (no hand, no legal
+        action, annonces as the other seats hear them; :class:`~belote.engine.views.PublicView`)."""
+        from .views import PublicView
+        return PublicView.of(self)
 
     def __repr__(self) -> str:
         return (f"<Deal {self.rules.preset_name} dealer={self.dealer} phase={self.phase.value} "

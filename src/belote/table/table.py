@@ -52,7 +52,7 @@ from ..engine.deal import Deal, Phase
 from ..engine.errors import BeloteError, IllegalAction
 from ..engine.game import Game
 from ..engine.seats import Seat, is_seat
-from ..engine.views import SeatView
+from ..engine.views import PublicView, SeatView
 from .events import (
     BeloteSaid,
     DealEnded,
@@ -287,22 +287,16 @@ class Table:
             d = self._game.current
             return d.view(seat) if d is not None else None
 
-    def public_view(self) -> dict[str, Any] | None:
-        """What a spectator may know of the current deal (None once the game is over): the
-        JSON of a :class:`~belote.engine.views.SeatView` (:meth:`SeatView.to_json`) with
-        ``seat`` None, no ``hand`` and no ``legal`` actions, and every seat's annonces as the
-        other seats hear them (their cards only once the first trick is over). No card of a
-        hand not yet played, turned-up card excepted."""
+    def public_view(self) -> PublicView | None:
+        """What a spectator may know of the current deal (None once the game is over):
+        :meth:`Deal.public_view <belote.engine.deal.Deal.public_view>`, the public facts alone
+        (no hand, no legal action, every seat's annonces as the other seats hear them: their
+        cards only once the first trick is over); its JSON is
+        :meth:`~belote.engine.views.PublicView.to_json`. No card of a hand not yet played,
+        the turned card excepted while it is public."""
         with self._lock:
             d = self._game.current
-            if d is None:
-                return None
-            out = d.view(Seat(0)).to_json()
-            others = d.view(Seat(1)).to_json()["annonces"]
-        if "0" in out["annonces"]:
-            out["annonces"]["0"] = others["0"]  # seat 0's own annonces, as seat 1 hears them
-        out.update(seat=None, hand=[], legal=[])
-        return out
+            return d.public_view() if d is not None else None
 
     def legal(self, seat: Seat | int) -> list[str]:
         """``seat``'s legal actions now (record strings; empty unless it is to move)."""
