@@ -18,6 +18,7 @@ from belote.engine import RecordError
 from belote.engine.record import (
     check_deal,
     choose_deal,
+    deal_from_record,
     load_json,
     parse_game,
     parse_record,
@@ -257,3 +258,24 @@ def _write(rec) -> Path:
     with open(fd, "w", encoding="utf-8") as f:
         json.dump(rec, f)
     return Path(name)
+
+
+def test_resuming_an_irregular_deal_raises_one_record_error_with_one_code():
+    """examples/ffb-irregular.json: seat 1 discards on a club lead (RULES.md §4.1: follow
+    suit if able). deal_from_record refuses it as a RecordError ``record.irregular_deal``, not
+    an IllegalAction: one code, one type, at the deal and in a game."""
+    from belote.engine import IllegalAction
+    from belote.engine.record import game_from_record
+    rec = json.loads((EXAMPLES / "ffb-irregular.json").read_text(encoding="utf-8"))
+    with pytest.raises(RecordError) as info:
+        deal_from_record(rec)
+    assert not isinstance(info.value, IllegalAction)
+    assert info.value.code == "record.irregular_deal"
+    assert info.value.params["kind"] == "card" and info.value.params["seat"] == 1
+    assert info.value.params["irregularity"]["code"] == "irregular.follow_suit"
+    assert str(info.value) == "irregular card by seat 1: had to follow suit: Clubs was led"
+    game = {"format": "belote-game/1", "preset": rec["preset"], "first_dealer": rec["dealer"],
+            "deals": [rec]}
+    with pytest.raises(RecordError) as info:
+        game_from_record(game)
+    assert info.value.code == "record.irregular_deal" and info.value.places == ("deals[0]",)

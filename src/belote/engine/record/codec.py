@@ -26,7 +26,7 @@ from typing import Any
 from .. import annonces as ann
 from ..cards import card_str, hand_str
 from ..deal import Deal, Phase
-from ..errors import BeloteError, IllegalAction, RecordError
+from ..errors import BeloteError, RecordError
 from ..game import Game
 from .referee import CheckReport, check_deal
 from .shape import DEAL_FORMAT, GAME_FORMAT, parse_game, wrap
@@ -109,17 +109,19 @@ def dumps(rec: dict[str, Any]) -> str:
 # -- reading -------------------------------------------------------------------------------
 
 def deal_from_record(rec: Any) -> Deal:
-    """Resume a deal from its record. Raises RecordError if malformed, IllegalAction if it
-    holds an irregular action (a saved game never does)."""
+    """Resume a deal from its record. Raises RecordError: a malformed record (its code), or
+    ``record.irregular_deal`` for one holding an irregular action (a saved game never does;
+    params ``kind``, ``seat``, ``message``, and ``irregularity``: the refusal's ``code`` and
+    ``params``)."""
     report = check_deal(rec)
     irr = report.irregularity
     if irr is not None:
-        raise IllegalAction(f"irregular {irr['kind']} by seat {irr['seat']}: {irr['message']}",
-                            rule=irr["rule"], seat=irr["seat"], code="record.irregular_deal",
-                            params={"kind": irr["kind"], "seat": irr["seat"],
-                                    "message": irr["message"],
-                                    "irregularity": {"code": irr["code"],
-                                                     "params": irr["params"]}})
+        raise RecordError(f"irregular {irr['kind']} by seat {irr['seat']}: {irr['message']}",
+                          code="record.irregular_deal",
+                          params={"kind": irr["kind"], "seat": irr["seat"],
+                                  "message": irr["message"],
+                                  "irregularity": {"code": irr["code"],
+                                                   "params": irr["params"]}})
     return report.deal
 
 
@@ -141,9 +143,6 @@ def game_from_record(rec: Any) -> Game:
             raise RecordError("the game was already over", where=where, code="record.game_over")
         try:
             deal = deal_from_record(drec)
-        except IllegalAction as e:
-            raise RecordError(str(e), where=where, code="record.irregular_deal",
-                              params=e.params) from None
         except BeloteError as e:
             raise wrap(e, where) from None
         if deal.dealer != game.dealer:
