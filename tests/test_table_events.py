@@ -35,7 +35,7 @@ from belote.table import (
     events,
 )
 
-CARD = re.compile(r"\b[789TJQKA][SHDC]\b")
+CARD = re.compile(r"\b[6789TJQKA][SHDC]\b")  # sixes too: simplifiee plays 36 cards
 
 
 def short_rules(preset="classique", deals=1):
@@ -255,7 +255,8 @@ def _hidden(deal: Deal) -> set[str]:
 
 
 @pytest.mark.parametrize(("preset", "seed"), [("classique", 1), ("coinche", 2), ("annonces", 3),
-                                              ("contree", 4), ("classique", 5)])
+                                              ("contree", 4), ("classique", 5),
+                                              ("simplifiee", 6)])
 def test_no_event_holds_a_deal_or_a_card_of_a_hand_not_yet_played(preset, seed):
     game = Game(short_rules(preset, deals=2), seed=seed, first_dealer=seed % 4)
     table = Table(game, [Player.human()] * 4)
@@ -303,14 +304,27 @@ def test_no_event_holds_a_deal_or_a_card_of_a_hand_not_yet_played(preset, seed):
 
 
 def test_every_event_type_serializes_its_public_facts():
-    """One of each event, built by hand: ``to_json`` is JSON-ready with a "kind"; a
-    declaration's cards are left out (shown only after the first trick, RULES.md §6)."""
+    """One of each event: ``to_json`` is JSON-ready with a "kind"; a declaration's cards are
+    left out (shown only after the first trick, RULES.md §6): the pack shuffled by
+    ``random.Random(10)``, seat 0 takes and declares its tierce J-Q-K of diamonds, and
+    ``events.action_applied`` tells its kind alone."""
+    import random
+
+    from belote.engine.actions import Declare
     from belote.engine.scoring import Contract
     rules = Rules.preset("annonces")
     d = Deal.deal(rules, 3, list(range(32)))
+    deck = list(range(32))
+    random.Random(10).shuffle(deck)
+    declaring = Deal.deal(rules, 3, deck)
+    declaring.play("take")
+    declare = next(a for a in declaring.legal_actions() if isinstance(a, Declare))
+    assert str(declare) == "declare JD QD KD" and declaring.to_move == 0
+    declaring.play(declare)
+    declared = events.action_applied(declaring, 0, 0, declare)
     every = [
         events.deal_started(d, 0),
-        ActionApplied(0, Seat(1), "declare tierce", "declare", ("tierce",)),
+        declared,
         events.ContractMade(0, Contract(Seat(1), Trump.H, 80), None),
         BeloteSaid(0, Seat(2), True),
         events.TrickWon(0, 1, Seat(0), (0, 1, 2, 3), Seat(3), 14),
@@ -329,6 +343,10 @@ def test_every_event_type_serializes_its_public_facts():
                                         "trick", "deal_ended", "game_ended", "seat_joined",
                                         "seat_left", "saved", "save_failed", "bot_failed",
                                         "journal_failed"]
+    assert out[1] == {"kind": "action", "deal_index": 0, "seat": 0,
+                      "action": "declare tierce", "action_kind": "declare",
+                      "annonces": ["tierce"]}
+    assert not {"JD", "QD", "KD"} & set(CARD.findall(json.dumps(out[1])))
     assert out[4]["cards"] == ["7S", "8S", "9S", "TS"]
     assert out[9] == {"kind": "saved", "finished": False}  # no server path to a client
     assert out[10] == {"kind": "save_failed", "code": "os_error"}
