@@ -7,8 +7,9 @@ Two policies, each a function ``(deal, rng) -> Action`` that picks one of
   auction it mostly passes, else bids one of the four lowest non-pass actions (always at the
   auction's fourth action, so that a deal is rarely passed out); in card play it says
   belote and declares whenever it may, else it plays any legal card;
-* :func:`uniform_action`: any legal action with equal chances (``bench/engine.py`` times the
-  engine with it).
+* :func:`uniform_action`: any legal action with equal chances, a policy for tests and
+  scripts that want every legal action tried (tests/test_randomplay.py plays one deal with it
+  through both paths and compares them). Exported by :mod:`belote.engine`.
 
 :func:`play_randomly` plays a deal to its end with one of them, through the checked
 ``Deal.play`` or the unchecked ``Deal.apply``.
