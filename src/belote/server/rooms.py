@@ -20,7 +20,8 @@ innermost: nothing else is waited for while it is held), never the room's lock.
 
 What a connection hears (:meth:`Room.snapshot`, the events): the public facts of each event
 (:func:`public_facts`, never the deal itself), the seat's own view (``Table.view(seat)``), or
-for a spectator :func:`public_view` (no hand at all). The seed stays in the database until
+for a spectator the deal's public view (:meth:`Deal.public_view
+<belote.engine.deal.Deal.public_view>`: no hand at all). The seed stays in the database until
 the table is over.
 
 A person whose connection drops keeps the seat (``away``); after ``takeover_after`` seconds a
@@ -51,7 +52,6 @@ from ..engine.record.codec import game_to_record
 from ..engine.record.shape import GAME_FORMAT
 from ..engine.rules import Rules
 from ..engine.seats import Seat
-from ..engine.views import SeatView
 from ..table import Player, Table
 from ..table import events as ev
 from ..table.match import derive_seed
@@ -88,20 +88,6 @@ class Settings:
 
     bot_delay: float = 0.6
     takeover_after: float = 60.0
-
-
-def public_view(view: SeatView, other: SeatView) -> dict[str, Any]:
-    """A spectator's view from two seats' views of one deal: ``view`` without its hand, its
-    legal actions and its seat's hidden annonces (taken from ``other``, a view of another
-    seat, which shows them as the public does)."""
-    data = view.to_json()
-    data["seat"] = None
-    data["hand"] = []
-    data["legal"] = []
-    mine = str(view.seat)
-    if mine in data["annonces"]:
-        data["annonces"][mine] = other.to_json()["annonces"].get(mine, [])
-    return data
 
 
 def _action_text(action: str) -> str:
@@ -269,14 +255,11 @@ class Room:
             self.game.current
         if source is None:
             return None
-        first = source.view(0 if seat is None else seat)
-        if first is None:
-            return None
-        if seat is not None:
-            return first.to_json()
-        other = source.view(1)
-        assert other is not None
-        return public_view(first, other)
+        if seat is None:  # a spectator: the engine's public facts alone
+            public = source.public_view()
+            return None if public is None else public.to_json()
+        view = source.view(seat)
+        return None if view is None else view.to_json()
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         with self._lock:
@@ -753,4 +736,4 @@ class Rooms:
 
 
 __all__ = ["TAKEOVER_BOT", "Connection", "Room", "Rooms", "Settings", "new_code",
-           "public_facts", "public_view"]
+           "public_facts"]
