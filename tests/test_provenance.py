@@ -456,3 +456,20 @@ def test_a_damaged_record_gives_a_report_or_a_coded_error(edits):
         return
     first = report.first_mismatch
     assert report.verified == (first is None and report.commitment_matches is True)
+
+
+def test_a_record_cut_short_is_verified_for_its_own_deals_only():
+    # a game record of 3 deals cut to its first 2 (a game still going, or a shortened file):
+    # the deal a replayed game would start next is the seed's own, not the record's
+    rec = _genuine("coinche", deals=3)
+    rec["deals"] = rec["deals"][:2]
+    report = verify_record(rec)
+    assert [d.number for d in report.deals] == [1, 2]
+
+
+def test_a_record_of_no_deal_is_refused_not_verified():
+    rec = _genuine("coinche", deals=2)
+    rec["deals"] = []
+    with pytest.raises(RecordError) as e:
+        verify_record(rec)
+    assert e.value.code == "record.no_deal"

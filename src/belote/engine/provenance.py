@@ -17,7 +17,7 @@ from typing import Any
 
 from .cards import card_str, hand_str
 from .deal import Deal
-from .errors import BeloteError, Param
+from .errors import BeloteError, Param, RecordError
 from .game import deal_pack, first_dealer_of, gathered_pack
 from .record.codec import game_from_record
 from .record.shape import parse_game
@@ -154,11 +154,12 @@ def verify_record(rec: object, *, require_commitment: bool = True) -> Provenance
 
     Raises RecordError for a record that is malformed or cannot be replayed
     (:func:`~belote.engine.record.game_from_record`; a deal record alone is
-    ``record.unknown_format``), :class:`ProvenanceError` ``provenance.no_seed`` for one without
-    a seed, and ``provenance.no_commitment`` for one without a commitment when
-    ``require_commitment`` (the default: a seed revealed with no commitment published before
-    the deal proves nothing, and such a report is never :attr:`~ProvenanceReport.verified`);
-    ``require_commitment=False`` gives that report (its ``commitment`` None)."""
+    ``record.unknown_format``; one of no deal ``record.no_deal``), :class:`ProvenanceError`
+    ``provenance.no_seed`` for one without a seed, and ``provenance.no_commitment`` for one
+    without a commitment when ``require_commitment`` (the default: a seed revealed with no
+    commitment published before the deal proves nothing, and such a report is never
+    :attr:`~ProvenanceReport.verified`); ``require_commitment=False`` gives that report (its
+    ``commitment`` None)."""
     record = parse_game(rec)
     if record.seed is None:
         raise ProvenanceError("the record has no seed: its packs cannot be checked (a game "
@@ -166,6 +167,8 @@ def verify_record(rec: object, *, require_commitment: bool = True) -> Provenance
     if require_commitment and record.commitment is None:
         raise ProvenanceError("the record has no commitment: nothing to check the seed "
                               "against", code="provenance.no_commitment")
+    if not record.deals:
+        raise RecordError("the game record has no deal", where="deals", code="record.no_deal")
     seed = record.seed
     game = game_from_record(rec)
     expected_first = int(first_dealer_of(seed))
@@ -173,7 +176,9 @@ def verify_record(rec: object, *, require_commitment: bool = True) -> Provenance
         f"seat {record.first_dealer} deals first, but the seed makes it seat {expected_first}",
         code="provenance.first_dealer_differs",
         params={"recorded": record.first_dealer, "expected": expected_first})
+    # the record's deals only: the deal a replayed game starts after them is the seed's own
     deals = [*game.deals, *([game.current] if game.current is not None else [])]
+    deals = deals[:len(record.deals)]
     checked = []
     gathered: list[int] | None = None
     for i, deal in enumerate(deals):
