@@ -1049,3 +1049,18 @@ def test_check_of_a_game_says_each_deal_made_or_failed_in_one_column(tmp_path):
     made = sum(d.result.made is True for d in game.deals if d.result is not None)
     assert sum(x.endswith("→ réussi.") for x in scored) == made
     assert len({x.index(" – ") for x in lines}) == 1
+
+
+def test_a_lone_surrogate_in_a_record_is_bad_input_in_json_too(tmp_path):
+    # "\ud800" is valid JSON but no UTF-8 can encode it: --json escapes it (exit 2, as the
+    # text output does) where printing it raw was an internal error (exit 3)
+    rec = json.loads(REGULAR.read_text(encoding="utf-8"))
+    rec["annonces"] = {"\ud800": []}
+    p = tmp_path / "surrogate.json"
+    p.write_text(json.dumps(rec), encoding="utf-8")  # ASCII: the key as \ud800
+    r = subprocess.run(belote_cmd() + ["check", str(p), "--json"], capture_output=True,
+                       check=False, text=True, timeout=60)
+    assert r.returncode == 2, r.stderr
+    out = json.loads(r.stdout)
+    assert out["code"] == "record.bad_annonce_seat"
+    assert out["error"].startswith("annonces[\ud800]")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Annotated
 
@@ -16,7 +15,7 @@ from ..engine.record import read_record as _read_record
 from ..i18n import card_label, irregularity, rule_name
 from .messages import _lang, words
 from .options import JsonOpt, LangOpt, _first_use_note
-from .output import _fail, err, out
+from .output import _fail, err, json_text, out
 from .render import _contract_line, _print_seats
 
 
@@ -58,7 +57,7 @@ def analyse(
         _fail(e, lang)
         return
     if as_json:
-        print(json.dumps([r.to_json() for r in rows], ensure_ascii=False, indent=2))
+        print(json_text([r.to_json() for r in rows], indent=2))
         return
     if not rows:
         irr = report.irregularity

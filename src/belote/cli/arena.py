@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
@@ -13,7 +12,7 @@ from ..engine import PRESET_NAMES, BeloteError
 from ..i18n import bot_name
 from .messages import _lang, words
 from .options import JsonOpt, LangOpt, OptionOpt, _rules, _warm_up
-from .output import _fail, err, out
+from .output import _fail, err, json_text, out
 from .render import _ci_text, _n_deals, _num
 
 if TYPE_CHECKING:
@@ -66,7 +65,7 @@ def arena(
                         progress=lambda n: prog.update(task, completed=n))
     data = rep.to_json()
     if as_json:
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print(json_text(data, indent=2))
         return
     c = t["colon"]
     out.print(escape(f"{preset}{c} {_n_deals(deals, lang)} × 2 tables, "

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
@@ -14,7 +13,7 @@ from ..engine.record import read_record as _read_record
 from ..i18n import irregularity, rule_name
 from .messages import _lang
 from .options import JsonOpt, LangOpt
-from .output import EXIT_IRREGULAR, EXIT_OK, fail_command, out
+from .output import EXIT_IRREGULAR, EXIT_OK, fail_command, json_text, out
 from .render import _contract_line, _deal_no, _print_report, _print_seats, _verdict
 
 
@@ -43,7 +42,7 @@ def check(
         return
     data = report.to_json()
     if as_json:
-        print(json.dumps(_json(data), ensure_ascii=False, indent=2))
+        print(json_text(_json(data), indent=2))
     else:
         _print_report(data, t, lang)
         _print_seats(lang)
@@ -73,8 +72,7 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
     game = check_game(rec)
     if as_json:
         data = game.to_json()
-        print(json.dumps({**data, "deals": [_json(r) for r in data["deals"]]},
-                         ensure_ascii=False, indent=2))
+        print(json_text({**data, "deals": [_json(r) for r in data["deals"]]}, indent=2))
     else:
         reports = [r.to_json() for r in game.deals]
         # each deal by its number in the game (every deal counts, passed-out ones too: the

@@ -115,6 +115,19 @@ def _hold_closed_stdout() -> None:
     sys.stdout = _ClosedStdout()
 
 
+def json_text(data: object, indent: int | None = None) -> str:
+    """``data`` as JSON text for standard output or a file: non-ASCII characters as they are
+    (``"cœur"``), except when a text holds what UTF-8 cannot encode (a lone surrogate read from
+    a record's ``"\\ud800"``): then every non-ASCII character is escaped, so the output is still
+    JSON and can be written."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(data, indent=indent)
+    return text
+
+
 def _fail(error: BaseException, lang: str = "fr", code: int = EXIT_BAD_INPUT) -> None:
     """Print ``error`` as an error line, worded by :func:`belote.cli.messages.say` (the
     catalog) in ``lang`` (French by default), and exit ``code`` (2: bad input)."""
@@ -134,7 +147,7 @@ def fail_command(error: BeloteError, as_json: bool, lang: str = "fr") -> None:
     :func:`belote.cli.messages.say` gives them in ``lang``, the error's stable catalog code),
     then the error line and exit 2 (:func:`_fail`)."""
     if as_json:
-        print(json.dumps({"error": say(error, lang), "code": error.code}, ensure_ascii=False))
+        print(json_text({"error": say(error, lang), "code": error.code}))
     _fail(error, lang)
 
 

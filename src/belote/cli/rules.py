@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
@@ -14,7 +13,7 @@ from ..engine import PRESET_NAMES, BeloteError
 from ..engine.rules import OPTION_NAMES
 from .messages import _lang, words
 from .options import JsonOpt, LangOpt, OptionOpt, _rules
-from .output import _fail, out
+from .output import _fail, json_text, out
 
 
 def rules_cmd(
@@ -32,7 +31,7 @@ def rules_cmd(
         _fail(e, lang)
         return
     if as_json:
-        print(json.dumps({r.preset_name: r.to_dict() for r in rules}, ensure_ascii=False, indent=2))
+        print(json_text({r.preset_name: r.to_dict() for r in rules}, indent=2))
         return
     def shown(v: Any) -> str:  # as typed after -o NAME=
         if isinstance(v, bool):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -10,7 +9,7 @@ import typer
 from ..engine import BeloteError
 from .messages import _lang
 from .options import LangOpt
-from .output import _fail
+from .output import _fail, json_text
 
 
 def _announce(address: str) -> None:
@@ -41,7 +40,7 @@ def serve(
     _lang(lang)
     if schema:
         from ..server.protocol import json_schema
-        print(json.dumps(json_schema(), ensure_ascii=False, indent=2))
+        print(json_text(json_schema(), indent=2))
         return
     from ..server.rooms import Settings
     from ..server.run import serve as run

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import json
 import os
 from typing import IO, Annotated, Any
 
@@ -15,7 +14,7 @@ from ..engine import PRESET_NAMES, BeloteError
 from ..i18n import bot_name
 from .messages import _lang, words
 from .options import JsonOpt, LangOpt, OptionOpt, _rules, _warm_up
-from .output import _fail, _write_failed, err, out
+from .output import _fail, _write_failed, err, json_text, out
 from .render import _ci_text, _n_deals, _num
 
 
@@ -79,7 +78,7 @@ def simulate(
         return
     data = report.to_json()
     if as_json:
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print(json_text(data, indent=2))
         return
     _print_simulation(data, rules.preset_name, names, deals, seed, t, lang)
 
@@ -132,7 +131,7 @@ class _RecordLines:
     def write(self, record: dict[str, Any]) -> None:
         """Append ``record`` as one line."""
         assert self.file is not None
-        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self.file.write(json_text(record) + "\n")
         self.file.flush()
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:

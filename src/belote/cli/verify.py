@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -12,7 +11,7 @@ from ..engine.provenance import ProvenanceReport, verify_record
 from ..engine.record import read_record as _read_record
 from .messages import _lang, say, words
 from .options import JsonOpt, LangOpt
-from .output import EXIT_IRREGULAR, EXIT_OK, fail_command, out
+from .output import EXIT_IRREGULAR, EXIT_OK, fail_command, json_text, out
 from .render import _deal_no
 
 
@@ -41,7 +40,7 @@ def verify(
         first = report.first_mismatch
         data["message"] = (words("verify_ok", lang, count=len(report.deals)) if first is None
                            else say(first, lang))
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print(json_text(data, indent=2))
     else:
         _print_report(report, lang)
     raise typer.Exit(EXIT_OK if report.verified else EXIT_IRREGULAR)
