@@ -187,6 +187,26 @@ def test_a_committed_game_s_id_carries_its_commitment_never_its_seed(tmp_path):
     storage.check_game_id("20261201-101500-seed5")
 
 
+def test_a_seed_too_long_for_a_file_name_is_hashed_in_the_id(tmp_path):
+    """A seed of more than 40 digits (10**190: a whole number, as records allow) gives
+    ``<stamp>-seedh<12 hex digits of the SHA-256 of its digits>``: the id stays a plain name
+    (at most 200 characters) where ``-seed<190 digits>`` was refused, an internal error of
+    ``belote play --seed``. The table saves and loads under it."""
+    import hashlib
+    seed = 10**190
+    game = Game(Rules.preset("classique"), seed=seed)
+    want = "20261201-101500-seedh" + hashlib.sha256(str(seed).encode()).hexdigest()[:12]
+    assert storage.game_id_of("20261201-101500", game) == want
+    storage.check_game_id(want)
+    store = FileStore(tmp_path)
+    table = solo_table(game, 0, ["random"] * 3, store=store, stamp="20261201-101500")
+    assert table.game_id == want
+    store.save(table.game_id, game, table.settings)
+    assert store.load().id == want
+    # 40 digits are still written whole
+    assert storage.make_game_id("s", 10**39) == "s-seed" + "1" + "0" * 39
+
+
 def test_play_game_plays_to_the_end_through_the_checked_path():
     game = play_game(Game(short_rules("coinche"), seed=2, first_dealer=1),
                      [make_bot("heuristic", seed=s) for s in range(4)])

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import tempfile
 import time
@@ -109,15 +110,21 @@ def new_stamp() -> str:
 
 #: how many hex digits of a commitment a game id carries (48 bits)
 ID_COMMITMENT_DIGITS = 12
+#: digits of a seed written whole in a game id (a longer seed is hashed: ids stay short)
+ID_SEED_DIGITS = 40
 
 
 def make_game_id(stamp: str, seed: int, commitment: str | None = None) -> str:
     """The id of the game started at ``stamp`` from ``seed``: ``<stamp>-c<hex12>`` for a game
     with a ``commitment`` (:func:`belote.engine.provenance.commitment`, 64 hex digits; the
     id carries its first :data:`ID_COMMITMENT_DIGITS`, never the secret seed), else
-    ``<stamp>-seed<seed>``."""
+    ``<stamp>-seed<seed>``, or ``<stamp>-seedh<hex12>`` (SHA-256 of its decimal digits) for a
+    seed of more than :data:`ID_SEED_DIGITS` digits."""
     if commitment is not None:
         return f"{stamp}-c{commitment[:ID_COMMITMENT_DIGITS]}"
+    digits = str(seed)
+    if len(digits) > ID_SEED_DIGITS:  # a seed too long for a file name: its hash stands in
+        return f"{stamp}-seedh{hashlib.sha256(digits.encode()).hexdigest()[:ID_COMMITMENT_DIGITS]}"
     return f"{stamp}-seed{seed}"
 
 
