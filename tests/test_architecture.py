@@ -38,7 +38,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "table": {"numpy", "platformdirs"},
     "cli": {"typer", "click", "rich", "platformdirs", "textual"},
     "tui": {"textual", "rich", "platformdirs"},
-    "server": {"fastapi", "starlette", "uvicorn", "pydantic", "sqlalchemy", "alembic"},
+    "server": {"fastapi", "starlette", "uvicorn", "pydantic", "sqlalchemy", "alembic", "limits"},
 }
 
 

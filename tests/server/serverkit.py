@@ -40,8 +40,10 @@ class ServerProcess:
         env["PYTHONPATH"] = str(SRC) + os.pathsep + env.get("PYTHONPATH", "")
         if data_dir is not None:
             env["BELOTE_DATA_DIR"] = str(data_dir)
+        # no rate limits unless a test asks for them (``extra`` comes after: the last wins)
         args = [sys.executable, "-m", "belote.cli", "serve", "--port", "0",
-                "--bot-delay", "0"]
+                "--bot-delay", "0", "--create-limit", "off", "--join-limit", "off",
+                "--connect-limit", "off"]
         if database:
             args += ["--database", database]
         self.proc = subprocess.Popen([*args, *extra], stdout=subprocess.PIPE,

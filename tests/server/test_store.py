@@ -39,7 +39,7 @@ def test_migrations_make_every_table_and_run_twice(database_url):
     names = set(inspect(engine).get_table_names())
     assert {"rooms", "seats", "actions", "games", "alembic_version"} <= names
     with engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0001"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0002"
     engine.dispose()
 
 

@@ -7,6 +7,8 @@ from typing import Annotated
 import typer
 
 from ..engine import BeloteError
+from ..server.defaults import KEEP_IDLE
+from ..server.defaults import RATES as DEFAULTS
 from .messages import _lang
 from .options import LangOpt
 from .output import _fail, json_text
@@ -31,6 +33,22 @@ def serve(
         min=0)] = 60.0,
     bot_delay: Annotated[float, typer.Option(
         help="Seconds a bot's turn lasts at least, so that people can follow.", min=0)] = 0.6,
+    keep_idle: Annotated[float, typer.Option(
+        help="Seconds a table with nobody connected and nothing happening is kept (resumable) "
+             "before it is closed; its record stays downloadable (0: for ever).",
+        min=0)] = KEEP_IDLE,
+    create_limit: Annotated[str, typer.Option(
+        help="Table creations allowed per client address: N/second, N/minute, N/hour or "
+             "N/day (several separated by ;), or off.")] = DEFAULTS["create"],
+    join_limit: Annotated[str, typer.Option(
+        help="Joins allowed per client address (same notation).")] = DEFAULTS["join"],
+    connect_limit: Annotated[str, typer.Option(
+        help="WebSocket connection attempts allowed per client address (same "
+             "notation).")] = DEFAULTS["connect"],
+    trust_proxy: Annotated[str, typer.Option(
+        help="Addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto "
+             "headers are believed (comma-separated; * any). Default: none, the client "
+             "address is the socket peer's.")] = "",
     schema: Annotated[bool, typer.Option(
         "--schema", help="Print the JSON Schema of the WebSocket protocol and exit.")] = False,
     lang: LangOpt = "fr",
@@ -42,10 +60,14 @@ def serve(
         from ..server.protocol import json_schema
         print(json_text(json_schema(), indent=2))
         return
+    from ..server.ratelimit import RateLimits
     from ..server.rooms import Settings
     from ..server.run import serve as run
     try:
-        run(host, port, database, Settings(bot_delay=bot_delay, takeover_after=takeover_after),
-            announce=_announce)
+        run(host, port, database,
+            Settings(bot_delay=bot_delay, takeover_after=takeover_after, keep_idle=keep_idle),
+            announce=_announce,
+            limits=RateLimits(create=create_limit, join=join_limit, connect=connect_limit),
+            trust_proxy=trust_proxy)
     except BeloteError as e:
         _fail(e, lang)

@@ -13,7 +13,12 @@ in the language of ``?lang=`` or ``Accept-Language``, French by default; never a
 * ``GET /api/tables/{ID}/record`` → the ``belote-game/1`` record.
 
 WebSocket ``/ws/tables/{ID}?token=TOKEN`` (no token: a spectator; ``&lang=en``): the
-messages of :mod:`belote.server.protocol`. Each connection has its own queue of messages,
+messages of :mod:`belote.server.protocol`.
+
+Table creations, joins and WebSocket connection attempts are limited per client address
+(:mod:`belote.server.ratelimit`): over a limit, a request gets 429 ``server.rate_limited``
+with a ``Retry-After`` header, a WebSocket one error message (its ``retry_after``) and the
+close code :data:`CLOSE_RATE_LIMITED`. Each connection has its own queue of messages,
 written by the room from any thread and sent in order by one task of the event loop.
 """
 
@@ -26,7 +31,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Request, WebSocket
+from fastapi import Body, Depends, FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, ValidationError
@@ -43,6 +48,7 @@ from .protocol import (
     ErrorMessage,
     Pong,
 )
+from .ratelimit import Limiter, RateLimited
 from .rooms import Connection, Room, Rooms
 
 log = logging.getLogger(__name__)
@@ -53,6 +59,8 @@ MAX_BODY_BYTES = 64 * 1024
 MAX_QUEUED = 1000
 #: a WebSocket close code: the connection asked for no table or a bad token
 CLOSE_REFUSED = 4404
+#: a WebSocket close code: too many connection attempts from this address
+CLOSE_RATE_LIMITED = 4429
 
 
 def pick_lang(query: str | None, accept: str | None) -> str:
@@ -121,8 +129,10 @@ def table_json(room: Room) -> dict[str, Any]:
             "scores": room.scores(), "log_seq": room.log_seq}
 
 
-def create_app(rooms: Rooms) -> FastAPI:
-    """The application over ``rooms`` (closed when the application stops)."""
+def create_app(rooms: Rooms, limiter: Limiter | None = None) -> FastAPI:
+    """The application over ``rooms`` (closed when the application stops), its attempts
+    limited by ``limiter`` (None: the default limits, :class:`~.ratelimit.RateLimits`)."""
+    limiter = limiter or Limiter()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -133,8 +143,8 @@ def create_app(rooms: Rooms) -> FastAPI:
                   docs_url=None, redoc_url=None)
     app.state.rooms = rooms
     _handlers(app)
-    _routes(app, rooms)
-    _socket(app, rooms)
+    _routes(app, rooms, limiter)
+    _socket(app, rooms, limiter)
     return app
 
 
@@ -153,7 +163,10 @@ def _handlers(app: FastAPI) -> None:
     @app.exception_handler(BeloteError)
     async def coded(request: Request, exc: BeloteError) -> JSONResponse:
         status = exc.status if isinstance(exc, ServerError) else 422
-        return _coded(exc, _lang_of(request), status)
+        response = _coded(exc, _lang_of(request), status)
+        if isinstance(exc, RateLimited):
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -185,12 +198,20 @@ def _handlers(app: FastAPI) -> None:
                                                     "internal error"), 500)
 
 
-def _routes(app: FastAPI, rooms: Rooms) -> None:
+def _limited(limiter: Limiter, kind: str) -> Any:
+    """A route's dependency: one attempt of ``kind`` from the request's client address
+    (raises ``server.rate_limited`` over the limit, before the body is judged)."""
+    async def check(request: Request) -> None:
+        limiter.check(kind, request.client.host if request.client else None)
+    return Depends(check)
+
+
+def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
     @app.get("/api/health")
     def health() -> dict[str, Any]:
         return {"status": "ok", "version": __version__, "protocol": PROTOCOL_VERSION}
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, dependencies=[_limited(limiter, "create")])
     def create(request: Request, body: CreateTable) -> dict[str, Any]:
         options = dict(body.options)
         if body.target is not None:
@@ -201,7 +222,7 @@ def _routes(app: FastAPI, rooms: Rooms) -> None:
                 "invite": room.data.settings["invite"], "seat": room.data.creator_seat,
                 "token": token}
 
-    @app.post("/api/join/{code}")
+    @app.post("/api/join/{code}", dependencies=[_limited(limiter, "join")])
     def join(code: str, body: JoinTable) -> dict[str, Any]:
         room = rooms.by_code(code)
         seat, token = room.join(body.name, body.seat)
@@ -286,7 +307,9 @@ class _Socket:
 
 def _refusal(error: BeloteError, lang: str, seq: int | None = None) -> dict[str, Any]:
     return ErrorMessage(code=error.code, message=i18n.message(error, lang), seq=seq,
-                        rule=getattr(error, "rule", None)).model_dump(mode="json")
+                        rule=getattr(error, "rule", None),
+                        retry_after=getattr(error, "retry_after", None)
+                        ).model_dump(mode="json")
 
 
 async def _read(websocket: WebSocket) -> str | None:
@@ -355,13 +378,19 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
         conn.send(Ack(seq=seq, duplicate=True).model_dump(mode="json"))
 
 
-def _socket(app: FastAPI, rooms: Rooms) -> None:
+def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         lang = pick_lang(websocket.query_params.get("lang"),
                          websocket.headers.get("accept-language"))
         token = websocket.query_params.get("token") or None
+        try:
+            limiter.check("connect", websocket.client.host if websocket.client else None)
+        except RateLimited as e:
+            await websocket.send_text(json.dumps(_refusal(e, lang), ensure_ascii=False))
+            await websocket.close(CLOSE_RATE_LIMITED)
+            return
         try:
             room = await asyncio.to_thread(rooms.get, table_id)
             seat = room.seat_of(token)
@@ -385,5 +414,5 @@ def _socket(app: FastAPI, rooms: Rooms) -> None:
                 await asyncio.wait_for(sender, 5)
 
 
-__all__ = ["MAX_BODY_BYTES", "CreateTable", "JoinTable", "SeatBot", "create_app", "pick_lang",
-           "table_json"]
+__all__ = ["CLOSE_RATE_LIMITED", "CLOSE_REFUSED", "MAX_BODY_BYTES", "CreateTable", "JoinTable",
+           "SeatBot", "create_app", "pick_lang", "table_json"]

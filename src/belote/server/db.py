@@ -4,10 +4,12 @@ Tables (the Alembic migrations in ``migrations/versions`` create them; :func:`op
 runs them at start, so a new SQLite file needs nothing installed):
 
 * ``rooms``: one row a table (room): ``id``, invite ``code``, ``preset`` and ``options``
-  (JSON), ``status`` (``waiting`` | ``playing`` | ``over``), ``ended`` (by its creator),
-  the secret ``seed`` (256 bits, as decimal text: never sent before the end), its
-  ``commitment`` (SHA-256 hex), ``creator_seat``, ``settings`` (JSON: bot delay…),
-  ``created`` (UTC).
+  (JSON), ``status`` (``waiting`` | ``playing`` | ``over``), ``ended`` (closed before its
+  game ended: by its creator, or idle for ``--keep-idle``), the secret ``seed`` (256 bits,
+  as decimal text: never sent before the end), its ``commitment`` (SHA-256 hex),
+  ``creator_seat``, ``settings`` (JSON: bot delay…),
+  ``created`` (UTC), ``active`` (UTC: the last connection opened or closed, join or bot
+  seated; null until then; with the last action's ``created``, what ``--keep-idle`` reads).
 * ``seats``: four rows a room: ``name``, ``kind`` (``open`` | ``human`` | ``bot``),
   ``bot_level``, ``token_hash`` (the SHA-256 hex of the seat token: the token itself is never
   stored), ``connected``.
@@ -69,6 +71,7 @@ class RoomRow(Base):
     creator_seat: Mapped[int] = mapped_column(Integer)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    active: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SeatRow(Base):

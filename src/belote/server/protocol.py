@@ -77,7 +77,8 @@ class TableInfo(BaseModel):
     """A table's public facts: ``status`` ``waiting`` | ``playing`` | ``over``;
     ``commitment`` the SHA-256 commitment of the secret seed (published from the start);
     ``seed`` the seed itself (a decimal string), only once the table is over; ``code`` and
-    ``invite`` only for the seated players."""
+    ``invite`` only for the seated players; ``ended`` the table was closed before its game
+    ended (by its creator, or idle for ``--keep-idle``)."""
 
     table: str
     status: Literal["waiting", "playing", "over"]
@@ -159,13 +160,16 @@ class Ack(_Message):
 class ErrorMessage(_Message):
     """A refusal: ``code`` the catalog code (``illegal.wrong_turn``, ``illegal.must_trump``,
     ``server.bad_json``…), ``message`` its words in the client's language, ``seq`` the
-    action's sequence number when one was read, ``rule`` the rule an illegal action broke."""
+    action's sequence number when one was read, ``rule`` the rule an illegal action broke,
+    ``retry_after`` the seconds to wait before trying again (``server.rate_limited`` only:
+    left out of the others)."""
 
     type: Literal["error"] = "error"
     code: str
     message: str
     seq: int | None = None
     rule: str | None = None
+    retry_after: int | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Pong(_Message):

@@ -25,7 +25,16 @@ for a spectator the deal's public view (:meth:`Deal.public_view
 the table is over.
 
 A person whose connection drops keeps the seat (``away``); after ``takeover_after`` seconds a
-heuristic bot plays it (``bot_playing``) until the same token connects again.
+heuristic bot plays it (``bot_playing``) until the same token connects again, so that the
+people still there are not kept waiting. When no person is connected any more, nobody waits:
+the bots give the absent people's seats back and the table waits at the next person's turn
+(kept, resumable); the clocks start again when someone connects.
+
+A waiting or playing room with no connection (no seat, no spectator) and no activity (no
+action, no connection opened or closed, no join) for ``keep_idle`` seconds is closed as its
+creator would end it (status ``over``, ``ended``; its record stays downloadable):
+:meth:`Rooms.restore` closes those idle since before the server started instead of resuming
+them, and :meth:`Rooms.start_sweeping` looks again every :func:`sweep_interval` seconds.
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ import hmac
 import logging
 import secrets
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -56,6 +66,7 @@ from ..table import Player, Table
 from ..table import events as ev
 from ..table.match import derive_seed
 from ..table.table import TABLE_TIME_LIMIT_MS
+from .defaults import KEEP_IDLE
 from .errors import ServerError, bad_token, not_creator, unknown_code, unknown_table
 from .protocol import Ack, ErrorMessage, EventFacts, EventMessage, SeatInfo, Snapshot, TableInfo
 from .store import RoomData, SeatData, SqlStore, token_hash
@@ -84,10 +95,18 @@ class Connection:
 @dataclass
 class Settings:
     """A server's room settings: ``bot_delay`` seconds a bot's turn lasts at least,
-    ``takeover_after`` seconds before a bot plays for an absent person."""
+    ``takeover_after`` seconds before a bot plays for an absent person, ``keep_idle``
+    seconds an unattended room is kept before it is closed (0: for ever)."""
 
     bot_delay: float = 0.6
     takeover_after: float = 60.0
+    keep_idle: float = KEEP_IDLE
+
+
+def sweep_interval(keep_idle: float) -> float:
+    """Seconds between two looks for idle rooms: a quarter of ``keep_idle``, between 0.1 s
+    and an hour (a room is closed at most that late)."""
+    return min(max(keep_idle / 4, 0.1), 3600.0)
 
 
 def _action_text(action: str) -> str:
@@ -182,6 +201,8 @@ class Room:
         self._acting = threading.local()
         self._absent: dict[int, _Absence] = {}
         self.broken = False
+        #: UNIX seconds of the last activity (see the module docstring)
+        self.active = self.data.active if self.data.active is not None else time.time()
 
     # -- reading ----------------------------------------------------------------------------
     @property
@@ -312,7 +333,12 @@ class Room:
                 old = self._conns.get(seat)
                 self._conns[seat] = conn
             conn.send(self.snapshot(seat))
+            self.active = time.time()
             came_back = seat is not None and self._back(seat)
+            if seat is not None:  # someone is here: the others' clocks run (again)
+                for s in self.data.seats:
+                    if s.kind == "human" and s.seat not in self._conns:
+                        self._away(s.seat)
         if old is not None:
             old.send(_error("server.replaced", "this seat was opened elsewhere", old.lang))
             old.close()
@@ -327,6 +353,7 @@ class Room:
         ``takeover_after`` seconds while the table plays)."""
         seat = conn.seat
         with self._lock:
+            self.active = time.time()
             if seat is None:
                 self._spectators.discard(conn)
                 return
@@ -334,6 +361,8 @@ class Room:
                 return  # replaced by a newer connection
             del self._conns[seat]
             self._away(seat)
+            if not self._conns:
+                self._pause()
         self.store.set_connected(self.id, seat, False)
         self.broadcast(EventFacts(kind="seat", seat=seat))
 
@@ -347,6 +376,20 @@ class Room:
                                             (seat,))
             absence.timer.daemon = True
             absence.timer.start()
+
+    def _pause(self) -> None:
+        """Under the lock: the last person left; stop every clock and give each seat a bot
+        plays for an absent person back (a remote seat: the table waits for him)."""
+        for seat, absence in list(self._absent.items()):
+            if absence.timer is not None:
+                absence.timer.cancel()
+                absence.timer = None
+            if absence.bot_playing:
+                absence.bot_playing = False
+                if self.table is not None:
+                    log.info("table %s: nobody is here, seat %d waits for its player",
+                             self.id, seat)
+                    self.table.join(seat, Player.remote(self.data.seats[seat].name))
 
     def _back(self, seat: int) -> bool:
         """Under the lock: stop the clock of ``seat``; whether a bot was playing it."""
@@ -363,7 +406,10 @@ class Room:
             if absence is None or seat in self._conns or self.table is None or \
                     self.data.status != "playing":
                 return
-            absence.timer, absence.bot_playing = None, True
+            absence.timer = None
+            if not self._conns:  # nobody waits for him: the table waits (see _pause)
+                return
+            absence.bot_playing = True
             bot = make_bot(TAKEOVER_BOT, seed=derive_seed("takeover", self.data.seed, seat))
             log.info("table %s: a bot plays for seat %d", self.id, seat)
             self.table.join(seat, Player.of_bot(bot, self.data.seats[seat].name))
@@ -460,6 +506,23 @@ class Room:
                 self.table.close()
         self.broadcast(EventFacts(kind="table_ended"))
 
+    def close_if_idle(self, keep_idle: float, now: float | None = None) -> bool:
+        """Close the room (status ``over``, ``ended``, as :meth:`end` does) when it is waiting
+        or playing, has no connection and saw no activity for ``keep_idle`` seconds up to
+        ``now`` (UNIX seconds; default: now). Returns whether it closed it."""
+        now = time.time() if now is None else now
+        with self._lock:
+            if self.data.status == "over" or self._conns or self._spectators or \
+                    now - self.active < keep_idle:
+                return False
+            self.store.set_status(self.id, "over", ended=True)
+            self.data.status, self.data.ended = "over", True
+            self._stop_clocks()
+            if self.table is not None:
+                self.table.close()
+        log.info("table %s: idle for %.0f s, closed", self.id, now - self.active)
+        return True
+
     def join(self, name: str, seat: int | None) -> tuple[int, str]:
         """Seat a person at ``seat`` (None: the first open one); returns the seat and its new
         token. Raises ``server.not_waiting`` (409) once started, ``server.seat_taken`` (409),
@@ -489,6 +552,7 @@ class Room:
             data.seat = self._open_seat(seat)
             self.store.save_seat(self.id, data)
             self.data.seats[data.seat] = data
+            self.active = time.time()
         self.broadcast(EventFacts(kind="seat", seat=data.seat))
         return data.seat
 
@@ -553,6 +617,7 @@ class Room:
                 raise _storage_failed() from e
             self._logged = seq
             self._unheard.append((seq, seat, client_seq))
+            self.active = time.time()
 
     def _heard(self, event: ev.ActionApplied) -> int | None:
         """Under the room's lock: the delivered ``event`` is the oldest action logged; its
@@ -659,11 +724,16 @@ class Rooms:
         self.settings = settings
         self._rooms: dict[str, Room] = {}
         self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._sweeper: threading.Thread | None = None
 
     def restore(self) -> int:
         """Rebuild every waiting or playing room from the store (its log replayed; a playing
-        room's bots play on, its people are away until they reconnect). Returns how many."""
+        room's bots play on, its people are away until they reconnect); one idle for
+        ``keep_idle`` seconds already is closed instead (its bots never start). Returns how
+        many rooms were restored (the closed ones not counted)."""
         count = 0
+        keep = self.settings.keep_idle
         for data in self.store.rooms():
             try:
                 room = Room(data, self.store, self.settings)
@@ -672,6 +742,8 @@ class Rooms:
                 continue
             with self._lock:
                 self._rooms[room.id] = room
+            if keep > 0 and room.close_if_idle(keep):
+                continue
             if data.status == "playing":
                 with room._lock:
                     room._start_table()
@@ -717,6 +789,36 @@ class Rooms:
         with self._lock:
             return self._rooms.setdefault(room_id, room)
 
+    def sweep(self, now: float | None = None) -> int:
+        """Close every room idle for ``keep_idle`` seconds (:meth:`Room.close_if_idle`; none
+        when ``keep_idle`` is 0); returns how many. A room that fails to close (its
+        database) is logged and left for the next sweep."""
+        if self.settings.keep_idle <= 0:
+            return 0
+        with self._lock:
+            rooms = list(self._rooms.values())
+        closed = 0
+        for room in rooms:
+            try:
+                closed += room.close_if_idle(self.settings.keep_idle, now)
+            except Exception:
+                log.exception("table %s: closing it (idle) failed", room.id)
+        return closed
+
+    def start_sweeping(self) -> None:
+        """Sweep every :func:`sweep_interval` seconds on a daemon thread until :meth:`close`
+        (nothing when ``keep_idle`` is 0)."""
+        if self.settings.keep_idle <= 0 or self._sweeper is not None:
+            return
+        every = sweep_interval(self.settings.keep_idle)
+
+        def run() -> None:
+            while not self._stop.wait(every):
+                self.sweep()
+
+        self._sweeper = threading.Thread(target=run, name="belote-sweep", daemon=True)
+        self._sweeper.start()
+
     def by_code(self, code: str) -> Room:
         """The room of invite ``code`` (any case, spaces ignored). Raises
         ``server.unknown_code``."""
@@ -728,6 +830,7 @@ class Rooms:
         raise unknown_code(str(code)[:16])
 
     def close(self) -> None:
+        self._stop.set()
         with self._lock:
             rooms = list(self._rooms.values())
         for room in rooms:
@@ -735,5 +838,5 @@ class Rooms:
                 room.close()
 
 
-__all__ = ["TAKEOVER_BOT", "Connection", "Room", "Rooms", "Settings", "new_code",
-           "public_facts"]
+__all__ = ["KEEP_IDLE", "TAKEOVER_BOT", "Connection", "Room", "Rooms", "Settings", "new_code",
+           "public_facts", "sweep_interval"]

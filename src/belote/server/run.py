@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from ..engine.errors import BeloteError
 from ..table.store import data_dir
+from .ratelimit import Limiter, RateLimits
 from .rooms import Rooms, Settings
 from .store import SqlStore
 
@@ -106,25 +107,36 @@ def address(sock: socket.socket) -> str:
 
 
 def serve(host: str, port: int, database: str | None, settings: Settings,
-          announce: Callable[[str], None] = print) -> None:
+          announce: Callable[[str], None] = print, limits: RateLimits | None = None,
+          trust_proxy: str | None = None) -> None:
     """Serve until stopped (SIGINT, SIGTERM): the store on ``database`` (default
-    :func:`default_database`), every open room restored, ``announce(address)`` once the
-    socket listens. Raises BeloteError ``server.bad_database``, ``server.cannot_listen``."""
+    :func:`default_database`), every open room restored (those idle for
+    ``settings.keep_idle`` closed instead, then swept periodically: :meth:`Rooms.sweep`),
+    ``announce(address)`` once the socket listens. Attempts are limited per client address
+    by ``limits`` (default :class:`RateLimits`); the client address is the socket peer's,
+    unless the peer is one of ``trust_proxy`` (comma-separated addresses or networks, ``*``
+    any: uvicorn's ``forwarded_allow_ips``), whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are then believed. Raises BeloteError ``server.bad_rate``,
+    ``server.bad_database``, ``server.cannot_listen``."""
     import uvicorn
 
     from .app import create_app
+    limiter = Limiter(limits)
     setup_logging()
     url = database or default_database()
     store = open_store(url)
     try:
         rooms = Rooms(store, settings)
         restored = rooms.restore()
+        rooms.start_sweeping()
         sock = listen(host, port)
         announce(address(sock))
         log.info("%d table(s) restored from %s", restored, safe_url(url))
-        config = uvicorn.Config(create_app(rooms), log_config=None, ws_max_size=WS_MAX_SIZE,
-                                ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                                timeout_graceful_shutdown=5)
+        proxy = (trust_proxy or "").strip()
+        config = uvicorn.Config(create_app(rooms, limiter), log_config=None,
+                                ws_max_size=WS_MAX_SIZE, ws_ping_interval=20.0,
+                                ws_ping_timeout=20.0, timeout_graceful_shutdown=5,
+                                proxy_headers=bool(proxy), forwarded_allow_ips=proxy or None)
         uvicorn.Server(config).run(sockets=[sock])
     finally:
         store.dispose()

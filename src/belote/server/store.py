@@ -9,6 +9,7 @@ logged is never lost to a ``kill -9`` after its event went out. Callable from an
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -50,7 +51,9 @@ class SeatData:
 @dataclass
 class RoomData:
     """A room as stored (see :mod:`belote.server.db`), its seats and its action log
-    ``(seq, seat, action, client_seq)``."""
+    ``(seq, seat, action, client_seq)``; ``active`` the time of its last activity (UNIX
+    seconds: the latest of its creation, its last action, its last connection opened or
+    closed, join or bot seated; None for a room not stored yet: now)."""
 
     id: str
     code: str
@@ -64,6 +67,7 @@ class RoomData:
     settings: dict[str, Any]
     seats: list[SeatData]
     actions: list[tuple[int, int, str, int | None]]
+    active: float | None = None
 
 
 class SqlStore:
@@ -99,14 +103,17 @@ class SqlStore:
                             .where(RoomRow.code == code)) != 0
 
     def save_seat(self, room_id: str, seat: SeatData) -> None:
-        """Rewrite one seat (a join, a bot seated)."""
+        """Rewrite one seat (a join, a bot seated); the room is active now."""
         with self._open() as s, s.begin():
             s.merge(_seat_row(room_id, seat))
+            _touch(s, room_id)
 
     def set_connected(self, room_id: str, seat: int, connected: bool) -> None:
+        """A seat's connection opened or closed; the room is active now."""
         with self._open() as s, s.begin():
             s.execute(update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat)
                       .values(connected=connected))
+            _touch(s, room_id)
 
     def set_status(self, room_id: str, status: Status, ended: bool = False) -> None:
         with self._open() as s, s.begin():
@@ -139,6 +146,10 @@ class SqlStore:
         actions = s.execute(select(ActionRow.seq, ActionRow.seat, ActionRow.action,
                                    ActionRow.client_seq).where(ActionRow.room_id == row.id)
                             .order_by(ActionRow.seq)).all()
+        last_action = s.scalar(select(func.max(ActionRow.created))
+                               .where(ActionRow.room_id == row.id))
+        active = max(_seconds(t) for t in (row.created, row.active, last_action)
+                     if t is not None)
         return RoomData(
             id=row.id, code=row.code, preset=row.preset, options=dict(row.options),
             status=cast(Status, row.status), ended=row.ended, seed=int(row.seed),
@@ -146,7 +157,8 @@ class SqlStore:
             settings=dict(row.settings),
             seats=[SeatData(r.seat, r.name, cast(SeatKind, r.kind), r.bot_level, r.token_hash,
                             r.connected) for r in seats],
-            actions=[(a.seq, a.seat, a.action, a.client_seq) for a in actions])
+            actions=[(a.seq, a.seat, a.action, a.client_seq) for a in actions],
+            active=active)
 
     # -- the GameStore protocol -------------------------------------------------------------
     def save(self, game_id: str, game: Game, settings: Mapping[str, Any]) -> str:
@@ -197,6 +209,17 @@ class SqlStore:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _touch(s: Session, room_id: str) -> None:
+    s.execute(update(RoomRow).where(RoomRow.id == room_id).values(active=dt.datetime.now(dt.UTC)))
+
+
+def _seconds(when: dt.datetime) -> float:
+    """UNIX seconds of a stored time (SQLite gives it back naive: it was UTC)."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.UTC)
+    return when.timestamp()
 
 
 def _seat_row(room_id: str, seat: SeatData) -> SeatRow:
