@@ -1064,3 +1064,21 @@ def test_a_lone_surrogate_in_a_record_is_bad_input_in_json_too(tmp_path):
     out = json.loads(r.stdout)
     assert out["code"] == "record.bad_annonce_seat"
     assert out["error"].startswith("annonces[\ud800]")
+
+
+@pytest.mark.parametrize("unbuffered", ["", "1"])
+def test_i18n_export_to_a_reader_gone_after_one_byte_exits_141(unbuffered):
+    """``belote i18n export | head -c 1`` exited 0: under ``PYTHONUNBUFFERED=1`` a text write
+    drops what a short write leaves, with no error. The catalog (~100 kB, more than a pipe
+    holds) is written whole through standard output's bytes, so the reader gone after its
+    first byte ends the command 141 (SIGPIPE's status), silently."""
+    import os
+    r, w = os.pipe()
+    env = {**os.environ, "PYTHONUNBUFFERED": unbuffered}
+    p = subprocess.Popen(belote_cmd() + ["i18n", "export"], stdout=w, stderr=subprocess.PIPE,
+                         env=env)
+    os.close(w)
+    assert os.read(r, 1) == b"{"
+    os.close(r)  # as head -c 1 does after its byte
+    _, errb = p.communicate(timeout=60)
+    assert (p.returncode, errb) == (141, b"")

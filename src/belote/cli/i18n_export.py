@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
 
 from .. import i18n
 from .messages import _lang, _lang_value
-from .output import write_file_out
+from .output import write_file_out, write_stdout
 from .usage import CommandGroup
 
 i18n_app = typer.Typer(name="i18n", cls=CommandGroup, no_args_is_help=True, add_completion=False,
@@ -30,6 +29,6 @@ def export(
     said = lang or "fr"  # the language of the messages (the note, an error)
     text = i18n.export_json(lang) + "\n"
     if output is None:
-        sys.stdout.write(text)
+        write_stdout(text)  # whole, or exit 141 when the reader is gone (… | head)
         return
     write_file_out(output, text, said)

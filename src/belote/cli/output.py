@@ -128,6 +128,26 @@ def json_text(data: object, indent: int | None = None) -> str:
     return text
 
 
+def write_stdout(text: str) -> None:
+    """Write ``text`` (UTF-8) to standard output whole: its bytes through ``sys.stdout.buffer``
+    until every one is written. A text write to an unbuffered stream (``PYTHONUNBUFFERED=1``)
+    drops what a short write leaves (a reader gone after the first bytes: ``… | head -c 1``)
+    without an error, and the command would end 0; here the next write raises
+    ``BrokenPipeError``, which :func:`belote.cli.app.main` ends with 141. Raises OSError."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a stream without bytes (a test's capture, a closed stdout)
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    view = memoryview(text.encode("utf-8"))
+    while view:
+        n = buffer.write(view)
+        if not n:  # (a stream that takes nothing would loop forever)
+            raise OSError(errno.EIO, "standard output took no bytes")
+        view = view[n:]
+    buffer.flush()
+
+
 def _fail(error: BaseException, lang: str = "fr", code: int = EXIT_BAD_INPUT) -> None:
     """Print ``error`` as an error line, worded by :func:`belote.cli.messages.say` (the
     catalog) in ``lang`` (French by default), and exit ``code`` (2: bad input)."""
