@@ -1082,3 +1082,115 @@ def test_i18n_export_to_a_reader_gone_after_one_byte_exits_141(unbuffered):
     os.close(r)  # as head -c 1 does after its byte
     _, errb = p.communicate(timeout=60)
     assert (p.returncode, errb) == (141, b"")
+
+
+# -- play --resume --game, play --list: a saved game that a newer one replaced ----------------
+
+class _FakeTable:
+    """``BeloteApp`` as ``belote play`` starts it, without a terminal: what it was given."""
+
+    started: list = []
+
+    def __init__(self, game, **kw):
+        self.game, self.kw = game, kw
+        self.return_code, self.not_saved, self.saved_to = 0, None, None
+        _FakeTable.started.append(self)
+
+    def run(self):
+        pass
+
+
+def _random_until(game, rng, deals):
+    """Play random legal actions until ``deals`` deals are finished (or the game is over)."""
+    while len(game.deals) < deals and game.current is not None:
+        game.play(rng.choice(list(game.legal_actions())))
+
+
+def test_a_game_replaced_by_a_newer_one_resumes_from_the_archive(tmp_path, monkeypatch):
+    """A game saved on quitting (A: two deals finished, the third begun), then a new game (B)
+    saved over it after its first deal and finished: current.json went (``--resume`` has
+    nothing), but A's archive copy keeps its table settings: ``--list`` shows it and
+    ``--game ID`` (or its file) resumes it, the same deals, hands and scores, seats and bots,
+    saved again under its own id."""
+    import random
+
+    from belote.engine.game import Game
+    from belote.engine.record import game_to_record
+    from belote.table import store as storage
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("belote.cli.play._need_terminal", lambda *a: None)
+    monkeypatch.setattr("belote.tui.app.BeloteApp", _FakeTable)
+    _FakeTable.started = []
+    store = storage.FileStore()
+    a = Game(Rules.preset("classique"), seed=4, first_dealer=0)
+    _random_until(a, random.Random(1), 2)
+    a.play(a.legal_actions()[0])  # the third deal begun
+    a_id = storage.make_game_id("20261129-120000", 4)
+    a_table = {"human": 1, "bots": ["random", "expert:2", "heuristic"], "lang": "en",
+               "auto_belote": True, "stamp": "20261129-120000"}
+    store.save(a_id, a, a_table)
+    b = Game(Rules.preset("classique", game_end="deals", deals=2), seed=9, first_dealer=0)
+    b_id = storage.make_game_id("20261130-090000", 9)
+    _random_until(b, random.Random(2), 1)
+    store.save(b_id, b, {"stamp": "20261130-090000"})  # B's first deal: current.json is B's
+    assert store.current_id() == b_id
+    _random_until(b, random.Random(3), 2)
+    store.save(b_id, b, {"stamp": "20261130-090000"})  # B is over: current.json removed
+    assert not store.has_current()
+    runner = CliRunner()
+    r = runner.invoke(app, ["--lang", "en", "play", "--resume"])
+    assert r.exit_code == 2 and "no saved game to resume" in r.output
+    r = runner.invoke(app, ["--lang", "en", "play", "--list"])
+    assert r.exit_code == 0, r.output
+    [row] = [line for line in r.output.splitlines() if a_id in line]  # B is finished: not listed
+    assert b_id not in r.output
+    assert "classique" in row and "2026-11-29 12:00" in row and f"--game {a_id}" in row
+    assert f"{a.scores[0]} – {a.scores[1]}" in row and f" {len(a.deals)} " in row
+    archive = tmp_path / "games" / f"{a_id}-classique.json"
+    for ref in (a_id, str(archive)):
+        r = runner.invoke(app, ["play", "--game", ref])
+        assert r.exit_code == 0, r.output
+        started = _FakeTable.started.pop()
+        assert game_to_record(started.game) == game_to_record(a)
+        assert started.game.current.hands == a.current.hands and started.game.scores == a.scores
+        assert started.kw["human"] == 1 and started.kw["bot_names"] == a_table["bots"]
+        assert started.kw["lang"] == "en" and started.kw["auto_belote"] is True
+        assert started.kw["stamp"] == "20261129-120000"  # saved again under A's own id
+        assert started.kw["warn_saved"] is False  # no game in progress to replace
+    # --game with a new game's options: refused as --resume's are
+    r = runner.invoke(app, ["--lang", "en", "play", "--game", a_id, "--seat", "0"])
+    assert r.exit_code == 2 and "--seat: a resumed game keeps" in r.output
+    r = runner.invoke(app, ["--lang", "en", "play", "--game", "20990101-000000-seed1"])
+    assert r.exit_code == 2 and "no saved game 20990101-000000-seed1" in r.output
+    r = runner.invoke(app, ["--lang", "en", "play", "--game", b_id])  # B is over
+    assert r.exit_code == 2 and f"{b_id}: this game is over" in r.output
+    assert not _FakeTable.started
+
+
+def test_a_new_game_over_a_saved_one_is_warned_and_resuming_another_too(tmp_path, monkeypatch):
+    """The warning (``warn_saved``) comes when this game's saves will take current.json from
+    another game: a new game, or an archived game resumed while another is in progress; not
+    when the game in progress itself is resumed."""
+    from belote.engine.game import Game
+    from belote.table import store as storage
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("belote.cli.play._need_terminal", lambda *a: None)
+    monkeypatch.setattr("belote.tui.app.BeloteApp", _FakeTable)
+    _FakeTable.started = []
+    store = storage.FileStore()
+    for stamp, seed in (("20261129-120000", 4), ("20261130-090000", 5)):  # the second current
+        store.save(storage.make_game_id(stamp, seed), Game(Rules.preset("classique"), seed=seed),
+                   {"stamp": stamp})
+    runner = CliRunner()
+    for args, warned in ((["play"], True), (["play", "--resume"], False),
+                         (["play", "--game", "20261130-090000-seed5"], False),
+                         (["play", "--game", "20261129-120000-seed4"], True)):
+        assert runner.invoke(app, args).exit_code == 0
+        assert _FakeTable.started.pop().kw["warn_saved"] is warned, args
+
+
+def test_the_saved_game_warning_says_the_old_game_stays_resumable():
+    from belote import i18n
+    assert "belote play --game ID" in i18n.tr("tui.saved_exists", "en")
+    assert "belote play --list" in i18n.tr("tui.saved_exists", "fr")
+    assert "remplacée si vous quittez" not in i18n.tr("tui.saved_exists", "fr")

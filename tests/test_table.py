@@ -278,3 +278,29 @@ def test_an_unusable_data_folder_is_a_store_error(tmp_path):
     assert i18n.message(e.value, "fr").startswith("dossier de données inutilisable : ")
     with pytest.raises(StoreError):
         store.load()
+
+
+def test_the_archive_copy_keeps_the_table_settings_and_an_old_copy_its_id(tmp_path):
+    """The archive copy of a game in progress holds its ``"table"`` settings as current.json
+    does (a game whose current.json a newer game took is resumed from there with its seats,
+    bots and stamp); a copy written without them (before they were kept) still has its id,
+    from its file name ``<id>-<preset>.json``."""
+    store = FileStore(tmp_path)
+    game = _game()
+    table = {"human": 2, "bots": ["random"] * 3, "stamp": "20261129-120000"}
+    store.save("20261129-120000-seed6", game, table)
+    archive = tmp_path / "games" / "20261129-120000-seed6-classique.json"
+    assert json.loads(archive.read_text())["table"] == table
+    store.clear_current()
+    loaded = store.load("20261129-120000-seed6")
+    assert loaded.settings == table and game_to_record(loaded.game) == game_to_record(game)
+    old = game_to_record(game, reveal_seed=True)  # no "table" block
+    archive.write_text(dumps(old))
+    loaded = FileStore.load_file(archive)
+    assert (loaded.id, loaded.settings) == ("20261129-120000-seed6", {})
+    from belote.cli.play import _stamp_of
+    assert _stamp_of(loaded.id, 6) == "20261129-120000"
+    assert _stamp_of(loaded.id, 7) is None and _stamp_of("g-seed6", 6) is None
+    other = tmp_path / "copy.json"  # a file of another name: no id
+    other.write_text(dumps(old))
+    assert FileStore.load_file(other).id == ""

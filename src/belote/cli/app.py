@@ -43,8 +43,9 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     help="belote — play, referee and analyse belote, contrée and coinche.\n\n"
-         "Exit codes: 0 ok, 1 irregular deal, 2 bad input, 3 internal error, 4 output not "
-         "written (disk full), 141 output closed early (a pipe into head).")
+         "Exit codes: 0 ok, 1 irregular deal (check) or a mismatch (verify), 2 bad input, 3 "
+         "internal error, 4 output not written (disk full), 141 output closed early (a pipe "
+         "into head).")
 
 
 def _print_version() -> None:

@@ -9,7 +9,9 @@ will be a second implementation of the same protocol.
 
 * ``current.json``: the game in progress (``belote play --resume``), its record with the
   settings under the key ``"table"``;
-* ``games/<id>-<preset>.json``: every game, rewritten after every deal and at its end.
+* ``games/<id>-<preset>.json``: every game, rewritten after every deal and at its end, with
+  the same ``"table"`` settings: a game in progress that ``current.json`` no longer holds (a
+  new game was saved over it) is resumed from there (``belote play --game ID``).
 
 A game's id there is :func:`make_game_id`'s: the settings' ``"stamp"`` (when the game started,
 ``YYYYMMDD-HHMMSS``), then ``-c`` and the first 12 hex digits of the game's commitment for a
@@ -248,20 +250,22 @@ class FileStore:
         # the store resumes the game from its seed: written even for a committed game in
         # progress, whose records handed to players hide it (game_to_record's default)
         record = game_to_record(game, reveal_seed=True)
+        text = dumps({**record, "table": dict(settings)})
         archive = self.archive_path(game_id, game.rules.preset_name)
         if game.current is None:
-            if self._current_id() in (game_id, None):
+            if self.current_id() in (game_id, None):
                 with contextlib.suppress(FileNotFoundError):
                     self.current_path.unlink()
                 _fsync_folder(self.folder)
-            write_durably(archive, dumps(record))
+            write_durably(archive, text)
             return str(archive)
-        write_durably(self.current_path, dumps({**record, "table": dict(settings)}))
-        write_durably(archive, dumps(record))
+        write_durably(self.current_path, text)
+        write_durably(archive, text)
         return str(self.current_path)
 
-    def _current_id(self) -> str | None:
-        """The id of the game in progress (None: none, or unreadable)."""
+    def current_id(self) -> str | None:
+        """The id of the game in progress (None: none, or unreadable). Raises
+        :class:`StoreError` when the folder cannot be searched."""
         try:
             return self.load().id if self.has_current() else None
         except RecordError:
@@ -281,11 +285,27 @@ class FileStore:
         elif not self.has_current():
             raise RecordError(f"no saved game to resume ({path})", code="store.no_saved_game",
                               params={"path": str(path)})
+        loaded = self.load_file(path)
+        return loaded if game_id is None else LoadedGame(game_id, loaded.game, loaded.settings)
+
+    @staticmethod
+    def load_file(path: Path | str) -> LoadedGame:
+        """The game of the file ``path`` (``current.json``, an archive copy, or one copied
+        elsewhere) with its ``"table"`` settings (empty when it has none). Its id is
+        ``<stamp>-seed<seed>`` from the settings' ``"stamp"``, else an archive file's name
+        (``<id>-<preset>.json``) if it has that form, else ``""``. Raises RecordError."""
+        path = Path(path)
         rec = read_record(path)
         table = rec.get("table") if isinstance(rec, dict) else None
         settings = dict(table) if isinstance(table, dict) else {}
         game = game_from_record(rec)
-        return LoadedGame(game_id or _id_of(settings, game), game, settings)
+        game_id = _id_of(settings, game)
+        if not game_id:
+            stem = path.stem.rsplit("-", 1)
+            if (len(stem) == 2 and stem[1] == game.rules.preset_name
+                    and stem[0].endswith(f"-seed{game.seed}")):
+                game_id = stem[0]
+        return LoadedGame(game_id, game, settings)
 
     def list(self) -> list[StoredGame]:
         """The game in progress (if any) then the archive, by id; an archive copy of the game
