@@ -1194,3 +1194,22 @@ def test_the_saved_game_warning_says_the_old_game_stays_resumable():
     assert "belote play --game ID" in i18n.tr("tui.saved_exists", "en")
     assert "belote play --list" in i18n.tr("tui.saved_exists", "fr")
     assert "remplacée si vous quittez" not in i18n.tr("tui.saved_exists", "fr")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["default: asked", "-o game_end=deals -o", "deals=4", "--list", "--game GAME"]),
+    ("fr", ["par défaut : la demander", "-o game_end=deals -o", "deals=4", "--list",
+            "--game PARTIE"]),
+])
+def test_play_help_says_the_belote_default_and_how_to_play_n_deals(lang, words):
+    r = CliRunner().invoke(app, ["--lang", lang, "play", "-h"], env={"COLUMNS": "200"})
+    text = " ".join(r.output.split())  # (wrapped at the terminal's width)
+    assert r.exit_code == 0 and all(w in text for w in words), r.output
+
+
+@pytest.mark.parametrize("lang, words", [("en", "1 irregular deal (check) or a mismatch (verify)"),
+                                         ("fr", "1 donne irrégulière (check) ou différence "
+                                                "(verify)")])
+def test_belote_help_lists_verify_exit_1(lang, words):
+    r = CliRunner().invoke(app, ["--lang", lang, "-h"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0 and words in " ".join(r.output.split()), r.output
