@@ -1213,3 +1213,12 @@ def test_play_help_says_the_belote_default_and_how_to_play_n_deals(lang, words):
 def test_belote_help_lists_verify_exit_1(lang, words):
     r = CliRunner().invoke(app, ["--lang", lang, "-h"], env={"COLUMNS": "200"})
     assert r.exit_code == 0 and words in " ".join(r.output.split()), r.output
+
+
+def test_play_game_dash_is_a_file_not_standard_input(tmp_path, monkeypatch):
+    """``--game -`` names a file ``-``: the table reads the keyboard, so a record cannot
+    come from standard input (it would wait there for one)."""
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(app, ["--lang", "en", "play", "--game", "-"], input="{}")
+    assert r.exit_code == 2 and "no such file: -" in r.output, r.output

@@ -132,13 +132,13 @@ def play(
 def _load(store: FileStore, game_ref: str | None) -> LoadedGame:
     """The game ``--resume`` continues: the game in progress (``game_ref`` None), the stored
     game of that id (a plain name, :func:`belote.table.store.check_game_id`), else the file of
-    that path. Raises RecordError."""
+    that path (``-`` too: a file of that name). Raises RecordError."""
     from ..table.store import check_game_id
     if game_ref is None:
         return store.load()
     try:
         check_game_id(game_ref)
-    except BeloteError:
+    except BeloteError:  # a path ("-" too: standard input is the table's, not a record's)
         return store.load_file(game_ref)
     return store.load(game_ref)
 
