@@ -15,11 +15,12 @@ joined by ``POST /api/join``): no server bot plays, so ``--bot-delay`` does not 
 (``game_end=deals``), four clients each, all in this one asyncio process (``websockets``).
 Every client waits until all 4N are connected, then answers each message whose view holds
 ``legal`` actions at once with one of them chosen at random (seeded), one action in flight at
-a time. Latency is the time from sending an action to receiving its ``action`` event on the
-same connection (milliseconds, this process's monotonic clock: it includes this process's
-own queueing, reported as its CPU share). Server CPU is read from ``/proc/PID/stat`` (utime +
-stime over the phase's wall time: 1.0 is one core); its resident memory (``VmRSS``, peak
-``VmHWM``) and threads from ``/proc/PID/status``, per table above the empty server's.
+a time (``--think MS``: after waiting MS milliseconds, a person's pace). Latency is the time
+from sending an action to receiving its ``action`` event on the same connection
+(milliseconds, this process's monotonic clock: it includes this process's own queueing,
+reported as its CPU share). Server CPU is read from ``/proc/PID/stat`` (utime + stime over
+the phase's wall time: 1.0 is one core); its resident memory (``VmRSS``, peak ``VmHWM``) and
+threads from ``/proc/PID/status``, per table above the empty server's.
 
 *Idle phase* (``--idle M``): M tables created and every seat joined (each table is
 ``playing``, waiting for its first bid), then ``--idle-conns`` seats a table (0-4, default 4)
@@ -204,8 +205,10 @@ class Tally:
 class Client:
     """One seat's connection: acts at once on every view with legal actions."""
 
-    def __init__(self, ws: Any, seat: int, rng: random.Random, tally: Tally) -> None:
+    def __init__(self, ws: Any, seat: int, rng: random.Random, tally: Tally,
+                 think: float = 0.0) -> None:
         self.ws, self.seat, self.rng, self.tally = ws, seat, rng, tally
+        self.think = think
         self.seq = 0
         self.pending: tuple[int, float] | None = None  # (seq, time sent)
         self.over = False
@@ -249,6 +252,8 @@ class Client:
         view = msg.get("view")
         if self.pending is None and view and view.get("legal"):
             action = self.rng.choice(view["legal"])
+            if self.think:
+                await asyncio.sleep(self.think)
             self.seq += 1
             self.pending = (self.seq, time.perf_counter())
             await self.ws.send(json.dumps({"type": "action", "action": action,
@@ -313,7 +318,7 @@ async def _active(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     sockets = await asyncio.gather(*(connect(ws_uri(server.address, t.table, tok), sem,
                                              args.compression)
                                      for t in tables for tok in t.tokens))
-    clients = [Client(ws, i % 4, random.Random(rng.random()), tally)
+    clients = [Client(ws, i % 4, random.Random(rng.random()), tally, args.think / 1000)
                for i, ws in enumerate(sockets)]
     connected = server.status()
     go = asyncio.Event()
@@ -342,6 +347,7 @@ async def _active(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     n = len(tables)
     return {
         "tables": n, "deals": args.deals, "preset": args.preset, "clients": 4 * n,
+        "think_ms": args.think,
         "compression": args.compression or "none", "create_s": round(made_s, 2),
         "play_s": round(wall, 2), "actions": actions,
         "actions_per_s": round(actions / wall, 1),
@@ -452,6 +458,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--tables", type=int, default=20, help="active tables played at once (0: "
                    "none; default 20)")
     p.add_argument("--deals", type=int, default=1, help="deals a table (default 1)")
+    p.add_argument("--think", type=float, default=0.0, metavar="MS",
+                   help="milliseconds a client waits before it answers (default 0: at once)")
     p.add_argument("--idle", type=int, default=0, help="idle tables (default 0: no idle "
                    "phase)")
     p.add_argument("--idle-conns", type=int, default=4,
@@ -471,6 +479,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
         p.error("--tables and --idle are >= 0, and one of them > 0")
     if not 1 <= args.deals <= 1000:
         p.error("--deals is 1..1000")
+    if not 0 <= args.think <= 60000:
+        p.error("--think is 0..60000 ms")
     if not 0 <= args.idle_conns <= 4:
         p.error("--idle-conns is 0..4")
     if not 0 < args.idle_hold <= 3600:
