@@ -87,3 +87,39 @@ def test_rooms_seats_and_the_log_round_trip_with_hashed_tokens(store):
     store.set_status("room1", "over")
     assert store.rooms() == [] and store.room("room1").status == "over"
 
+
+
+def test_sqlite_writes_wait_for_the_store_lock_and_all_land(store):
+    """SQLite has one writer: the store's lock queues the process's writers (a busy
+    connection would sleep in SQLite's busy handler instead: bench/server.py). A write
+    waits while the lock is held, then lands; 8 threads x 25 actions all land, in order."""
+    import threading
+    room = RoomData(id="room2", code="HGFEDCBA", preset="coinche", options={},
+                    status="playing", ended=False, seed=5, commitment="0" * 64,
+                    creator_seat=0, settings={},
+                    seats=[SeatData(i, "x", "human") for i in range(4)], actions=[])
+    store.create_room(room)
+    if store.engine.dialect.name != "sqlite":
+        assert store.write_lock.__enter__() is None  # PostgreSQL: no lock (nullcontext)
+        return
+    writer = threading.Thread(target=store.append_action, args=("room2", 1, 0, "pass", 1))
+    with store.write_lock:
+        writer.start()
+        writer.join(0.3)
+        assert writer.is_alive()  # waits for the lock
+        assert store.room("room2").actions == []  # reading needs no lock
+    writer.join(10)
+    assert not writer.is_alive()
+    assert store.room("room2").actions == [(1, 0, "pass", 1)]
+
+    def many(first: int) -> None:
+        for k in range(25):
+            seq = first + 8 * k
+            store.append_action("room2", seq, seq % 4, "pass", None)
+
+    threads = [threading.Thread(target=many, args=(2 + i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert [a[0] for a in store.room("room2").actions] == list(range(1, 202))

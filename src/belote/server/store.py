@@ -5,13 +5,20 @@
 Every method opens its own session and commits before it returns: a row written is durable
 (SQLite ``synchronous=FULL``, PostgreSQL's commit) when the call returns, so that an action
 logged is never lost to a ``kill -9`` after its event went out. Callable from any thread.
+
+On SQLite, one lock of the store lets one thread of the process write at a time: SQLite has
+one writer, and a connection that finds the write lock taken sleeps in its busy handler (1 to
+100 ms steps), which under load (bench/server.py, 50 tables) spent most of a worker's time
+and multiplied the latency; a Python lock hands the write over as soon as it is free.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
@@ -81,14 +88,23 @@ class SqlStore:
             engine = open_database(url)
         self.engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
+        #: held while a transaction writes, on SQLite only (its single writer: see above)
+        self.write_lock: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext())
 
     def _open(self) -> Session:
         return self._session()
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A session in a transaction, committed on leaving, under :attr:`write_lock`."""
+        with self.write_lock, self._open() as s, s.begin():
+            yield s
+
     # -- rooms ------------------------------------------------------------------------------
     def create_room(self, room: RoomData) -> None:
         """Insert a room and its four seats (one transaction)."""
-        with self._open() as s, s.begin():
+        with self._writing() as s:
             s.add(RoomRow(id=room.id, code=room.code, preset=room.preset,
                           options=room.options, status=room.status, ended=room.ended,
                           seed=str(room.seed), commitment=room.commitment,
@@ -104,19 +120,19 @@ class SqlStore:
 
     def save_seat(self, room_id: str, seat: SeatData) -> None:
         """Rewrite one seat (a join, a bot seated); the room is active now."""
-        with self._open() as s, s.begin():
+        with self._writing() as s:
             s.merge(_seat_row(room_id, seat))
             _touch(s, room_id)
 
     def set_connected(self, room_id: str, seat: int, connected: bool) -> None:
         """A seat's connection opened or closed; the room is active now."""
-        with self._open() as s, s.begin():
+        with self._writing() as s:
             s.execute(update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat)
                       .values(connected=connected))
             _touch(s, room_id)
 
     def set_status(self, room_id: str, status: Status, ended: bool = False) -> None:
-        with self._open() as s, s.begin():
+        with self._writing() as s:
             s.execute(update(RoomRow).where(RoomRow.id == room_id)
                       .values(status=status, ended=ended))
 
@@ -124,7 +140,7 @@ class SqlStore:
                       client_seq: int | None) -> None:
         """Log action ``seq`` (1, 2, …) of a room, committed when this returns. Raises
         ``sqlalchemy.exc.IntegrityError`` when ``seq`` is already logged."""
-        with self._open() as s, s.begin():
+        with self._writing() as s:
             s.add(ActionRow(room_id=room_id, seq=seq, seat=seat, action=action,
                             client_seq=client_seq))
 
@@ -168,7 +184,7 @@ class SqlStore:
         when the database fails."""
         check_game_id(game_id)
         text = dumps(game_to_record(game))
-        with self._open() as s, s.begin():
+        with self._writing() as s:
             s.merge(GameRow(id=game_id, preset=game.rules.preset_name,
                             finished=game.current is None, record=text,
                             settings=dict(settings)))
