@@ -13,7 +13,7 @@ joined by ``POST /api/join``): no server bot plays, so ``--bot-delay`` does not 
 
 *Active phase* (``--tables N``, ``--deals K``): N tables of ``--preset`` (coinche) for K deals
 (``game_end=deals``), four clients each, all in this one asyncio process (``websockets``).
-Every client waits until all 4N are connected, then answers each message whose view holds
+Every client waits until all 4N have their snapshots, then answers each message whose view holds
 ``legal`` actions at once with one of them chosen at random (seeded), one action in flight at
 a time (``--think MS``: after waiting MS milliseconds, a person's pace). Latency is the time
 from sending an action to receiving its ``action`` event on the same connection
@@ -24,7 +24,8 @@ threads from ``/proc/PID/status``, per table above the empty server's.
 
 *Idle phase* (``--idle M``): M tables created and every seat joined (each table is
 ``playing``, waiting for its first bid), then ``--idle-conns`` seats a table (0-4, default 4)
-connect a WebSocket that stays open and reads; the server's RSS is read after the tables,
+connect a WebSocket that stays open and reads (counted open once its snapshot came:
+the server has attached it); the server's RSS is read after the tables,
 after the connections, and after ``--idle-hold`` seconds.
 
 Output: a summary (``--json``: one JSON object) on stdout; progress on stderr. Exit 0 when
@@ -83,8 +84,9 @@ class Server:
 
     def _read_address(self) -> str:
         line: list[str] = []
-        reader = threading.Thread(target=lambda: line.append(self.proc.stdout.readline()),
-                                  daemon=True)  # type: ignore[union-attr]
+        out = self.proc.stdout
+        assert out is not None
+        reader = threading.Thread(target=lambda: line.append(out.readline()), daemon=True)
         reader.start()
         reader.join(60)
         if not line or not line[0].startswith("http://"):
@@ -202,6 +204,17 @@ class Tally:
     tables_over: int = 0
 
 
+async def snapshot(ws: Any) -> dict[str, Any]:
+    """A connection's first message, which must be its snapshot."""
+    try:
+        first: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), STALL_SECONDS))
+    except TimeoutError:
+        raise BenchError(f"no snapshot in {STALL_SECONDS:.0f} s") from None
+    if first.get("type") != "snapshot":
+        raise BenchError(f"first message {first!r:.200}")
+    return first
+
+
 class Client:
     """One seat's connection: acts at once on every view with legal actions."""
 
@@ -213,12 +226,12 @@ class Client:
         self.pending: tuple[int, float] | None = None  # (seq, time sent)
         self.over = False
 
-    async def run(self, go: asyncio.Event) -> None:
-        first = json.loads(await asyncio.wait_for(self.ws.recv(), STALL_SECONDS))
-        if first.get("type") != "snapshot":
-            raise BenchError(f"seat {self.seat}: first message {first!r:.200}")
-        await go.wait()
-        await self._answer(first)
+    async def greet(self) -> None:
+        """Read the snapshot (the server has attached the seat)."""
+        self.first = await snapshot(self.ws)
+
+    async def run(self) -> None:
+        await self._answer(self.first)
         while not self.over:
             try:
                 raw = await asyncio.wait_for(self.ws.recv(), STALL_SECONDS)
@@ -320,9 +333,10 @@ async def _active(args: argparse.Namespace, server: Server) -> dict[str, Any]:
                                      for t in tables for tok in t.tokens))
     clients = [Client(ws, i % 4, random.Random(rng.random()), tally, args.think / 1000)
                for i, ws in enumerate(sockets)]
+    await asyncio.gather(*(c.greet() for c in clients))
+    await asyncio.sleep(1.0)
     connected = server.status()
-    go = asyncio.Event()
-    tasks = [asyncio.create_task(c.run(go)) for c in clients]
+    progress(f"{len(clients)} clients have their snapshots; playing")
     sampler = Sampler(server)
     t_play = time.perf_counter()
 
@@ -333,7 +347,7 @@ async def _active(args: argparse.Namespace, server: Server) -> dict[str, Any]:
                 f"{tally.tables_over}/{len(tables)} tables over")
 
     cpu0, own0 = server.cpu_seconds(), time.process_time()
-    go.set()
+    tasks = [asyncio.create_task(c.run()) for c in clients]
     watch = asyncio.create_task(sampler.run(report))
     try:
         await _all(tasks, watch)
@@ -370,7 +384,8 @@ async def _active(args: argparse.Namespace, server: Server) -> dict[str, Any]:
 async def _all(tasks: list[asyncio.Task[None]], watch: asyncio.Task[None]) -> None:
     """Wait for every client; the sampler's failure (the server died) ends the wait."""
     everyone = asyncio.gather(*tasks)
-    done, _ = await asyncio.wait({everyone, watch}, return_when=asyncio.FIRST_COMPLETED)
+    both: set[asyncio.Future[Any]] = {everyone, watch}
+    done, _ = await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
     if watch in done:
         everyone.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -417,6 +432,7 @@ async def _idle(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     sockets = await asyncio.gather(*(connect(ws_uri(server.address, t.table, tok), sem,
                                              args.compression)
                                      for t in tables for tok in t.tokens[:args.idle_conns]))
+    await asyncio.gather(*(snapshot(ws) for ws in sockets))
     connect_s = time.perf_counter() - t1
     readers = [asyncio.create_task(_drain(ws)) for ws in sockets]
     await asyncio.sleep(2.0)
