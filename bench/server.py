@@ -445,8 +445,8 @@ async def _idle(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     held = server.status()
     if not server.alive():
         raise BenchError(f"the server died: {server.tail()}")
-    for ws in sockets:
-        await ws.close()
+    progress(f"closing {len(sockets)} sockets")
+    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     for r in readers:
         r.cancel()
     n = len(tables)
