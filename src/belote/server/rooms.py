@@ -66,6 +66,7 @@ from ..table import Player, Table
 from ..table import events as ev
 from ..table.match import derive_seed
 from ..table.table import TABLE_TIME_LIMIT_MS
+from .clock import CLOCK, Alarm
 from .defaults import KEEP_IDLE
 from .errors import ServerError, bad_token, not_creator, unknown_code, unknown_table
 from .protocol import Ack, ErrorMessage, EventFacts, EventMessage, SeatInfo, Snapshot, TableInfo
@@ -164,7 +165,7 @@ def _bot_name(level: str) -> str:
 
 @dataclass
 class _Absence:
-    timer: threading.Timer | None = None
+    timer: Alarm | None = None
     bot_playing: bool = False
 
 
@@ -372,10 +373,8 @@ class Room:
             return
         absence = self._absent.setdefault(seat, _Absence())
         if absence.timer is None and not absence.bot_playing:
-            absence.timer = threading.Timer(self.settings.takeover_after, self._take_over,
-                                            (seat,))
-            absence.timer.daemon = True
-            absence.timer.start()
+            absence.timer = CLOCK.call_later(self.settings.takeover_after, self._take_over,
+                                             seat)
 
     def _pause(self) -> None:
         """Under the lock: the last person left; stop every clock and give each seat a bot
