@@ -9,7 +9,8 @@ Each phase starts its own server process (``python -m belote.cli serve --port 0`
 loopback, on a fresh SQLite file in a temporary folder unless ``--database URL`` is given
 (that database keeps the tables made). Every seat is a person's seat (``"me"`` / ``"open"``
 joined by ``POST /api/join``): no server bot plays, so ``--bot-delay`` does not matter;
-``--takeover-after`` is set to an hour so that no bot takes a seat either.
+``--takeover-after`` is set to an hour so that no bot takes a seat either, and the rate limits
+per address are off (every client here is 127.0.0.1).
 
 *Active phase* (``--tables N``, ``--deals K``): N tables of ``--preset`` (coinche) for K deals
 (``game_end=deals``), four clients each, all in this one asyncio process (``websockets``).
@@ -77,7 +78,8 @@ class Server:
         self.log_path = os.path.join(folder, name + ".log")
         self._log = open(self.log_path, "w")  # noqa: SIM115 -- closed by stop()
         cmd = [sys.executable, "-m", "belote.cli", "serve", "--port", "0",
-               "--database", self.url, "--takeover-after", "3600", "--bot-delay", "0"]
+               "--database", self.url, "--takeover-after", "3600", "--bot-delay", "0",
+               "--create-limit", "off", "--join-limit", "off", "--connect-limit", "off"]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self._log, text=True)
         self.address = self._read_address()
         self.pid = self.proc.pid
