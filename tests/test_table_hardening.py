@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import random
+import time
 
 import pytest
 from typer.testing import CliRunner
@@ -264,11 +265,16 @@ def test_opening_a_store_removes_stale_temporary_files(tmp_path):
     stale = [tmp_path / ".current.json.abc123.tmp",
              tmp_path / "games" / ".g-seed1-classique.json.xyz.tmp"]
     kept = [tmp_path / "notes.txt", tmp_path / "games" / "g-seed1-classique.json"]
-    for p in stale + kept:
+    fresh = tmp_path / ".current.json.live42.tmp"  # another process's write in progress
+    for p in stale + kept + [fresh]:
         p.write_text("{}")
+    old = time.time() - 601  # older than STALE_TEMPORARY_S (600 s): an interrupted write
+    for p in stale:
+        os.utime(p, (old, old))
     FileStore(tmp_path)
     assert [p.exists() for p in stale] == [False, False]
     assert [p.exists() for p in kept] == [True, True]
+    assert fresh.exists()  # a second store opening the folder leaves a live write alone
     FileStore(tmp_path / "missing")  # a folder that does not exist yet: nothing to remove
 
 

@@ -112,6 +112,9 @@ def new_stamp() -> str:
 
 #: how many hex digits of a commitment a game id carries (48 bits)
 ID_COMMITMENT_DIGITS = 12
+#: seconds after which a temporary file of an interrupted write is removed (a younger one may
+#: be another process's write in progress)
+STALE_TEMPORARY_S = 600.0
 #: digits of a seed written whole in a game id (a longer seed is hashed: ids stay short)
 ID_SEED_DIGITS = 40
 
@@ -192,12 +195,17 @@ class FileStore:
 
     def _remove_stale_temporaries(self) -> None:
         """Remove the temporary files (``.<name>.*.tmp``) an interrupted write left in the
-        folder and its ``games`` folder; one that cannot be removed (or read) is left."""
+        folder and its ``games`` folder, once older than :data:`STALE_TEMPORARY_S` seconds: a
+        younger one may be another process's write in progress (a second ``belote play``
+        opening the folder), which must still rename it. One that cannot be removed (or read)
+        is left."""
+        cutoff = time.time() - STALE_TEMPORARY_S
         for folder in (self.folder, self.folder / "games"):
             with contextlib.suppress(OSError):
                 for path in folder.glob(".*.json.*.tmp"):
                     with contextlib.suppress(OSError):
-                        path.unlink()
+                        if path.stat().st_mtime < cutoff:
+                            path.unlink()
 
     @property
     def folder(self) -> Path:
