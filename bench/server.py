@@ -48,7 +48,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -310,10 +310,16 @@ def percentiles(values: list[float]) -> dict[str, float | int | None]:
             "mean": round(statistics.fmean(ordered), 2), "max": round(ordered[-1], 2)}
 
 
-async def active(args: argparse.Namespace, folder: str) -> dict[str, Any]:
-    server = Server(folder, args.database, "active")
+Load = Callable[[argparse.Namespace, Server], Awaitable[dict[str, Any]]]
+
+
+async def with_server(args: argparse.Namespace, folder: str, mode: str,
+                      load: Load) -> dict[str, Any]:
+    """Start a server for ``mode`` ("active" or "idle") in ``folder``, run ``load`` on it, and
+    stop it whatever happens."""
+    server = Server(folder, args.database, mode)
     try:
-        return await _active(args, server)
+        return await load(args, server)
     finally:
         server.stop()
 
@@ -407,14 +413,6 @@ async def _drain(ws: Any) -> None:
     with contextlib.suppress(Exception):
         async for _ in ws:
             pass
-
-
-async def idle(args: argparse.Namespace, folder: str) -> dict[str, Any]:
-    server = Server(folder, args.database, "idle")
-    try:
-        return await _idle(args, server)
-    finally:
-        server.stop()
 
 
 async def _idle(args: argparse.Namespace, server: Server) -> dict[str, Any]:
@@ -539,10 +537,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="belote-bench-") as folder:
         if args.tables:
             progress(f"active: {args.tables} tables x {args.deals} deal(s) of {args.preset}")
-            out["active"] = await active(args, folder)
+            out["active"] = await with_server(args, folder, "active", _active)
         if args.idle:
             progress(f"idle: {args.idle} tables, {args.idle_conns} socket(s) each")
-            out["idle"] = await idle(args, folder)
+            out["idle"] = await with_server(args, folder, "idle", _idle)
     out["conditions"]["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
     return out
 
