@@ -114,15 +114,92 @@ def test_a_genuine_game_is_verified_deal_by_deal(preset):
     assert report.to_json()["mismatch"] is None
 
 
-def test_a_game_with_a_misdeal_is_verified():
-    # a misdeal is dealt again by the same dealer from the next pack (002 §VIII.A)
+def _passed_out_first(preset: str, passes: int) -> dict:
+    """A genuine game whose first deal everyone passes (``passes`` passes), then played."""
+    game = Game(_rules(preset), seed=SEED, commitment=commitment(SEED))
+    for _ in range(passes):
+        game.play("pass")
+    assert len(game.deals) == 1 and game.deals[0].passed_out
+    return json.loads(dumps(game_to_record(_play(game, random.Random(3)))))
+
+
+@pytest.mark.parametrize("preset, passes", [
+    # 001 classique: "Si tout le monde passe encore, on redistribue": two rounds of four
+    ("classique", 8),
+    # 001 contrée: "Si les quatre joueurs passent d'emblée, on redistribue"
+    ("coinche", 4),
+])
+def test_a_deal_everyone_passed_is_a_redeal_the_rules_give(preset, passes):
+    rec = _passed_out_first(preset, passes)
+    report = verify_record(rec)
+    assert report.verified
+    first = report.deals[0]
+    assert first.outcome == "passed_out" and first.passes == passes and first.redealt
+    assert first.unruled is None
+    assert all(d.outcome == "played" for d in report.deals[1:])
+    assert [d.number for d in report.redeals] == [1]
+    data = report.to_json()
+    assert data["redeals"] == [{"deal": 1, "outcome": "passed_out", "passes": passes,
+                                "ruled": True}]
+    assert data["deals"][0] == {"deal": 1, "matches": True, "outcome": "passed_out",
+                                "passes": passes}
+
+
+def test_a_misdeal_is_a_redeal_no_rule_gives_when_the_program_deals():
+    """002 §VIII.A ("Si le donneur commet une irrégularité en distribuant les cartes (carte
+    retournée, erreur dans le nombre de cartes...) il doit simplement redistribuer") is a
+    dealer's error; a pack dealt from the seed has none, so a table recording a misdeal
+    could deal again until it liked a pack. Each of its packs is the seed's, and still the
+    record is not verified: the misdeal is named, with its deal."""
     game = Game(_rules("ffb"), seed=SEED, commitment=commitment(SEED))
     game.misdeal()
     _play(game, random.Random(3))
     rec = json.loads(dumps(game_to_record(game)))
     assert rec["deals"][0]["misdeal"] is True
     report = verify_record(rec)
-    assert report.verified and len(report.deals) == len(rec["deals"])
+    assert not report.verified and len(report.deals) == len(rec["deals"])
+    assert all(d.matches for d in report.deals) and report.commitment_matches
+    first = report.first_mismatch
+    assert first.code == "provenance.misdeal" and first.deal == 1
+    assert first.params == {"deal": 1}
+    assert str(first) == i18n.message(first, "en")
+    assert report.deals[0].outcome == "misdeal" and report.deals[0].unruled is first
+    assert report.to_json()["redeals"] == [{"deal": 1, "outcome": "misdeal", "passes": 0,
+                                            "ruled": False}]
+
+
+def _abandoned() -> dict:
+    """A genuine coinche record whose first deal stops after two bids (a table that did
+    not like the pack), the rest of the record as dealt."""
+    rec = _genuine("coinche", deals=2)
+    first = rec["deals"][0]
+    assert len(first["bids"]) >= 4 and len(first["plays"]) == 32  # it was played out
+    first.update(bids=first["bids"][:2], plays=[], belote=[], annonces={})
+    first.pop("result", None)
+    return rec
+
+
+def test_a_deal_left_before_its_end_is_a_redeal_no_rule_gives():
+    rec = _abandoned()
+    report = verify_record(rec)
+    assert not report.verified and report.commitment_matches
+    # the record replays up to it, no further: the deals after it are not checked
+    assert [(d.number, d.matches, d.outcome) for d in report.deals] == [(1, True, "abandoned")]
+    first = report.first_mismatch
+    assert first.code == "provenance.deal_abandoned" and first.params == {"deal": 1}
+    assert str(first) == i18n.message(first, "en")
+    assert report.to_json()["redeals"] == [{"deal": 1, "outcome": "abandoned", "passes": 0,
+                                            "ruled": False}]
+
+
+def test_the_last_deal_of_a_table_ended_before_it_is_unfinished_not_abandoned():
+    game = _play(Game(_rules(deals=3), seed=SEED, commitment=commitment(SEED)),
+                 random.Random(7), steps=30)
+    assert not game.is_over() and game.current.plays
+    rec = json.loads(dumps(game_to_record(game, reveal_seed=True)))
+    report = verify_record(rec)
+    assert report.verified and report.deals[-1].outcome == "unfinished"
+    assert report.redeals == []
 
 
 def test_a_rigged_pack_is_named_by_its_deal_and_seat():
@@ -314,6 +391,52 @@ def test_verify_names_the_rigged_deal_and_exits_1(runner, tmp_path):
     assert data["mismatch"]["deal"] == 2
     assert [d["matches"] for d in data["deals"]][:2] == [True, False]
     assert data["message"].startswith(f"deal 2: seat {seat}'s hand ")
+
+
+def test_verify_names_each_deal_dealt_again(runner, tmp_path):
+    path = tmp_path / "passed.json"
+    path.write_text(dumps(_passed_out_first("coinche", 4)), encoding="utf-8")
+    r = runner.invoke(app, ["verify", "--lang", "fr", str(path)])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    at = lines.index("Donne 1 : le paquet est celui de la graine.")
+    assert lines[at + 1] == ("Donne 1 : tout le monde a passé (4 passes) : redistribuée, "
+                             "comme le veut la règle.")
+    assert lines[at + 2] == "Donne 2 : le paquet est celui de la graine."
+    r = runner.invoke(app, ["verify", "--json", str(path)])
+    assert json.loads(r.stdout)["redeals"][0]["ruled"] is True
+
+
+def test_verify_of_a_deal_left_before_its_end_exits_1(runner, tmp_path):
+    path = tmp_path / "redealt.json"
+    path.write_text(dumps(_abandoned()), encoding="utf-8")
+    r = runner.invoke(app, ["verify", "--lang", "en", str(path)])
+    assert r.exit_code == 1, r.output
+    assert ("Deal 1: left before its end and dealt again: NOT a redeal the rules give; the "
+            "deals after it are not checked.") in r.stdout.splitlines()
+    assert r.stdout.splitlines()[-1] == (
+        "Not verified: deal 1 was left before its end, without everyone passing, and a new "
+        "pack was dealt.")
+    r = runner.invoke(app, ["verify", "--json", str(path)])
+    data = json.loads(r.stdout)
+    assert r.exit_code == 1 and data["verified"] is False
+    assert data["mismatch"] == {"code": "provenance.deal_abandoned", "params": {"deal": 1},
+                                "deal": 1}
+
+
+def test_verify_of_a_misdeal_exits_1_and_names_it(runner, tmp_path):
+    game = Game(_rules("ffb"), seed=SEED, commitment=commitment(SEED))
+    game.misdeal()
+    path = tmp_path / "misdeal.json"
+    path.write_text(dumps(game_to_record(_play(game, random.Random(3)))), encoding="utf-8")
+    r = runner.invoke(app, ["verify", "--lang", "fr", str(path)])
+    assert r.exit_code == 1, r.output
+    assert ("Donne 1 : fausse donne, redistribuée : ce n'est PAS une redistribution que "
+            "donne la règle (c'est le programme qui distribue).") in r.stdout.splitlines()
+    assert r.stdout.splitlines()[-1].startswith(
+        "Non vérifiée : donne 1 : l'enregistrement dit que le donneur s'est trompé")
+    data = json.loads(runner.invoke(app, ["verify", "--json", str(path)]).stdout)
+    assert data["mismatch"]["code"] == "provenance.misdeal"
 
 
 def test_verify_a_wrong_commitment_exits_1(runner, tmp_path):

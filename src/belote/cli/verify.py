@@ -7,7 +7,14 @@ from typing import Annotated
 import typer
 
 from ..engine import BeloteError
-from ..engine.provenance import ProvenanceReport, verify_record
+from ..engine.provenance import (
+    ABANDONED,
+    MISDEAL,
+    PASSED_OUT,
+    DealProvenance,
+    ProvenanceReport,
+    verify_record,
+)
 from ..engine.record import read_record as _read_record
 from .messages import _lang, say, words
 from .options import JsonOpt, LangOpt
@@ -26,9 +33,11 @@ def verify(
 
     Recomputes the seed's SHA-256 commitment and compares it with the record's, then deals
     every deal again from the seed and compares the hands, the turned card and the first
-    dealer with the record's. Exit 0 when everything matches, 1 for a mismatch (the first is
-    named, with its deal), 2 for a record that cannot be read or is malformed, or that has no
-    seed or no commitment to check."""
+    dealer with the record's. Each deal dealt again is named: a deal everyone passed is
+    dealt again by the rules; a misdeal, or a deal left before its end, is a mismatch (the
+    program deals: no rule deals those again). Exit 0 when everything matches, 1 for a
+    mismatch (the first is named, with its deal), 2 for a record that cannot be read or is
+    malformed, or that has no seed or no commitment to check."""
     _lang(lang)
     try:
         report = verify_record(_read_record(record), require_commitment=True)
@@ -47,8 +56,9 @@ def verify(
 
 
 def _print_report(report: ProvenanceReport, lang: str) -> None:
-    """One line for the commitment, one for the first dealer, one per deal, then the
-    verdict (the first mismatch in full)."""
+    """One line for the commitment, one for the first dealer, one per deal (and one more
+    for a deal dealt again: :func:`_redeal_line`), then the verdict (the first mismatch in
+    full)."""
     lines = [words("verify_seed", lang, seed=report.seed)]
     lines.append(words("verify_commitment_ok" if report.commitment_matches else
                        "verify_commitment_bad", lang, commitment=report.commitment))
@@ -57,8 +67,25 @@ def _print_report(report: ProvenanceReport, lang: str) -> None:
     for deal in report.deals:
         lines.append(words("verify_deal_ok" if deal.matches else "verify_deal_bad", lang,
                            deal=_deal_no(deal.number, lang)))
+        redeal = _redeal_line(deal, lang)
+        if redeal is not None:
+            lines.append(redeal)
     first = report.first_mismatch
     lines.append(words("verify_ok", lang, count=len(report.deals)) if first is None else
                  words("verify_failed", lang, message=say(first, lang)))
     for line in lines:
         out.print(line, markup=False, highlight=False)
+
+
+#: the catalog's line for a deal dealt again, by its outcome
+_REDEAL_WORDS = {PASSED_OUT: "verify_passed_out", MISDEAL: "verify_misdeal",
+                 ABANDONED: "verify_abandoned"}
+
+
+def _redeal_line(deal: DealProvenance, lang: str) -> str | None:
+    """The line of a deal dealt again (everyone passed: the rules' redeal, with its passes;
+    a misdeal or a deal left before its end: not one the rules give), None for another."""
+    key = _REDEAL_WORDS.get(deal.outcome)
+    if key is None:
+        return None
+    return words(key, lang, deal=_deal_no(deal.number, lang), passes=deal.passes)

@@ -5,12 +5,25 @@ A table that deals for people who cannot see the shuffle draws a secret seed of 
 starts. The packs of deal ``n`` are those :class:`~belote.engine.game.Game` draws from the seed
 (``random.Random(f"{seed}/{n}")``). At the end of the game the seed is revealed; anyone can then
 recompute its commitment and every pack, and compare them with the record.
+
+A table that may deal again at will can pick the packs it likes among the seed's: the packs
+alone prove nothing unless every deal that gave way to a new pack did so because the rules
+say so. :func:`verify_record` therefore also reads how each deal ended (its
+:attr:`DealProvenance.outcome`): played out; passed out, the only redeal the rules drive when
+a machine deals (everyone passed twice: 000, 001 "Si tout le monde passe encore, on
+redistribue", 003; all four passed at once in an auction: 001 "Si les quatre joueurs passent
+d'emblée, on redistribue"), which the record's bids show; or dealt again without such a
+reason: a misdeal (002 §VIII.A, 004 "fausse donne": a dealer's error in dealing, a card turned
+over or a wrong count, which a pack dealt by the program cannot have) or a deal left before
+its end while another follows. Those two are mismatches (``provenance.misdeal``,
+``provenance.deal_abandoned``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +31,7 @@ from typing import Any
 from .cards import card_str, hand_str
 from .deal import Deal
 from .errors import BeloteError, Param, RecordError
-from .game import deal_pack, first_dealer_of, gathered_pack
+from .game import Game, deal_pack, first_dealer_of, gathered_pack
 from .record.codec import game_from_record
 from .record.shape import parse_game
 from .rules import Rules
@@ -61,7 +74,11 @@ class Mismatch(BeloteError):
       ``recorded``, ``expected`` (the hands as card strings, ``"JH 9H …"``);
     * ``provenance.turned_differs``: ``deal``, ``recorded``, ``expected`` (a card, or ``-``);
     * ``provenance.stock_differs``: ``deal`` (the undealt cards of a two-round deal saved
-      during the bidding).
+      during the bidding);
+    * ``provenance.misdeal``: ``deal``: the record says the dealer misdealt (002 §VIII.A) and
+      a new pack was dealt, but the program deals: no rule redeals this deal;
+    * ``provenance.deal_abandoned``: ``deal``: the deal stopped before its end (no contract
+      played out, not everyone passed) and a new pack was dealt.
 
     ``deal`` (attribute): the 1-based deal number, None for a game-level mismatch."""
 
@@ -71,19 +88,46 @@ class Mismatch(BeloteError):
         self.deal = deal
 
 
+#: how a deal of a checked record ended (:attr:`DealProvenance.outcome`)
+PLAYED, PASSED_OUT, MISDEAL, ABANDONED, UNFINISHED = (
+    "played", "passed_out", "misdeal", "abandoned", "unfinished")
+#: the outcomes after which a new pack was dealt without a reason the rules give
+UNRULED = (MISDEAL, ABANDONED)
+
+
 @dataclass(frozen=True)
 class DealProvenance:
     """One deal checked: its 1-based ``number`` (every deal counts, passed-out and misdealt
-    ones too, as ``Donne N``) and its ``mismatch`` (None: the record holds the pack the seed
-    deals)."""
+    ones too, as ``Donne N``), its ``mismatch`` (None: the record holds the pack the seed
+    deals), how it ended (``outcome``: :data:`PLAYED` a contract played out; :data:`PASSED_OUT`
+    everyone passed, ``passes`` passes in all, and the rules deal again; :data:`MISDEAL` or
+    :data:`ABANDONED` a new pack dealt without a reason the rules give, see the module
+    docstring; :data:`UNFINISHED` the record's last deal, stopped when the table was ended)
+    and ``unruled``: the mismatch of a :data:`MISDEAL` or :data:`ABANDONED` deal, else
+    None."""
 
     number: int
     mismatch: Mismatch | None = None
+    outcome: str = PLAYED
+    passes: int = 0
+    unruled: Mismatch | None = None
 
     @property
     def matches(self) -> bool:
         """Whether the record's hands, turned card and stock are those the seed deals."""
         return self.mismatch is None
+
+    @property
+    def redealt(self) -> bool:
+        """Whether the deal gave way to a new pack without counting (passed out, misdealt or
+        abandoned)."""
+        return self.outcome in (PASSED_OUT, *UNRULED)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"deal", "matches", "outcome", "passes"}`` (``passes``: a passed-out deal's
+        passes, else 0)."""
+        return {"deal": self.number, "matches": self.matches, "outcome": self.outcome,
+                "passes": self.passes}
 
 
 @dataclass(frozen=True)
@@ -116,7 +160,8 @@ class ProvenanceReport:
                 params={"recorded": self.commitment, "expected": self.expected_commitment}))
         if self.first_dealer is not None:
             out.append(self.first_dealer)
-        out.extend(d.mismatch for d in self.deals if d.mismatch is not None)
+        for d in self.deals:
+            out.extend(m for m in (d.mismatch, d.unruled) if m is not None)
         return out
 
     @property
@@ -126,21 +171,31 @@ class ProvenanceReport:
         return found[0] if found else None
 
     @property
+    def redeals(self) -> list[DealProvenance]:
+        """The deals that gave way to a new pack without counting, in order (passed out:
+        the rules' redeal; misdealt or abandoned: a mismatch)."""
+        return [d for d in self.deals if d.redealt]
+
+    @property
     def verified(self) -> bool:
-        """The record has a commitment, it is its seed's, and every pack and the first dealer
-        are those the seed gives."""
+        """The record has a commitment, it is its seed's, every pack and the first dealer
+        are those the seed gives, and every deal dealt again was passed out."""
         return self.commitment_matches is True and not self.mismatches
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: ``verified``, ``seed``, ``commitment``, ``expected_commitment``,
-        ``commitment_matches``, ``deals`` (``[{"deal": n, "matches": bool}]``) and
-        ``mismatch`` (the first: ``{"code", "params", "deal"}``, or null)."""
+        ``commitment_matches``, ``deals`` (:meth:`DealProvenance.to_json` of each),
+        ``redeals`` (``[{"deal": n, "outcome": "passed_out" | "misdeal" | "abandoned",
+        "passes": k, "ruled": bool}]``: each deal dealt again, ``ruled`` when the rules
+        redeal it) and ``mismatch`` (the first: ``{"code", "params", "deal"}``, or null)."""
         first = self.first_mismatch
         return {
             "verified": self.verified, "seed": self.seed, "commitment": self.commitment,
             "expected_commitment": self.expected_commitment,
             "commitment_matches": self.commitment_matches,
-            "deals": [{"deal": d.number, "matches": d.matches} for d in self.deals],
+            "deals": [d.to_json() for d in self.deals],
+            "redeals": [{"deal": d.number, "outcome": d.outcome, "passes": d.passes,
+                         "ruled": d.unruled is None} for d in self.redeals],
             "mismatch": None if first is None else {
                 "code": first.code, "params": first.params, "deal": first.deal}}
 
@@ -150,7 +205,11 @@ def verify_record(rec: object, *, require_commitment: bool = True) -> Provenance
     commitment (:func:`commitment`), the first dealer (:func:`~belote.engine.game.first_dealer_of`)
     and, deal by deal, the hands, turned card and stock the pack of that deal
     (:func:`~belote.engine.game.deal_pack`, as :class:`~belote.engine.game.Game` draws it) gives
-    when dealt by the recorded dealer and bid as recorded.
+    when dealt by the recorded dealer and bid as recorded, and how the deal ended (see the
+    module docstring: a deal dealt again must have been passed out, its bids replayed by the
+    engine show it). A deal left unfinished while another follows is reported
+    ``provenance.deal_abandoned``, the deals after it unchecked (the record cannot be replayed
+    past it).
 
     Raises RecordError for a record that is malformed or cannot be replayed
     (:func:`~belote.engine.record.game_from_record`; a deal record alone is
@@ -170,7 +229,7 @@ def verify_record(rec: object, *, require_commitment: bool = True) -> Provenance
     if not record.deals:
         raise RecordError("the game record has no deal", where="deals", code="record.no_deal")
     seed = record.seed
-    game = game_from_record(rec)
+    game, abandoned = _replay(rec, len(record.deals))
     expected_first = int(first_dealer_of(seed))
     first = None if expected_first == record.first_dealer else Mismatch(
         f"seat {record.first_dealer} deals first, but the seed makes it seat {expected_first}",
@@ -178,15 +237,57 @@ def verify_record(rec: object, *, require_commitment: bool = True) -> Provenance
         params={"recorded": record.first_dealer, "expected": expected_first})
     # the record's deals only: the deal a replayed game starts after them is the seed's own
     deals = [*game.deals, *([game.current] if game.current is not None else [])]
-    deals = deals[:len(record.deals)]
+    deals = deals[:len(record.deals) if abandoned is None else abandoned + 1]
     checked = []
     gathered: list[int] | None = None
     for i, deal in enumerate(deals):
-        checked.append(DealProvenance(i + 1, _deal_mismatch(game.rules, seed, i, deal,
-                                                            gathered)))
+        outcome = _outcome(deal, i == abandoned)
+        checked.append(DealProvenance(
+            i + 1, _deal_mismatch(game.rules, seed, i, deal, gathered), outcome,
+            len(deal.bids) if outcome == PASSED_OUT else 0, _unruled(outcome, i + 1)))
         if not deal.misdealt:  # a misdeal is dealt again from the same gathered pack
             gathered = gathered_pack(deal)
     return ProvenanceReport(seed, record.commitment, commitment(seed), first, tuple(checked))
+
+
+def _replay(rec: object, count: int) -> tuple[Game, int | None]:
+    """The game of ``rec`` replayed (:func:`game_from_record`), and the 0-based index of the
+    deal it was abandoned at (None: none was): a deal left unfinished while another follows
+    (``record.deal_unfinished``) ends the replay there, the record cut after it."""
+    try:
+        return game_from_record(rec), None
+    except RecordError as e:
+        found = re.fullmatch(r"deals\[(\d+)\]", e.places[0]) if e.places else None
+        if e.code != "record.deal_unfinished" or found is None or \
+                not 0 <= int(found[1]) < count - 1 or not isinstance(rec, dict):
+            raise
+        index = int(found[1])
+    return game_from_record({**rec, "deals": rec["deals"][:index + 1]}), index
+
+
+def _outcome(deal: Deal, abandoned: bool) -> str:
+    """How ``deal`` ended (:attr:`DealProvenance.outcome`)."""
+    if deal.misdealt:
+        return MISDEAL
+    if abandoned:
+        return ABANDONED
+    if deal.passed_out:
+        return PASSED_OUT
+    return PLAYED if deal.is_over() else UNFINISHED
+
+
+def _unruled(outcome: str, number: int) -> Mismatch | None:
+    """The mismatch of deal ``number`` dealt again without a reason the rules give, or
+    None."""
+    if outcome == MISDEAL:
+        return Mismatch(f"deal {number}: the record says the dealer misdealt and a new pack "
+                        "was dealt, but the program deals: no rule deals it again",
+                        code="provenance.misdeal", deal=number, params={"deal": number})
+    if outcome == ABANDONED:
+        return Mismatch(f"deal {number} was left before its end, without everyone passing, "
+                        "and a new pack was dealt", code="provenance.deal_abandoned",
+                        deal=number, params={"deal": number})
+    return None
 
 
 def _dealt(deal: Deal) -> tuple[list[int], int | None, list[int]]:
