@@ -133,6 +133,25 @@ def test_bad_requests_are_refused_with_their_code(server):
     assert r.status_code == 413 and r.json()["code"] == "server.too_large"
 
 
+def test_cut_only_dealing_is_refused_online_and_says_why(server):
+    """004 deals the gathered tricks again, only cut ("généralement on ne bat pas les
+    cartes"): online, the next pack would be the cards as played, so a seat could work out
+    the others' hands from the tricks it saw. The table is refused, the message says why;
+    the same preset shuffled is created."""
+    body = {"preset": "retourne", "options": {"shuffle": "cut"},
+            "seats": ["me", "open", "open", "open"], "name": "A"}
+    r = server.http.post("/api/tables?lang=en", json=body)
+    assert r.status_code == 422 and r.json()["code"] == "server.cut_online"
+    assert r.json()["message"] == (
+        "an online table shuffles every deal: with shuffle=cut the next pack is the tricks "
+        "as played, only cut, so a seat could work out the others' hands from them (use "
+        "shuffle=full)")
+    r = server.http.post("/api/tables", json=body)
+    assert r.status_code == 422 and "déduire les mains des autres" in r.json()["message"]
+    r = server.http.post("/api/tables", json={**body, "options": {"shuffle": "full"}})
+    assert r.status_code == 201, r.text
+
+
 def test_a_started_table_takes_no_join(server):
     created = server.create(["me", "open", "bot:random", "bot:random"])
     server.join(created["code"], "Bob")

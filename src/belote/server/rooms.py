@@ -60,7 +60,7 @@ from ..engine.provenance import commitment, new_secret_seed
 from ..engine.record import deal_to_record
 from ..engine.record.codec import game_to_record
 from ..engine.record.shape import GAME_FORMAT
-from ..engine.rules import Rules
+from ..engine.rules import Rules, Shuffle
 from ..engine.seats import Seat
 from ..table import Player, Table
 from ..table import events as ev
@@ -690,6 +690,20 @@ def _error(code: str, fallback: str, lang: str, **params: Any) -> dict[str, Any]
     return ErrorMessage(code=code, message=i18n.message(error, lang)).model_dump(mode="json")
 
 
+def _check_online(rules: Rules) -> Rules:
+    """``rules`` if an online table may deal with them. ``shuffle="cut"`` (004: the tricks
+    gathered and only cut for the next deal) is refused, ``server.cut_online`` (422): the
+    next pack would be the played cards in their order, so each seat could work out the
+    others' hands from the tricks it saw (hidden information, issue 17 item 4), and the
+    pack would come from the play rather than from the secret seed."""
+    if rules.shuffle == Shuffle.CUT:
+        raise ServerError("an online table shuffles every deal: with shuffle=cut the next "
+                          "pack is the tricks as played, only cut, so a seat could work out "
+                          "the others' hands from them (use shuffle=full)",
+                          code="server.cut_online", status=422)
+    return rules
+
+
 def _parse_seats(seats: list[str], name: str, token: str) -> tuple[list[SeatData], int]:
     """The seats of a new table from the request's ``seats`` (``me`` once, ``open``,
     ``bot:LEVEL``); the creator's seat gets ``name`` and ``token``. Raises
@@ -753,9 +767,10 @@ class Rooms:
                invite_base: str) -> tuple[Room, str]:
         """A new waiting room: its rules (``Rules.preset(preset, **options)``: RulesError),
         seats (:func:`_parse_seats`), a fresh code, a 256-bit secret seed and its
-        commitment. Returns the room and the creator's token."""
+        commitment. Returns the room and the creator's token. Raises
+        ``server.cut_online`` (422) for ``shuffle="cut"`` (:func:`_check_online`)."""
         name = _check_name(name)
-        rules = Rules.preset(preset, **options)
+        rules = _check_online(Rules.preset(preset, **options))
         token = secrets.token_urlsafe(32)
         seat_data, creator = _parse_seats(list(seats), name, token)
         code = new_code()
