@@ -13,6 +13,7 @@ import pytest
 from serverkit import people, seeded_room
 
 from belote.engine.seats import Seat
+from belote.server.app import table_json
 from belote.server.errors import ServerError
 from belote.server.rooms import Connection, Rooms, Settings
 from belote.server.store import SeatData, SqlStore
@@ -120,3 +121,33 @@ def test_a_bot_s_action_the_log_refuses_stops_the_table_and_is_never_broadcast(
     assert info.value.code == "server.storage_failed"
     assert store.room(room.id).actions == []
 
+
+
+def test_the_rest_answers_hold_no_action_the_log_refused(database_url, store, rooms,
+                                                         monkeypatch):
+    """The last card of the game (annonces, one deal) is refused by the log: the table's
+    facts (``GET /api/tables/{ID}``: scores, deals played) and its record still show the
+    game as of the action before it, the deal unfinished, the seed not told."""
+    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+    room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
+    room.start(tokens[0])
+    seq = 0
+    while len(room.game.current.plays) < 31:
+        seat = room.table.to_move
+        seq += 1
+        assert room.act(seat, room.table.view(seat).legal[0], seq)
+    assert table_json(room)["scores"] == [0, 0] and table_json(room)["deals_played"] == 0
+    _failing_after(store, monkeypatch, 0)
+    seat = room.table.to_move
+    with pytest.raises(ServerError) as info:
+        room.act(seat, room.table.view(seat).legal[0], seq + 1)
+    assert info.value.code == "server.storage_failed" and room.broken
+    # in memory the game is over, its one deal scored
+    assert room.game.is_over() and room.game.scores != [0, 0] and len(room.game.deals) == 1
+    facts = table_json(room)
+    assert facts["scores"] == [0, 0] and facts["deals_played"] == 0
+    assert facts["status"] == "playing" and facts["seed"] is None
+    record = room.record()
+    assert record["deals"] == [] and record["over"] is False and record["seed"] is None
+    assert record["scores"] == [0, 0]
+    assert len(store.room(room.id).actions) == seq
