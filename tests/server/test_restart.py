@@ -144,7 +144,7 @@ def test_a_declaration_is_logged_with_its_cards_and_replays_after_kill_9(databas
     Seat 1 holds TS KS QS JS QH 9H KD 7D and declares its cinquante "TS JS QS KS" (50,
     seed 004), seat 2 holds 8S AH QD 8D JC 9C 8C 7C and declares its tierce "7C 8C 9C" (20),
     each with its first card (seed 001), actions 4 and 6 of the deal. The log holds those
-    full declarations (the events said "declare" only), so the room rebuilt after a
+    full declarations (the events said "declare" and the kind only), so the room rebuilt after a
     ``kill -9`` holds the same hands, annonces, scores and player to move, and plays on to
     the game played in one go."""
     expected_log: list[tuple[int, str]] = []
@@ -161,7 +161,8 @@ def test_a_declaration_is_logged_with_its_cards_and_replays_after_kill_9(databas
         _quiet(clients)
         heard = [m["event"]["action"] for m in clients[0].received
                  if m["type"] == "event" and m["event"]["kind"] == "action"]
-        assert heard[3] == heard[5] == "declare"  # the others heard no card of them
+        # the kinds said aloud, no card of them (001: shown at trick 2; 004 « TIERCE »)
+        assert (heard[3], heard[5]) == ("declare cinquante", "declare tierce")
         before = [(c.view, c.seq) for c in clients]
         logged = first.table(table)["log_seq"]
     finally:

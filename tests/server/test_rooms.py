@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 
 import pytest
-from serverkit import people, seeded_room
+from serverkit import cards_in, people, seeded_room
 
 from belote.engine.seats import Seat
 from belote.server.app import table_json
@@ -151,3 +151,30 @@ def test_the_rest_answers_hold_no_action_the_log_refused(database_url, store, ro
     assert record["deals"] == [] and record["over"] is False and record["seed"] is None
     assert record["scores"] == [0, 0]
     assert len(store.room(room.id).actions) == seq
+
+
+def test_a_declaration_is_heard_as_its_kinds_its_cards_from_trick_2(database_url, rooms):
+    """Seed 10 (tests/server/test_restart.py): seat 1 declares its cinquante TS JS QS KS with
+    its first card, seat 2 its tierce 7C 8C 9C. Everyone hears the kind at once, as the
+    table's event says it (004: « on annonce « CINQUANTE » », « TIERCE »), and no card of
+    it before the second trick (001: « montre sa combinaison au début du deuxième pli »)."""
+    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+    room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
+    listeners = [Listener(k) for k in range(4)] + [Listener(None)]
+    for li in listeners:
+        room.attach(li.connection())
+    room.start(tokens[0])
+    heard_by_table = []
+    room.table.subscribe(lambda e: heard_by_table.append(getattr(e, "action", None)))
+    played = [(3, "take"), (3, "JH"), (0, "7H"), (1, "declare TS JS QS KS"), (1, "QH"),
+              (2, "declare 7C 8C 9C")]
+    for seq, (seat, action) in enumerate(played, 1):
+        assert room.act(seat, action, seq)
+    said = ["take", "JH", "7H", "declare cinquante", "QH", "declare tierce"]
+    assert [li.actions() for li in listeners] == [said] * 5
+    assert [a for a in heard_by_table if a is not None] == said  # one policy: the table's
+    for li in listeners:
+        if li.seat != 1:
+            assert not cards_in(li.messages) & {"TS", "JS", "QS", "KS"}, li.seat
+        if li.seat != 2:
+            assert not cards_in(li.messages) & {"7C", "8C", "9C"}, li.seat

@@ -112,7 +112,8 @@ class Snapshot(_Message):
 
 class EventFacts(BaseModel):
     """What happened, public facts only. ``kind``: ``deal_started``, ``action`` (``seat`` did
-    ``action``; an annonce is told as ``"declare"``, its cards are in the view from trick 2),
+    ``action``: the table's public text, an annonce told as ``"declare"`` and its kinds,
+    ``"declare tierce / carre"``, its cards in the views from trick 2),
     ``contract``, ``belote`` (``rebelote``), ``trick`` (``number``, ``leader``, ``cards``,
     ``winner``, ``points``), ``deal_ended`` (``result``, ``mark``, ``scores``), ``game_ended``
     (``scores``, ``winner``), ``seat`` (a seat changed: ``seat``), ``table_ended`` (the

@@ -112,18 +112,14 @@ def sweep_interval(keep_idle: float) -> float:
     return min(max(keep_idle / 4, 0.1), 3600.0)
 
 
-def _action_text(action: str) -> str:
-    """An action as the others may hear it: an annonce's cards stay hidden until the view
-    shows them (from trick 2)."""
-    return "declare" if action.startswith("declare") else action
-
-
 def public_facts(event: ev.Event) -> EventFacts | None:
     """What every client may hear of ``event`` (None: nothing, e.g. a save). Reads the
-    event's public fields only, never its deal."""
+    event's public fields only, never its deal: an action as the table tells it
+    (:class:`~belote.table.events.ActionApplied`; a declaration as ``"declare"`` and the
+    kinds of its annonces, their cards shown in the views from trick 2)."""
     if isinstance(event, ev.ActionApplied):
         return EventFacts(kind="action", deal_index=event.deal_index, seat=event.seat,
-                          action=_action_text(event.action))
+                          action=event.action)
     if isinstance(event, ev.DealStarted):
         return EventFacts(kind="deal_started", deal_index=event.deal_index)
     if isinstance(event, ev.ContractMade):
