@@ -27,6 +27,7 @@ from belote.table import (
     DealStarted,
     FileStore,
     Player,
+    PlayerKind,
     SaveFailed,
     StoreError,
     Table,
@@ -167,6 +168,57 @@ def test_a_closed_table_refuses_actions():
     assert info.value.code == "table.closed" and str(info.value) == "the table is closed"
     assert message(info.value, "fr") == "la table est fermée"
     assert game.current.bids == []
+
+
+def test_a_closed_table_refuses_joins_and_leaves():
+    game = Game(Rules.preset("classique"), seed=5, first_dealer=3)
+    table = Table(game, [Player.human(str(s)) for s in range(4)])
+    table.start()
+    table.close()
+    for call in (lambda: table.join(1, Player.remote("Bob")), lambda: table.leave(2)):
+        with pytest.raises(BeloteError) as info:
+            call()
+        assert info.value.code == "table.closed" and message(info.value, "en") == str(info.value)
+    assert [table.player(s).name for s in range(4)] == ["0", "1", "2", "3"]  # nobody moved
+
+
+@pytest.mark.parametrize("players, code, params, words", [
+    ([Player.human()] * 3, "table.player_count", {"count": 3},
+     "a table has four players, not 3"),
+    ([Player.human()] * 5, "table.player_count", {"count": 5},
+     "a table has four players, not 5"),
+    ([Player.human(), Player("robot", "x"), Player.human(), Player.human()],
+     "table.bad_player", {"seat": 1, "value": "Player(kind='robot', name='x', bot=None)"},
+     "seat 1: a player is a Player of kind human, bot or remote, not "
+     "Player(kind='robot', name='x', bot=None)"),
+    ([Player.human(), Player.human(), "bot", Player.human()], "table.bad_player",
+     {"seat": 2, "value": "'bot'"},
+     "seat 2: a player is a Player of kind human, bot or remote, not 'bot'"),
+    ([Player.human()] * 3 + [Player(PlayerKind.BOT, "b")], "table.bot_player", {"seat": 3},
+     "seat 3: a bot player holds its bot, and only a bot player does"),
+])
+def test_a_table_of_players_that_are_not_four_players_is_refused_with_a_code(
+        players, code, params, words):
+    game = Game(Rules.preset("classique"), seed=5)
+    with pytest.raises(BeloteError) as info:
+        Table(game, players)
+    assert isinstance(info.value, ValueError)
+    assert (info.value.code, info.value.params, str(info.value)) == (code, params, words)
+    assert message(info.value, "en") == words and message(info.value, "fr") != words
+
+
+
+@pytest.mark.parametrize("player, code", [
+    (Player("robot", "x"), "table.bad_player"), (None, "table.bad_player"),
+    (Player(PlayerKind.BOT, "b"), "table.bot_player"),
+    (Player(PlayerKind.HUMAN, "h", RandomBot(seed=1)), "table.bot_player"),
+])
+def test_a_join_of_a_player_that_is_not_one_is_refused_with_a_code(player, code):
+    table = Table(Game(Rules.preset("classique"), seed=5), [Player.human("p")] * 4)
+    with pytest.raises(BeloteError) as info:
+        table.join(0, player)
+    assert info.value.code == code and info.value.params["seat"] == 0
+    assert table.player(0).name == "p"
 
 
 # -- 2. bots' seeds reveal nothing -------------------------------------------------------------

@@ -178,3 +178,28 @@ def test_a_declaration_is_heard_as_its_kinds_its_cards_from_trick_2(database_url
             assert not cards_in(li.messages) & {"TS", "JS", "QS", "KS"}, li.seat
         if li.seat != 2:
             assert not cards_in(li.messages) & {"7C", "8C", "9C"}, li.seat
+
+
+def test_a_broken_room_seats_no_bot_for_an_absent_person(database_url, store, monkeypatch,
+                                                         caplog):
+    """Seats 0..2 are away with a takeover clock of 50 ms; the log refuses seat 3's first
+    action. The table is closed (it takes no join: ``table.closed``), so the clocks stop
+    with it: no bot is seated for the absent, and no clock callback fails."""
+    import time
+    rooms = Rooms(store, Settings(bot_delay=0.0, takeover_after=0.05))
+    try:
+        tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+        room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
+        dan = Listener(3)
+        room.attach(dan.connection())
+        _failing_after(store, monkeypatch, 0)
+        room.start(tokens[0])
+        with pytest.raises(ServerError):
+            room.act(3, "take", 1)
+        assert room.broken
+        assert room._absent == {}  # every takeover clock stopped with the table
+        time.sleep(0.3)  # past the clocks' time: none fires
+        assert not any(s.bot_playing for s in room.seat_infos())
+        assert "a clock callback failed" not in caplog.text
+    finally:
+        rooms.close()

@@ -665,6 +665,7 @@ class Room:
         """Under the room's lock: the log failed; stop the table, tell every connection."""
         log.error("table %s: the action log failed; the table stops", self.id)
         self.broken = True
+        self._stop_clocks()  # no bot takes a seat of the closed table (table.closed)
         if self.table is not None:
             self.table.close()
         for conn in list(self._conns.values()) + list(self._spectators):

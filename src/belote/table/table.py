@@ -165,6 +165,25 @@ def _check_seat(seat: object) -> Seat:
     return Seat(seat)
 
 
+def _check_player(seat: int, player: object) -> None:
+    """Raise ``table.bad_player`` unless ``player`` is a :class:`Player` of a
+    :class:`PlayerKind`, ``table.bot_player`` unless it holds a bot exactly when it is a
+    bot player."""
+    if not isinstance(player, Player) or not isinstance(player.kind, PlayerKind):
+        raise BeloteError(f"seat {seat}: a player is a Player of kind human, bot or remote, "
+                          f"not {player!r}", code="table.bad_player",
+                          params={"seat": seat, "value": repr(player)[:80]})
+    if (player.kind == PlayerKind.BOT) != (player.bot is not None):
+        raise BeloteError(f"seat {seat}: a bot player holds its bot, and only a bot player "
+                          "does", code="table.bot_player", params={"seat": seat})
+
+
+def _check_open(closed: bool, seat: Seat) -> None:
+    """Raise ``table.closed`` (an IllegalAction) once the table is closed."""
+    if closed:
+        raise _illegal("the table is closed", "table.closed", seat)
+
+
 def _illegal(message: str, code: str, seat: Seat) -> IllegalAction:
     return IllegalAction(message, rule=code.split(".")[-1], seat=seat, code=code,
                          params={"seat": seat})
@@ -185,9 +204,12 @@ class Table:
     :param journal: told every accepted action with its full record string, before any of
         its events (see the module docstring: it sees a declaration's cards, and a journal
         that raises closes the table).
-    :raises ValueError: unless there are four players, a bot player with its bot;
-        ``store.bad_id`` when there is a store and ``game_id`` is not a plain name (letters,
-        digits, ``-``), so that no save can fail on it after a move.
+    :raises BeloteError: (a ValueError) ``table.player_count`` (``count``) unless there
+        are four players; ``table.bad_player`` (``seat``, ``value``: its repr) for one that
+        is no :class:`Player` of a :class:`PlayerKind`; ``table.bot_player`` (``seat``)
+        unless each bot player, and only a bot player, holds a bot; ``store.bad_id`` when
+        there is a store and ``game_id`` is not a plain name (letters, digits, ``-``), so
+        that no save can fail on it after a move.
     """
 
     def __init__(self, game: Game, players: Sequence[Player], *, store: GameStore | None = None,
@@ -195,9 +217,10 @@ class Table:
                  bot_delay: float = 0.0, hold_between_deals: bool = False,
                  save_every_action: bool = False, journal: Journal | None = None) -> None:
         if len(players) != 4:
-            raise ValueError(f"a table has four players, not {len(players)}")
-        if any((p.kind == PlayerKind.BOT) != (p.bot is not None) for p in players):
-            raise ValueError("a bot player holds its bot, and only a bot player does")
+            raise BeloteError(f"a table has four players, not {len(players)}",
+                              code="table.player_count", params={"count": len(players)})
+        for seat, p in enumerate(players):
+            _check_player(seat, p)
         if store is not None:
             check_game_id(game_id)
         self._game = game
@@ -364,8 +387,7 @@ class Table:
         raised here)."""
         seat = _check_seat(seat)
         with self._lock:
-            if self._closed:
-                raise _illegal("the table is closed", "table.closed", seat)
+            _check_open(self._closed, seat)
             player = self._players[seat]
             if player is None:
                 raise _illegal(f"seat {seat} is empty", "table.empty_seat", seat)
@@ -397,11 +419,12 @@ class Table:
 
     def join(self, seat: Seat | int, player: Player) -> None:
         """Seat ``player`` at ``seat`` (replacing whoever held it). Raises ``table.bad_seat``
-        unless ``seat`` is 0..3."""
+        unless ``seat`` is 0..3, ``table.bad_player`` / ``table.bot_player`` as the
+        constructor does, ``table.closed`` after :meth:`close`."""
         seat = _check_seat(seat)
-        if player.kind == PlayerKind.BOT and player.bot is None:
-            raise ValueError("a bot player holds its bot")
+        _check_player(seat, player)
         with self._lock:
+            _check_open(self._closed, seat)
             self._players[seat] = player
             self._queue(SeatJoined(Seat(seat), player.kind.value, player.name))
             self._changed()
@@ -409,9 +432,10 @@ class Table:
 
     def leave(self, seat: Seat | int) -> None:
         """Empty ``seat``: no action is taken for it until someone joins. Raises
-        ``table.bad_seat`` unless ``seat`` is 0..3."""
+        ``table.bad_seat`` unless ``seat`` is 0..3, ``table.closed`` after :meth:`close`."""
         seat = _check_seat(seat)
         with self._lock:
+            _check_open(self._closed, seat)
             self._players[seat] = None
             self._queue(SeatLeft(Seat(seat)))
             self._changed()
