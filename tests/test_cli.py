@@ -1167,6 +1167,41 @@ def test_a_game_replaced_by_a_newer_one_resumes_from_the_archive(tmp_path, monke
     assert not _FakeTable.started
 
 
+def test_resume_of_a_finished_game_in_current_json_retires_it(tmp_path, monkeypatch):
+    """A save never writes a finished game to current.json, but a file copied there (or left
+    by another version) may hold one: ``--resume`` names it ("None: ..." before), keeps it in
+    the archive and removes current.json, so that it is no longer the game in progress;
+    ``--list`` never offered it."""
+    import random
+
+    from belote.engine.game import Game
+    from belote.engine.record import dumps, game_to_record
+    from belote.table import store as storage
+    monkeypatch.setenv("BELOTE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("belote.cli.play._need_terminal", lambda *a: None)
+    monkeypatch.setattr("belote.tui.app.BeloteApp", _FakeTable)
+    _FakeTable.started = []
+    store = storage.FileStore()
+    over = Game(Rules.preset("classique", game_end="deals", deals=1), seed=4, first_dealer=0)
+    _random_until(over, random.Random(1), 10)
+    assert over.current is None
+    game_id = storage.make_game_id("20261129-120000", 4)
+    rec = {**game_to_record(over), "table": {"stamp": "20261129-120000"}}
+    (tmp_path / "current.json").write_text(dumps(rec), encoding="utf-8")
+    runner = CliRunner()
+    r = runner.invoke(app, ["--lang", "en", "play", "--list"])
+    assert r.exit_code == 0 and game_id not in r.output  # a finished game is not in progress
+    r = runner.invoke(app, ["--lang", "en", "play", "--resume"])
+    assert r.exit_code == 2
+    assert f"{game_id}: this game is over, there is nothing to resume" in r.output
+    assert not store.has_current()
+    archived = store.load_file(tmp_path / "games" / f"{game_id}-classique.json")
+    assert game_to_record(archived.game) == game_to_record(over)
+    r = runner.invoke(app, ["--lang", "en", "play", "--resume"])
+    assert r.exit_code == 2 and "no saved game to resume" in r.output
+    assert not _FakeTable.started
+
+
 def test_a_new_game_over_a_saved_one_is_warned_and_resuming_another_too(tmp_path, monkeypatch):
     """The warning (``warn_saved``) comes when this game's saves will take current.json from
     another game: a new game, or an archived game resumed while another is in progress; not

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -77,8 +78,7 @@ def play(
                                   code="cli.resume_keeps", params={"given": ", ".join(given)})
             loaded = _load(storage.FileStore(), game_ref)
             if loaded.game.current is None:
-                raise BeloteError(f"{game_ref}: this game is over, there is nothing to resume",
-                                  code="cli.resume_over", params={"game": game_ref})
+                _resume_over(storage.FileStore(), loaded, game_ref)
             game, saved = loaded.game, storage.TableSettings.from_json(loaded.settings)
             names, human, auto = list(saved.bots), int(saved.human), saved.auto_belote
             saved_lang, repeatable = saved.lang, saved.repeatable
@@ -127,6 +127,20 @@ def play(
         err.print(tr("tui.saved_resume", lang, path=app_.saved_to), markup=False,
                   highlight=False)
 
+
+
+def _resume_over(store: FileStore, loaded: LoadedGame, game_ref: str | None) -> None:
+    """Refuse to resume ``loaded``, a finished game: ``cli.resume_over`` (``game``: its id,
+    else the reference given, else the file). When it is ``current.json``'s (``game_ref``
+    None), it no longer stands as the game in progress: kept in the archive, then removed
+    from ``current.json`` (:meth:`FileStore.retire_current`; a write that fails leaves it
+    as it was), so that ``--resume`` is not offered it again. Raises BeloteError."""
+    name = loaded.id or game_ref or str(store.current_path)
+    if game_ref is None:
+        with contextlib.suppress(OSError):  # not retired: current.json stays as it was
+            store.retire_current(loaded)
+    raise BeloteError(f"{name}: this game is over, there is nothing to resume",
+                      code="cli.resume_over", params={"game": name})
 
 
 def _load(store: FileStore, game_ref: str | None) -> LoadedGame:

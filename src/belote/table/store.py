@@ -324,7 +324,8 @@ class FileStore:
             with contextlib.suppress(RecordError):
                 loaded = self.load()
                 current_id = loaded.id
-                out.append(StoredGame(current_id, False, str(self.current_path)))
+                out.append(StoredGame(current_id, loaded.game.current is None,
+                                      str(self.current_path)))
         games = self.folder / "games"
         for path in sorted(games.glob("*.json")) if games.is_dir() else []:
             game_id = path.stem.rsplit("-", 1)[0]
@@ -336,6 +337,21 @@ class FileStore:
                 continue
             out.append(StoredGame(game_id, finished, str(path)))
         return out
+
+    def retire_current(self, loaded: LoadedGame) -> str:
+        """``current.json`` holds ``loaded``, a finished game (a save never writes one
+        there: a file copied in, or left by another version): keep it in the archive (its
+        copy written when it is missing; under a new stamp's id when it has none), then
+        remove ``current.json``, so that no game is in progress. Returns the archive copy's
+        path. Raises OSError."""
+        game_id = loaded.id or game_id_of(new_stamp(), loaded.game)
+        archive = self.archive_path(game_id, loaded.game.rules.preset_name)
+        if not archive.exists():
+            record = game_to_record(loaded.game, reveal_seed=True)
+            write_durably(archive, dumps({**record, "table": dict(loaded.settings)}))
+        self.clear_current()
+        _fsync_folder(self.folder)
+        return str(archive)
 
     def clear_current(self) -> None:
         """Forget the game in progress (its archive copy stays)."""
