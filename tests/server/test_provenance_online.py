@@ -80,21 +80,37 @@ def test_no_action_of_a_client_deals_again(database_url, rooms, text):
     assert room.table.deal_index == 0 and room.table.view(seat).to_json() == before
 
 
-def _calls_misdeal(path: Path) -> list[int]:
-    """The lines of ``path`` that call a ``misdeal`` method (``Game.misdeal``)."""
+#: the engine's ways to a new pack other than a deal's end: a misdeal, a deal finished or
+#: started from outside the game, a pack drawn or dealt by hand
+REDEALS = {"misdeal", "finish_deal", "_next_deal", "deal_pack", "shuffled_deck", "cut_deck"}
+
+
+def _redeal_calls(path: Path) -> list[tuple[int, str]]:
+    """The lines of ``path`` that call one of :data:`REDEALS` or ``Deal.deal``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [node.lineno for node in ast.walk(tree)
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "misdeal"]
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else \
+            func.id if isinstance(func, ast.Name) else ""
+        dealt = isinstance(func, ast.Attribute) and func.attr == "deal" and \
+            isinstance(func.value, ast.Name) and func.value.id == "Deal"
+        if name in REDEALS or dealt:
+            found.append((node.lineno, name))
+    return found
 
 
-def test_neither_the_server_nor_the_table_calls_a_misdeal():
-    """The one redeal that is no pass-out, :meth:`Game.misdeal`, is called by no module of
-    the server or the table layer (the record reader replays the misdeals a record says)."""
-    found = {str(p.relative_to(SRC)): lines
-             for pkg in ("server", "table")
-             for p in sorted((SRC / pkg).rglob("*.py"))
-             if (lines := _calls_misdeal(p))}
+def test_neither_the_server_nor_the_table_deals_a_pack_itself():
+    """A server's table gets a new pack from its game only, when a deal ends (played or
+    passed out): no module of the server, nor :class:`~belote.table.Table`, misdeals,
+    finishes or starts a deal, or draws or deals a pack (``belote.table.match``, the
+    arena's deals, serves no table)."""
+    files = [*sorted((SRC / "server").rglob("*.py")), SRC / "table" / "table.py",
+             SRC / "table" / "events.py", SRC / "table" / "store.py"]
+    found = {str(p.relative_to(SRC)): calls for p in files if (calls := _redeal_calls(p))}
     assert found == {}
-    # the scan finds a call where there is one
-    assert _calls_misdeal(SRC / "engine" / "record" / "codec.py")
+    # the scan finds such calls where there are some
+    assert (_redeal_calls(SRC / "engine" / "record" / "codec.py")
+            and _redeal_calls(SRC / "table" / "match.py"))
