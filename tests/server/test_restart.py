@@ -11,7 +11,7 @@ from serverkit import WAIT, Client, ServerProcess, people, play_out, seeded_room
 
 from belote.engine import Game, Rules
 from belote.engine.record import game_to_record
-from belote.server.store import SqlStore
+from belote.server.store import SeatData, SqlStore
 
 
 def _connect(server, table, tokens, seqs=None):
@@ -193,3 +193,76 @@ def test_a_declaration_is_logged_with_its_cards_and_replays_after_kill_9(databas
         second.stop()
     assert record["over"] and record["seed"] == 10
     assert {k: v for k, v in record.items() if k != "commitment"} == game_to_record(alone)
+
+
+#: the bots' game of the next test: one person (seat 0) and three bots, two deals
+BOTS_GAME = {"game_end": "deals", "deals": 2}
+
+
+def _bots_room(url: str, token: str, seed: int) -> str:
+    """A waiting room seeded ``seed``: Alice (``token``) at seat 0, a heuristic, a random and
+    a heuristic bot at seats 1, 2 and 3."""
+    seats = [people([token] * 4)[0]] + [
+        SeatData(k, level, "bot", bot_level=level)
+        for k, level in ((1, "heuristic"), (2, "random"), (3, "heuristic"))]
+    return seeded_room(url, seats, "coinche", BOTS_GAME, seed)
+
+
+def _started(server: ServerProcess, table: str, token: str) -> Client:
+    """Alice's client, connected, the table started."""
+    alice = Client(server, table, token)
+    alice.recv()
+    assert server.start(table, token).status_code == 200
+    return alice
+
+
+def test_bots_play_on_after_kill_9_as_they_would_have(database_url):
+    """A heuristic, a random and a heuristic bot with one person, seed 31: a server killed
+    (``kill -9``) in the middle of the first deal, while the bots play (a 20 ms bot delay),
+    and restarted on the same database gives the record of the same seed played without a
+    stop, the person's actions the same (:func:`steady` on her views). The random bot's
+    generator is reseeded from the table's seed, the deal, the seat and the deal's actions
+    before each decision (``Table``: ``decision_seed``), so that the bots rebuilt from their
+    seeds play what they would have."""
+    token = secrets.token_urlsafe(16)
+    alone = _bots_room(database_url, token, 31)
+    server = ServerProcess(database_url)
+    try:
+        play_out([_started(server, alone, token)])
+        expected = server.record(alone)
+    finally:
+        server.stop()
+    assert expected["over"] and expected["seed"] == 31
+
+    table = _bots_room(database_url, token, 31)
+    first = ServerProcess(database_url, "--bot-delay", "0.02")
+    alice = _started(first, table, token)
+    play_out([alice], stop=lambda: alice.seq >= 3)
+    time.sleep(0.05)  # the bots are playing after her third action
+    first.kill()
+    store = SqlStore(database_url)
+    try:
+        logged = store.room(table).actions
+    finally:
+        store.dispose()
+    assert sum(1 for _q, seat, _a, _c in logged if seat != 0) >= 3  # the bots' actions
+    cut = Game(Rules.preset("coinche", **BOTS_GAME), seed=31)
+    for _q, seat, action, _c in logged:
+        cut.play(action, seat)
+    assert cut.deals == [] and cut.current is not None  # killed in the first deal
+
+    second = ServerProcess(database_url, "--bot-delay", "0.02")
+    try:
+        info = second.table(table)
+        assert info["status"] == "playing" and info["log_seq"] >= len(logged)
+        alice = Client(second, table, token)
+        alice.recv()
+        alice.seq = max(c or 0 for *_r, c in logged)
+        play_out([alice])
+        record = second.record(table)
+    finally:
+        second.stop()
+    assert record["over"] and record["seed"] == 31
+    assert {k: v for k, v in record.items() if k != "commitment"} == \
+        {k: v for k, v in expected.items() if k != "commitment"}
+    assert record["commitment"] == expected["commitment"]

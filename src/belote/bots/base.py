@@ -54,6 +54,15 @@ class Bot(ABC):
     def act(self, view: SeatView) -> str:
         """Return one of ``view.legal`` (an action's record string)."""
 
+    def reseed(self, seed: int) -> None:
+        """Make the next decision a function of ``seed`` and the view it is shown alone: the
+        random generator seeded with ``seed``, and nothing kept from earlier decisions (a bot
+        that remembers forgets: see :meth:`ExpertBot.reseed
+        <belote.bots.expert.ExpertBot.reseed>`). A table calls it before each decision, so
+        that a table rebuilt from its actions (a restart) plays what it would have; a
+        decision under a wall-clock limit stays load-dependent (see ``repeatable``)."""
+        self.rng.seed(seed)
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 

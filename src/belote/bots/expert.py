@@ -404,9 +404,14 @@ RACE_LAG = 4
 
 
 def default_threads() -> int:
-    """The processor cores this process may use, at most 4: the expert's default ``threads``.
-    The cores it may run on, fewer if a container's CPU quota (cgroup v2 ``cpu.max``) allows
-    fewer."""
+    """The processor cores this process may use (:func:`available_cores`), at most 4: the
+    expert's default ``threads``."""
+    return max(1, min(4, available_cores()))
+
+
+def available_cores() -> int:
+    """The processor cores this process may use, at least 1: the cores it may run on, fewer
+    if a container's CPU quota (cgroup v2 ``cpu.max``) allows fewer."""
     try:
         n = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -418,7 +423,7 @@ def default_threads() -> int:
             n = min(n, int(quota) // int(period))
     except (OSError, ValueError):
         pass
-    return max(1, min(4, n))
+    return max(1, n)
 
 
 def _check_race_z(race_z: object) -> float:
@@ -633,6 +638,15 @@ class ExpertBot(Bot):
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
             self._local = None
+
+    def reseed(self, seed: int) -> None:
+        """:meth:`Bot.reseed <belote.bots.base.Bot.reseed>`, and forget what earlier decisions
+        left: the worlds of an earlier turn of the auction (so a bid is simulated on fresh
+        worlds) and the card chosen before saying belote (so the card after it is chosen
+        again, between the king and the queen the belote binds to)."""
+        super().reseed(seed)
+        self._bid_worlds = None
+        self._after_belote = None
 
     def _bid_points(self, positions: list[Position],
                     deadline: float | None) -> list[tuple[int, int]]:

@@ -2,8 +2,9 @@
 
 A :class:`Room` holds the game of one table and the four seats (``open`` | ``human`` |
 ``bot``). While it waits, people join open seats; once started, people play through
-:meth:`Room.act` as :meth:`~belote.table.Player.remote` seats and bots play on the table's
-worker thread (off the event loop), a ``bot_delay`` at least a decision.
+:meth:`Room.act` as :meth:`~belote.table.Player.remote` seats and bots play on the server's
+bot pool (:mod:`belote.server.workers`, off the event loop), a ``bot_delay`` at least a
+decision (its rest waited by the server's clock, no thread asleep).
 
 Every action the table accepts is written to the action log (:meth:`SqlStore.append_action`,
 committed) by the table's journal (:class:`~belote.table.Table` ``journal=``), with its full
@@ -53,7 +54,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import make_bot, parse_bot
+from ..bots import parse_bot
 from ..engine.cards import card_str
 from ..engine.deal import Deal
 from ..engine.errors import BeloteError
@@ -73,6 +74,7 @@ from .defaults import KEEP_IDLE
 from .errors import ServerError, bad_token, not_creator, unknown_code, unknown_table
 from .protocol import Ack, ErrorMessage, EventFacts, EventMessage, SeatInfo, Snapshot, TableInfo
 from .store import RoomData, SeatData, SqlStore, token_hash
+from .workers import WORKERS, server_bot
 
 log = logging.getLogger(__name__)
 
@@ -415,7 +417,8 @@ class Room:
             if not self._conns:  # nobody waits for him: the table waits (see _pause)
                 return
             absence.bot_playing = True
-            bot = make_bot(TAKEOVER_BOT, seed=derive_seed("takeover", self.data.seed, seat))
+            # its decisions are seeded by the table (Table: decision_seed), as every bot's
+            bot = server_bot(TAKEOVER_BOT, derive_seed("takeover", self.data.seed, seat), None)
             log.info("table %s: a bot plays for seat %d", self.id, seat)
             self.table.join(seat, Player.of_bot(bot, self.data.seats[seat].name))
 
@@ -450,23 +453,27 @@ class Room:
 
     # -- the game ---------------------------------------------------------------------------
     def _players(self) -> list[Player]:
+        """The table's players: a remote player a person's seat, a bot a bot's (seeded from
+        the table's seed; the table reseeds it before each decision, so that a room rebuilt
+        from its log plays on as it would have: see :class:`~belote.table.Table`)."""
         players = []
         for s in self.data.seats:
             if s.kind == "bot":
                 level = s.bot_level or "heuristic"
                 limit = TABLE_TIME_LIMIT_MS if level.startswith("expert") else None
-                bot = make_bot(level, seed=derive_seed("table", self.data.seed, s.seat),
-                               time_limit_ms=limit)
+                bot = server_bot(level, derive_seed("table", self.data.seed, s.seat), limit)
                 players.append(Player.of_bot(bot, s.name))
             else:
                 players.append(Player.remote(s.name))
         return players
 
     def _start_table(self) -> None:
-        """Under the lock: the table of a playing room, subscribed and started (bots play)."""
+        """Under the lock: the table of a playing room, subscribed and started (bots play,
+        on the server's bot pool: :data:`~belote.server.workers.WORKERS`)."""
         table = Table(self.game, self._players(), store=self.store, game_id=self.id,
                       settings={"room": self.id}, bot_delay=self.settings.bot_delay,
-                      journal=self._journal)
+                      journal=self._journal, executor=WORKERS.executor,
+                      call_later=CLOCK.call_later)
         table.subscribe(self._on_event)
         self.table = table
         for s in self.data.seats:

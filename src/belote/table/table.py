@@ -7,15 +7,33 @@ game in its store after every finished deal (and, with ``save_every_action``, af
 action).
 
 Threads. One lock guards the game: every method may be called from any thread. A bot decides
-on the worker thread from its seat's view (``deal.view(seat)``, never the deal) without the
-lock, so a bot's decision never blocks the caller; its action then goes through the same
-checked path as a person's. Events are delivered in the order they happened, outside the lock,
-on the thread that caused them: the caller's thread for :meth:`act`, :meth:`start`,
-:meth:`join`…, the worker thread for a bot's action. A subscriber that draws on a UI thread
-marshals (Textual: ``App.call_from_thread``, which also holds the bot until the event is
-drawn). A subscriber may call the table's methods; it must not wait for the worker. A
+from its seat's view (``deal.view(seat)``, never the deal) without the lock, so a bot's
+decision never blocks the caller; its action then goes through the same checked path as a
+person's. Where it decides: on the table's own worker thread (the default: the terminal
+table), or, given ``executor`` (a :class:`concurrent.futures.Executor` that many tables
+share: the server's pool), as one task of that executor a decision, so that a thousand tables
+need no thousand threads. A table asks one decision at a time (its bots never decide at once).
+With an executor, ``bot_delay`` holds no worker asleep: what is left of it once the bot has
+decided is waited by ``call_later`` (the server's clock; default a :class:`threading.Timer`),
+which then hands the action back to the executor. Events are delivered in the order they
+happened, outside the lock, on the thread that caused them: the caller's thread for
+:meth:`act`, :meth:`start`, :meth:`join`…, the worker thread (or an executor's thread) for a
+bot's action. A subscriber that draws on a UI thread marshals (Textual:
+``App.call_from_thread``, which also holds the bot until the event is drawn). A subscriber may
+call the table's methods; it must not wait for the worker (nor for a task of the executor). A
 subscriber that raises is logged (``logging``, logger ``belote.table.table``): the other
 subscribers still get the event, and the thread delivering it goes on.
+
+Bots' randomness. Before each decision the bot is reseeded (:meth:`~belote.bots.Bot.reseed`)
+with ``derive_seed("decision", game.seed, deal_index, seat, actions)``, ``actions`` the
+number of actions of the deal so far (bids, annonces declared, belotes said, cards played):
+one-way (a bot that knew it could not rebuild the packs), and the same however the table got
+there. A table rebuilt from its actions (a restart: the server replays its log; ``belote play
+--resume``) therefore plays exactly what the uninterrupted table would have, for every bot
+whose decisions depend on its seed and views only: the random and heuristic bots, and the
+expert without a wall-clock limit (``repeatable``; a node or world budget caps it). An expert
+under ``time_limit_ms`` is not repeatable: the worlds it solves in time depend on the
+machine's load.
 
 The journal. A front end that keeps its own log of the actions (the server's SQL action log)
 gives the table a ``journal``: a trusted, in-process callable told ``(deal_index, seat,
@@ -41,9 +59,10 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from ..bots import Bot, make_bot
 from ..engine.actions import Action, parse_action
@@ -111,6 +130,18 @@ class Player:
 
 
 Subscriber = Callable[[Event], None]
+
+
+class Cancellable(Protocol):
+    """What ``call_later`` returns: a deadline that :meth:`cancel` drops before it is due."""
+
+    def cancel(self) -> None: ...
+
+
+#: ``call_later(seconds, fn, *args)``: run ``fn(*args)`` once ``seconds`` have passed, on a
+#: thread of the scheduler's (it must not run ``fn`` on the caller's thread); the server's
+#: ``Clock.call_later``
+CallLater = Callable[..., Cancellable]
 #: the journal of a table: ``(deal_index, seat, action record string)``; see the module
 #: docstring (it sees a declaration's cards: never for a client)
 Journal = Callable[[int, Seat, str], None]
@@ -204,6 +235,11 @@ class Table:
     :param journal: told every accepted action with its full record string, before any of
         its events (see the module docstring: it sees a declaration's cards, and a journal
         that raises closes the table).
+    :param executor: where bots decide: None, the table's own worker thread; else one task
+        of this executor a decision (shared by many tables; see the module docstring). The
+        table never shuts it down.
+    :param call_later: with an ``executor``, what waits the rest of ``bot_delay`` after a
+        decision (:data:`CallLater`; default: a :class:`threading.Timer` each wait).
     :raises BeloteError: (a ValueError) ``table.player_count`` (``count``) unless there
         are four players; ``table.bad_player`` (``seat``, ``value``: its repr) for one that
         is no :class:`Player` of a :class:`PlayerKind`; ``table.bot_player`` (``seat``)
@@ -215,7 +251,8 @@ class Table:
     def __init__(self, game: Game, players: Sequence[Player], *, store: GameStore | None = None,
                  game_id: str = "", settings: Mapping[str, Any] | None = None,
                  bot_delay: float = 0.0, hold_between_deals: bool = False,
-                 save_every_action: bool = False, journal: Journal | None = None) -> None:
+                 save_every_action: bool = False, journal: Journal | None = None,
+                 executor: Executor | None = None, call_later: CallLater | None = None) -> None:
         if len(players) != 4:
             raise BeloteError(f"a table has four players, not {len(players)}",
                               code="table.player_count", params={"count": len(players)})
@@ -245,6 +282,9 @@ class Table:
         self._started = False
         self._closed = False
         self._worker: threading.Thread | None = None
+        self._executor = executor
+        self._call_later: CallLater = call_later or _timer
+        self._alarm: Cancellable | None = None  # the rest of bot_delay, waited (executor)
         #: where the last save went, and whether the game changed since (a failed save)
         self.saved_to: str | None = None
         self.unsaved = False
@@ -453,9 +493,14 @@ class Table:
 
     def close(self, timeout: float | None = 0.0) -> None:
         """Stop the bots (a decision under way is dropped); wait ``timeout`` seconds for the
-        worker (None: until it ends). The table takes no action afterwards."""
+        worker (None: until it ends; with an ``executor``, nothing is waited: the task under
+        way drops its decision when it ends). The table takes no action afterwards."""
         with self._lock:
             self._closed = True
+            if self._alarm is not None:  # a bot's action waiting out bot_delay: dropped
+                self._alarm.cancel()
+                self._alarm = None
+                self._thinking = None
             self._lock.notify_all()
             worker = self._worker
         if worker is not None and worker is not threading.current_thread() and \
@@ -549,10 +594,26 @@ class Table:
     def _changed(self) -> None:
         self._version += 1
         self._lock.notify_all()
-        if self._bot_due() and self._worker is None and not self._closed:
-            self._worker = threading.Thread(target=self._work, name="belote-table-bots",
-                                            daemon=True)
-            self._worker.start()
+        self._kick()
+
+    def _kick(self) -> None:
+        """Under the lock: if a bot is due and none is deciding, have it decide (start the
+        worker thread, or hand the decision to the executor)."""
+        if self._closed or self._thinking is not None or not self._bot_due():
+            return
+        if self._executor is None:
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, name="belote-table-bots",
+                                                daemon=True)
+                self._worker.start()
+            return
+        job = self._job()
+        try:
+            self._executor.submit(self._pool_decide, job)
+        except RuntimeError as e:  # an executor shut down (the server stops): the seat waits
+            self._thinking = None
+            self._failed_at = self._version
+            log.error("the bot of seat %d cannot decide: %s", job.seat, e)
 
     def _bot_due(self) -> bool:
         d = self._game.current
@@ -561,6 +622,18 @@ class Table:
             return False
         player = self._players[d.seat_to_move()]
         return player is not None and player.kind == PlayerKind.BOT
+
+    def _job(self) -> _Job:
+        """Under the lock, a bot being due: its decision to make (the seat's view, the
+        version it is for, the decision's seed); the seat is then :attr:`thinking`."""
+        deal = self._game.current
+        assert deal is not None
+        seat = deal.seat_to_move()
+        player = self._players[seat]
+        assert player is not None and player.bot is not None
+        seed = decision_seed(self._game.seed, len(self._game.deals), seat, deal_actions(deal))
+        self._thinking = seat
+        return _Job(player.bot, deal.view(seat), seat, self._version, seed, time.monotonic())
 
     # -- the worker thread -------------------------------------------------------------------
     def _work(self) -> None:
@@ -578,48 +651,75 @@ class Table:
                     self._lock.wait()
                 if self._closed:
                     return
-                deal = self._game.current
-                assert deal is not None
-                seat = deal.seat_to_move()
-                player = self._players[seat]
-                assert player is not None and player.bot is not None
-                view, version = deal.view(seat), self._version
-                self._thinking = seat
-            self._decide_and_play(player.bot, view, seat, version)
+                job = self._job()
+            action, failed = _decide(job)
+            left = self.bot_delay - (time.monotonic() - job.started)
+            if left > 0:
+                with self._lock:
+                    self._lock.wait_for(lambda: self._closed, left)
+            with self._lock:
+                self._conclude(job, action, failed)
             self._flush()
 
-    def _decide_and_play(self, bot: Bot, view: SeatView, seat: Seat, version: int) -> None:
-        start = time.monotonic()
-        failed: Exception | None = None
-        action = ""
-        try:
-            action = bot.act(view)
-        except Exception as e:  # a bot's bug: the seat waits, the table says so
-            failed = e
-        left = self.bot_delay - (time.monotonic() - start)
-        if left > 0:
-            with self._lock:
-                self._lock.wait_for(lambda: self._closed, left)
+    # -- the executor's tasks ----------------------------------------------------------------
+    def _pool_decide(self, job: _Job) -> None:
+        """A task of the executor: decide, then play at once, or once the rest of
+        ``bot_delay`` is waited (by ``call_later``, not on this thread)."""
+        action, failed = _decide(job)
+        left = self.bot_delay - (time.monotonic() - job.started)
         with self._lock:
-            self._thinking = None
-            self._lock.notify_all()
-            if self._closed or self._version != version:
-                return  # the table moved on meanwhile
-            if failed is None:
-                try:
-                    self._apply(seat, action)
+            if left > 0 and not self._closed and self._version == job.version:
+                self._alarm = self._call_later(left, self._pool_wake, job, action, failed)
+                return
+        self._pool_play(job, action, failed)
+
+    def _pool_wake(self, job: _Job, action: str, failed: Exception | None) -> None:
+        """``call_later``'s callback: hand the bot's action back to the executor (the
+        scheduler's thread delivers no event)."""
+        with self._lock:
+            self._alarm = None
+            if self._closed:
+                return
+        assert self._executor is not None
+        try:
+            self._executor.submit(self._pool_play, job, action, failed)
+        except RuntimeError:  # the executor shut down meanwhile: played here, as a last resort
+            self._pool_play(job, action, failed)
+
+    def _pool_play(self, job: _Job, action: str, failed: Exception | None) -> None:
+        with self._lock:
+            try:
+                self._conclude(job, action, failed)
+            except Exception:  # a bug below (no task's exception is ever read): logged, the
+                self._failed_at = self._version  # seat waits
+                log.exception("the bot action of seat %d could not be played", job.seat)
+            self._kick()  # the next bot (a dropped decision: the same bot, again)
+        self._flush()
+
+    def _conclude(self, job: _Job, action: str, failed: Exception | None) -> None:
+        """Under the lock: play the bot's ``action`` unless the table moved on since the
+        decision was asked (then it is dropped); a bot that failed (``failed``, or an action
+        the engine refuses) makes its seat wait, told by :class:`BotFailed`."""
+        seat = job.seat
+        self._thinking = None
+        self._lock.notify_all()
+        if self._closed or self._version != job.version:
+            return  # the table moved on meanwhile
+        if failed is None:
+            try:
+                self._apply(seat, action)
+                return
+            except Exception as e:
+                if e is self._journal_error:  # the table is closed: no bot plays again
+                    log.error("the journal failed on the bot action of seat %d; the "
+                              "table is closed", seat, exc_info=e)
                     return
-                except Exception as e:
-                    if e is self._journal_error:  # the table is closed: the worker ends
-                        log.error("the journal failed on the bot action of seat %d; the "
-                                  "table is closed", seat, exc_info=e)
-                        return
-                    if not isinstance(e, ValueError):
-                        raise
-                    failed = e
-            self._failed_at = self._version
-            log.error("the bot of seat %d failed", seat, exc_info=failed)
-            self._queue(bot_failed(seat, failed))
+                if not isinstance(e, ValueError):
+                    raise
+                failed = e
+        self._failed_at = self._version
+        log.error("the bot of seat %d failed", seat, exc_info=failed)
+        self._queue(bot_failed(seat, failed))
 
     def _flush(self) -> None:
         """Deliver the queued events in order; one thread at a time delivers (another's
@@ -648,6 +748,52 @@ class Table:
                     return
 
 
+@dataclass(frozen=True)
+class _Job:
+    """A bot's decision to make: the ``bot`` of ``seat``, the seat's ``view``, the table's
+    ``version`` it is for, its ``seed`` (:func:`decision_seed`), when it was asked
+    (``time.monotonic()``)."""
+
+    bot: Bot
+    view: SeatView
+    seat: Seat
+    version: int
+    seed: int
+    started: float
+
+
+def _decide(job: _Job) -> tuple[str, Exception | None]:
+    """The bot's action for ``job`` (reseeded first), or its exception (a bot's bug: the
+    seat then waits)."""
+    try:
+        job.bot.reseed(job.seed)
+        return job.bot.act(job.view), None
+    except Exception as e:
+        return "", e
+
+
+def deal_actions(deal: Deal) -> int:
+    """The actions of ``deal`` so far: its bids, annonces declared, belotes said (the pending
+    one included) and cards played."""
+    return len(deal.bids) + len(deal.declared) + len(deal.belotes) + \
+        sum(deal.belote_pending) + len(deal.plays)
+
+
+def decision_seed(seed: int, deal_index: int, seat: Seat | int, actions: int) -> int:
+    """The seed of a bot's decision at a table: ``derive_seed("decision", seed, deal_index,
+    seat, actions)``, ``seed`` the game's, ``actions`` :func:`deal_actions` (one-way: it does
+    not reveal the game's seed)."""
+    return derive_seed("decision", seed, deal_index, int(seat), actions)
+
+
+def _timer(delay: float, fn: Callable[..., object], *args: object) -> threading.Timer:
+    """The default ``call_later``: a daemon :class:`threading.Timer`, started."""
+    timer = threading.Timer(delay, fn, args)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
 def _deliver(callback: Subscriber, event: Event) -> None:
     """``callback(event)``; its exception is logged (``belote.table.table``), so that the
     other subscribers still get the event and the thread delivering it goes on."""
@@ -671,5 +817,5 @@ def _is_rebelote(deal: Deal, seat: Seat) -> bool:
                and RANK_OF[c] in (KING, QUEEN)) == 2
 
 
-__all__ = ["TABLE_TIME_LIMIT_MS", "Journal", "Player", "PlayerKind", "Subscriber", "Table",
-           "solo_table", "table_bots"]
+__all__ = ["TABLE_TIME_LIMIT_MS", "CallLater", "Cancellable", "Journal", "Player", "PlayerKind",
+           "Subscriber", "Table", "deal_actions", "decision_seed", "solo_table", "table_bots"]
