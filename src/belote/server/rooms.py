@@ -3,8 +3,9 @@
 A :class:`Room` holds the game of one table and the four seats (``open`` | ``human`` |
 ``bot``). While it waits, people join open seats; once started, people play through
 :meth:`Room.act` as :meth:`~belote.table.Player.remote` seats and bots play on the server's
-bot pool (:mod:`belote.server.workers`, off the event loop), a ``bot_delay`` at least a
-decision (its rest waited by the server's clock, no thread asleep).
+bot pools (:mod:`belote.server.workers`: a few threads for every room, the experts' search
+in a few processes; off the event loop), a ``bot_delay`` at least a decision (its rest
+waited by the server's clock, no thread asleep).
 
 Every action the table accepts is written to the action log (:meth:`SqlStore.append_action`,
 committed) by the table's journal (:class:`~belote.table.Table` ``journal=``), with its full
@@ -74,7 +75,7 @@ from .defaults import KEEP_IDLE
 from .errors import ServerError, bad_token, not_creator, unknown_code, unknown_table
 from .protocol import Ack, ErrorMessage, EventFacts, EventMessage, SeatInfo, Snapshot, TableInfo
 from .store import RoomData, SeatData, SqlStore, token_hash
-from .workers import WORKERS, server_bot
+from .workers import WORKERS
 
 log = logging.getLogger(__name__)
 
@@ -418,7 +419,7 @@ class Room:
                 return
             absence.bot_playing = True
             # its decisions are seeded by the table (Table: decision_seed), as every bot's
-            bot = server_bot(TAKEOVER_BOT, derive_seed("takeover", self.data.seed, seat), None)
+            bot = WORKERS.bot(TAKEOVER_BOT, derive_seed("takeover", self.data.seed, seat), None)
             log.info("table %s: a bot plays for seat %d", self.id, seat)
             self.table.join(seat, Player.of_bot(bot, self.data.seats[seat].name))
 
@@ -461,18 +462,19 @@ class Room:
             if s.kind == "bot":
                 level = s.bot_level or "heuristic"
                 limit = TABLE_TIME_LIMIT_MS if level.startswith("expert") else None
-                bot = server_bot(level, derive_seed("table", self.data.seed, s.seat), limit)
+                bot = WORKERS.bot(level, derive_seed("table", self.data.seed, s.seat), limit)
                 players.append(Player.of_bot(bot, s.name))
             else:
                 players.append(Player.remote(s.name))
         return players
 
     def _start_table(self) -> None:
-        """Under the lock: the table of a playing room, subscribed and started (bots play,
-        on the server's bot pool: :data:`~belote.server.workers.WORKERS`)."""
+        """Under the lock: the table of a playing room, subscribed and started (bots play
+        on the server's bot pools: :data:`~belote.server.workers.WORKERS`)."""
+        levels = [s.bot_level or "heuristic" for s in self.data.seats if s.kind == "bot"]
         table = Table(self.game, self._players(), store=self.store, game_id=self.id,
                       settings={"room": self.id}, bot_delay=self.settings.bot_delay,
-                      journal=self._journal, executor=WORKERS.executor,
+                      journal=self._journal, executor=WORKERS.executor_for(levels),
                       call_later=CLOCK.call_later)
         table.subscribe(self._on_event)
         self.table = table
