@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import hmac
 import logging
 import secrets
@@ -53,7 +54,9 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
+
+from sqlalchemy.exc import IntegrityError
 
 from ..bots import parse_bot
 from ..engine.cards import card_str
@@ -85,6 +88,28 @@ TAKEOVER_BOT = "heuristic"
 MAX_NAME = 40
 
 Send = Callable[[dict[str, Any]], None]
+#: the code of an action whose ``seq`` another process logged first (the room then rebuilds
+#: its game from the log and judges the action again: :meth:`Room.act`)
+LOG_CONFLICT = "server.log_conflict"
+
+
+class Peers(Protocol):
+    """The other server processes on the same database, as a room sees them
+    (:class:`belote.server.fanout.Fanout`; None with one process): who runs a table, who
+    holds a connection of a seat."""
+
+    def own(self, room_id: str) -> bool:
+        """Whether this process runs the table (its bots, its clocks), taking it when nobody
+        does."""
+
+    def hold(self, room_id: str, seat: int) -> None:
+        """This process holds a connection of ``seat`` from now on."""
+
+    def release(self, room_id: str, seat: int) -> None:
+        """This process holds no connection of ``seat`` any more."""
+
+    def elsewhere(self, room_id: str) -> set[int]:
+        """The seats of which another living process holds a connection."""
 
 
 @dataclass(eq=False)
@@ -207,6 +232,13 @@ class Room:
         self._acting = threading.local()
         self._absent: dict[int, _Absence] = {}
         self.broken = False
+        #: several processes (``peers``): whether this one runs the table's bots and clocks
+        #: (the others replay its log: :meth:`catch_up`); the seats connected to another
+        #: process; whether the game holds an action another process logged first
+        self.peers: Peers | None = None
+        self.owner = True
+        self.elsewhere: set[int] = set()
+        self._stale = False
         #: UNIX seconds of the last activity (see the module docstring)
         self.active = self.data.active if self.data.active is not None else time.time()
 
@@ -225,9 +257,13 @@ class Room:
         if token is None:
             return None
         digest = token_hash(token)
-        for seat in self.data.seats:
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-                return seat.seat
+        for attempt in range(2):
+            for seat in self.data.seats:
+                if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                    return seat.seat
+            if self.peers is None or attempt:
+                break
+            self.reload()  # a join through another process, not heard of yet
         raise bad_token()
 
     def _creator(self, token: str | None) -> None:
@@ -244,10 +280,10 @@ class Room:
             for s in self.data.seats:
                 absence = self._absent.get(s.seat)
                 human = s.kind == "human"
+                here = s.seat in self._conns or s.seat in self.elsewhere
                 out.append(SeatInfo(
                     seat=s.seat, name=s.name, kind=s.kind,
-                    bot=s.bot_level, connected=s.seat in self._conns,
-                    away=human and s.seat not in self._conns,
+                    bot=s.bot_level, connected=here, away=human and not here,
                     bot_playing=absence is not None and absence.bot_playing))
             return out
 
@@ -342,6 +378,8 @@ class Room:
             else:
                 old = self._conns.get(seat)
                 self._conns[seat] = conn
+                if old is None and self.peers is not None:
+                    self.peers.hold(self.id, seat)
             conn.send(self.snapshot(seat))
             self.active = time.time()
             came_back = seat is not None and self._back(seat)
@@ -370,15 +408,19 @@ class Room:
             if self._conns.get(seat) is not conn:
                 return  # replaced by a newer connection
             del self._conns[seat]
+            if self.peers is not None:
+                self.peers.release(self.id, seat)
             self._away(seat)
-            if not self._conns:
+            if not self._conns and not self.elsewhere:
                 self._pause()
         self.store.set_connected(self.id, seat, False)
         self.broadcast(EventFacts(kind="seat", seat=seat))
 
     def _away(self, seat: int) -> None:
-        """Under the lock: start the takeover clock of an absent person's seat."""
-        if self.data.status != "playing" or self.data.seats[seat].kind != "human":
+        """Under the lock: start the takeover clock of an absent person's seat (by the
+        process that runs the table; not while another process holds his connection)."""
+        if self.data.status != "playing" or self.data.seats[seat].kind != "human" or \
+                not self.owner or seat in self.elsewhere:
             return
         absence = self._absent.setdefault(seat, _Absence())
         if absence.timer is None and not absence.bot_playing:
@@ -470,9 +512,14 @@ class Room:
 
     def _start_table(self) -> None:
         """Under the lock: the table of a playing room, subscribed and started (bots play
-        on the server's bot pools: :data:`~belote.server.workers.WORKERS`)."""
+        on the server's bot pools: :data:`~belote.server.workers.WORKERS`; in a process that
+        does not run the table, every seat is remote and nothing is saved but the log: see
+        :meth:`catch_up`)."""
         levels = [s.bot_level or "heuristic" for s in self.data.seats if s.kind == "bot"]
-        table = Table(self.game, self._players(), store=self.store, game_id=self.id,
+        players = self._players() if self.owner else \
+            [Player.remote(s.name) for s in self.data.seats]
+        table = Table(self.game, players, store=self.store if self.owner else None,
+                      game_id=self.id,
                       settings={"room": self.id}, bot_delay=self.settings.bot_delay,
                       journal=self._journal, executor=WORKERS.executor_for(levels),
                       call_later=CLOCK.call_later)
@@ -564,7 +611,10 @@ class Room:
                                   code="server.not_waiting", status=409,
                                   params={"table": self.id})
             data.seat = self._open_seat(seat)
-            self.store.save_seat(self.id, data)
+            if not self.store.claim_seat(self.id, data):  # taken through another process
+                self.reload()
+                raise ServerError(f"seat {data.seat} is taken", code="server.seat_taken",
+                                  status=409, params={"seat": data.seat})
             self.data.seats[data.seat] = data
             self.active = time.time()
         self.broadcast(EventFacts(kind="seat", seat=data.seat))
@@ -603,11 +653,21 @@ class Room:
                                   status=409, params={"status": self.data.status})
             table = self.table
         # not under the room's lock: the others' messages do not wait for this log write
-        self._acting.pending = (seat, client_seq)
-        try:
-            table.act(seat, action)
-        finally:
-            self._acting.pending = None
+        for attempt in range(2):
+            self._acting.pending = (seat, client_seq)
+            try:
+                table.act(seat, action)
+                return True
+            except ServerError as e:
+                if e.code != LOG_CONFLICT or attempt:
+                    raise
+            finally:
+                self._acting.pending = None
+            resynced = self._resync()  # another process logged that seq first: judge again
+            if resynced is None:
+                raise ServerError("the table is not playing", code="server.not_playing",
+                                  status=409, params={"status": self.data.status})
+            table = resynced
         return True
 
     def _journal(self, deal_index: int, seat: Seat, action: str) -> None:
@@ -619,12 +679,21 @@ class Room:
         pending = getattr(self._acting, "pending", None)
         self._acting.pending = None
         client_seq = pending[1] if pending is not None and pending[0] == seat else None
+        replayed = getattr(self._acting, "replay", None)
         with self._log_lock:
             if self.broken:
                 raise _storage_failed()
             seq = self._logged + 1
+            if replayed is not None:  # logged by another process already (catch_up)
+                assert replayed == seq, (replayed, seq)
+                client_seq = None  # its process acks it
             try:
-                self.store.append_action(self.id, seq, seat, action, client_seq)
+                if replayed is None:
+                    self.store.append_action(self.id, seq, seat, action, client_seq)
+            except IntegrityError as e:  # another process logged this seq: see _resync
+                self._stale = True
+                raise ServerError("another process logged this action first",
+                                  code=LOG_CONFLICT, status=409) from e
             except Exception as e:  # the log is the truth: stop the table rather than diverge
                 log.exception("table %s: the action log failed", self.id)
                 self.broken = True
@@ -649,7 +718,8 @@ class Room:
         seat; the game's end marks the room over; a failed log breaks the room."""
         with self._lock:
             if isinstance(event, ev.JournalFailed):
-                self._break()
+                if event.code != LOG_CONFLICT:  # a conflict: the room is rebuilt (_resync)
+                    self._break()
                 return
             if self.broken:
                 return
@@ -685,6 +755,146 @@ class Room:
             if absence.timer is not None:
                 absence.timer.cancel()
         self._absent.clear()
+
+    # -- several processes on one database (peers: belote.server.fanout) --------------------
+    @property
+    def logged(self) -> int:
+        """The seq of the last action of the log this room's game holds."""
+        return self._logged
+
+    def catch_up(self) -> None:
+        """Apply the actions other processes logged after :attr:`logged`, in order, through
+        the table (:meth:`Table.replay <belote.table.Table.replay>`: the journal records
+        them without writing), so that this process's connections hear their events and
+        views exactly as the writer's do; the writer acks them. Rebuilds the room first
+        when it lost a race for a seq (:meth:`_resync`). A row the engine refuses (a log
+        this game cannot follow) is logged and stops the catching up."""
+        with self._lock:
+            if self._stale:
+                self._resync()
+                return
+            table = self.table
+            if table is None or self.broken:
+                return
+            for seq, seat, action, client_seq in self.store.actions_after(self.id,
+                                                                           self._logged):
+                if client_seq is not None:
+                    self.last_seq[seat] = max(client_seq, self.last_seq.get(seat, -1))
+                self._acting.replay = seq
+                try:
+                    table.replay(seat, action, skip=functools.partial(self._holds, seq))
+                except (BeloteError, ValueError):
+                    if not self._stale:
+                        log.exception("table %s: log row %d cannot be replayed", self.id, seq)
+                    break
+                finally:
+                    self._acting.replay = None
+            stale = self._stale
+        if stale:
+            self._resync()
+
+    def _holds(self, seq: int) -> bool:
+        """Under the table's lock: whether the game holds log action ``seq`` already."""
+        return seq <= self._logged
+
+    def _resync(self) -> Table | None:
+        """The room lost a race for a seq (another process logged it first; the game holds
+        an action the log does not): rebuild the game from the log up to :attr:`logged`
+        (what every connection heard), start a new table, then :meth:`catch_up` the rest.
+        Returns the table (None: the room does not play). Nothing when not stale."""
+        with self._lock:
+            if self._stale:
+                data = self.store.room(self.id)
+                game = Game(self.rules, seed=self.data.seed)
+                for seq, seat, action, _client_seq in data.actions if data else []:
+                    if seq > self._logged:
+                        break
+                    game.play(action, seat)
+                log.info("table %s: another process logged action %d first; rebuilt from "
+                         "the log", self.id, self._logged + 1)
+                if self.table is not None:
+                    self.table.close()
+                self.game, self.table, self._stale = game, None, False
+                self._stop_clocks()
+                if self.data.status == "playing":
+                    self._start_table()
+        self.catch_up()
+        with self._lock:
+            return self.table
+
+    def reload(self) -> None:
+        """Another process changed the room's status, seats or connections: read them again;
+        a room that started there starts its table here, one ended there stops; a waiting
+        room whose seats are all taken starts (:meth:`start_by_itself`); the connections are
+        told of each seat that changed."""
+        state = self.store.room_state(self.id)
+        if state is None:
+            return
+        status, ended, seats = state
+        with self._lock:
+            changed = [s.seat for s, old in zip(seats, self.data.seats, strict=True)
+                       if s != old]
+            self.data.seats = seats
+            told_end = False
+            if self.data.status != "over" and status != self.data.status:
+                if status == "playing" and self.table is None:
+                    self.data.status = "playing"
+                    self._start_table()
+                elif status == "over":
+                    self.data.status, self.data.ended = "over", ended
+                    self._stop_clocks()
+                    if ended and self.table is not None:
+                        self.table.close()
+                    told_end = ended
+            full = self.data.status == "waiting" and all(s.kind != "open" for s in seats)
+        if self.peers is not None:
+            self.sync_presence(self.peers.elsewhere(self.id))
+        for seat in changed:
+            self.broadcast(EventFacts(kind="seat", seat=seat))
+        if told_end:
+            self.broadcast(EventFacts(kind="table_ended"))
+        if full:
+            self.start_by_itself()
+
+    def sync_presence(self, elsewhere: set[int]) -> None:
+        """``elsewhere``: the seats another process holds a connection of now. The process
+        that runs the table stops the takeover clock of a person connected elsewhere (a bot
+        playing for him gives the seat back) and starts it for one gone from everywhere."""
+        with self._lock:
+            before, self.elsewhere = self.elsewhere, set(elsewhere)
+            if self.owner and self.data.status == "playing":
+                for seat in sorted(self.elsewhere - before):
+                    if seat not in self._conns and self._back(seat):
+                        self._rejoin(seat)
+                for seat in sorted(before - self.elsewhere):
+                    if seat not in self._conns:
+                        self._away(seat)
+                if not self._conns and not self.elsewhere:
+                    self._pause()
+        for seat in sorted(before ^ self.elsewhere):
+            self.broadcast(EventFacts(kind="seat", seat=seat))
+
+    def become_owner(self) -> None:
+        """This process runs the table from now on (its former runner ended): its bots
+        take their seats, the absent people's clocks start, a full waiting room starts."""
+        with self._lock:
+            if self.owner:
+                return
+            self.owner = True
+            log.info("table %s: this process runs it now", self.id)
+            table = self.table
+            if table is not None and self.data.status == "playing":
+                table.store = self.store
+                players = self._players()
+                for s in self.data.seats:
+                    if s.kind == "bot":
+                        table.join(s.seat, players[s.seat])
+                    elif s.kind == "human" and s.seat not in self._conns:
+                        self._away(s.seat)
+            full = self.data.status == "waiting" and \
+                all(s.kind != "open" for s in self.data.seats)
+        if full:
+            self.start_by_itself()
 
     def close(self) -> None:
         """Stop the bots and the clocks (the server stops; the room stays in the store)."""
@@ -747,11 +957,14 @@ def _parse_seats(seats: list[str], name: str, token: str) -> tuple[list[SeatData
 
 
 class Rooms:
-    """Every room of one server, by id, over one :class:`SqlStore`."""
+    """Every room of one server, by id, over one :class:`SqlStore`; with ``peers`` (several
+    processes on one PostgreSQL database: :mod:`belote.server.fanout`), the rooms this
+    process runs or serves connections of."""
 
-    def __init__(self, store: SqlStore, settings: Settings) -> None:
+    def __init__(self, store: SqlStore, settings: Settings, peers: Peers | None = None) -> None:
         self.store = store
         self.settings = settings
+        self.peers = peers
         self._rooms: dict[str, Room] = {}
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -765,8 +978,10 @@ class Rooms:
         count = 0
         keep = self.settings.keep_idle
         for data in self.store.rooms():
+            if self.peers is not None and not self.peers.own(data.id):
+                continue  # another process runs it (loaded here when asked for: get)
             try:
-                room = Room(data, self.store, self.settings)
+                room = self._share(Room(data, self.store, self.settings))
             except (BeloteError, ValueError):
                 log.exception("table %s cannot be rebuilt from its log", data.id)
                 continue
@@ -795,13 +1010,15 @@ class Rooms:
             code = new_code()
         seed = new_secret_seed()
         room_id = secrets.token_hex(8)
+        if self.peers is not None:
+            self.peers.own(room_id)  # before it exists: no other process takes it first
         data = RoomData(id=room_id, code=code, preset=rules.preset_name,
                         options=rules.overrides(), status="waiting", ended=False, seed=seed,
                         commitment=commitment(seed), creator_seat=creator,
                         settings={"invite": f"{invite_base}/t/{code}"}, seats=seat_data,
                         actions=[])
         self.store.create_room(data)
-        room = Room(data, self.store, self.settings)
+        room = self._share(Room(data, self.store, self.settings))
         with self._lock:
             self._rooms[room_id] = room
         return room, token
@@ -816,9 +1033,32 @@ class Rooms:
         data = self.store.room(room_id) if len(room_id) <= 32 else None
         if data is None:
             raise unknown_table(room_id)
-        room = Room(data, self.store, self.settings)
+        room = self._share(Room(data, self.store, self.settings))
         with self._lock:
-            return self._rooms.setdefault(room_id, room)
+            kept = self._rooms.setdefault(room_id, room)
+        if kept is room and room.status == "playing":  # run or served by another process
+            with room._lock:
+                if room.table is None:
+                    room._start_table()
+        return kept
+
+    def _share(self, room: Room) -> Room:
+        """``room`` told of the peers; whether this process runs it (with peers: when it
+        holds or takes the table's lock; a finished room is run by nobody)."""
+        if self.peers is not None:
+            room.peers = self.peers
+            room.owner = room.status != "over" and self.peers.own(room.id)
+        return room
+
+    def held(self, room_id: str) -> Room | None:
+        """The room ``room_id`` if this process holds it in memory (None: not loaded)."""
+        with self._lock:
+            return self._rooms.get(room_id)
+
+    def held_rooms(self) -> list[Room]:
+        """Every room this process holds in memory."""
+        with self._lock:
+            return list(self._rooms.values())
 
     def sweep(self, now: float | None = None) -> int:
         """Close every room idle for ``keep_idle`` seconds (:meth:`Room.close_if_idle`; none
@@ -830,6 +1070,8 @@ class Rooms:
             rooms = list(self._rooms.values())
         closed = 0
         for room in rooms:
+            if not room.owner or room.elsewhere:  # its runner closes it; people are there
+                continue
             try:
                 closed += room.close_if_idle(self.settings.keep_idle, now)
             except Exception:
@@ -858,7 +1100,10 @@ class Rooms:
             for room in self._rooms.values():
                 if hmac.compare_digest(room.data.code, wanted):
                     return room
-        raise unknown_code(str(code)[:16])
+        room_id = self.store.room_of_code(wanted) if len(wanted) <= 16 else None
+        if room_id is None:  # (a room created by another process, or before a restart)
+            raise unknown_code(str(code)[:16])
+        return self.get(room_id)
 
     def close(self) -> None:
         self._stop.set()
@@ -869,5 +1114,5 @@ class Rooms:
                 room.close()
 
 
-__all__ = ["KEEP_IDLE", "TAKEOVER_BOT", "Connection", "Room", "Rooms", "Settings", "new_code",
-           "public_facts", "sweep_interval"]
+__all__ = ["KEEP_IDLE", "LOG_CONFLICT", "TAKEOVER_BOT", "Connection", "Peers", "Room", "Rooms",
+           "Settings", "new_code", "public_facts", "sweep_interval"]

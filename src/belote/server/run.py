@@ -12,12 +12,16 @@ import re
 import socket
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..engine.errors import BeloteError
 from ..table.store import data_dir
 from .ratelimit import Limiter, RateLimits
 from .rooms import Rooms, Settings
 from .store import SqlStore
+
+if TYPE_CHECKING:
+    from .fanout import Fanout
 
 #: the format of the server's log lines (standard error)
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -125,8 +129,11 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
     setup_logging()
     url = database or default_database()
     store = open_store(url)
+    fanout = open_fanout(store)
     try:
-        rooms = Rooms(store, settings)
+        rooms = Rooms(store, settings, peers=fanout)
+        if fanout is not None:
+            fanout.start(rooms)
         restored = rooms.restore()
         rooms.start_sweeping()
         sock = listen(host, port)
@@ -139,8 +146,29 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
                                 proxy_headers=bool(proxy), forwarded_allow_ips=proxy or None)
         uvicorn.Server(config).run(sockets=[sock])
     finally:
+        if fanout is not None:
+            fanout.close()
         store.dispose()
 
 
+def open_fanout(store: SqlStore) -> Fanout | None:
+    """On PostgreSQL, the :class:`~belote.server.fanout.Fanout` that lets several processes
+    serve one database (None on SQLite: one process). Raises BeloteError
+    ``server.bad_database`` when its connections cannot be opened."""
+    if not store.notifies:
+        return None
+    import psycopg
+
+    from .fanout import Fanout
+    try:
+        return Fanout(store)
+    except psycopg.Error as e:
+        shown = safe_url(str(store.engine.url))
+        reason = type(e).__name__
+        raise BeloteError(f"the database cannot be used: {shown} ({reason})",
+                          code="server.bad_database",
+                          params={"url": shown, "reason": reason}) from None
+
+
 __all__ = ["LOG_FORMAT", "WS_MAX_SIZE", "RedactTokens", "address", "default_database", "listen",
-           "open_store", "safe_url", "serve", "setup_logging"]
+           "open_fanout", "open_store", "safe_url", "serve", "setup_logging"]

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -36,6 +36,12 @@ from .db import ActionRow, GameRow, RoomRow, SeatRow, open_database
 SeatKind = Literal["open", "human", "bot"]
 #: where a room is: waiting for players, playing, over (its game ended, or its creator ended it)
 Status = Literal["waiting", "playing", "over"]
+#: the PostgreSQL channel on which the server's processes hear that a table changed
+#: (:mod:`belote.server.fanout`); a payload is ``"<room id>:<seq>"`` (action ``seq`` was
+#: logged) or ``"<room id>:room"`` (its status, seats or connections changed): ids only
+CHANNEL = "belote_tables"
+#: the payload's tail of a change of the room's row, seats or connections
+ROOM_CHANGED = "room"
 
 
 def token_hash(token: str) -> str:
@@ -77,6 +83,11 @@ class RoomData:
     active: float | None = None
 
 
+#: log rows ``(seq, seat, action, client_seq)``, and seats (names the class's ``list`` hides)
+_LogRows = list[tuple[int, int, str, int | None]]
+_Seats = list[SeatData]
+
+
 class SqlStore:
     """The server's store on a database URL (migrated when opened; see
     :func:`belote.server.db.open_database`)."""
@@ -91,6 +102,8 @@ class SqlStore:
         #: held while a transaction writes, on SQLite only (its single writer: see above)
         self.write_lock: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext())
+        #: whether a write tells the other processes (PostgreSQL's NOTIFY; never on SQLite)
+        self.notifies = engine.dialect.name == "postgresql"
 
     def _open(self) -> Session:
         return self._session()
@@ -123,6 +136,7 @@ class SqlStore:
         with self._writing() as s:
             s.merge(_seat_row(room_id, seat))
             _touch(s, room_id)
+            self.notify(s, room_id, ROOM_CHANGED)
 
     def set_connected(self, room_id: str, seat: int, connected: bool) -> None:
         """A seat's connection opened or closed; the room is active now."""
@@ -130,19 +144,23 @@ class SqlStore:
             s.execute(update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat)
                       .values(connected=connected))
             _touch(s, room_id)
+            self.notify(s, room_id, ROOM_CHANGED)
 
     def set_status(self, room_id: str, status: Status, ended: bool = False) -> None:
         with self._writing() as s:
             s.execute(update(RoomRow).where(RoomRow.id == room_id)
                       .values(status=status, ended=ended))
+            self.notify(s, room_id, ROOM_CHANGED)
 
     def append_action(self, room_id: str, seq: int, seat: int, action: str,
                       client_seq: int | None) -> None:
-        """Log action ``seq`` (1, 2, …) of a room, committed when this returns. Raises
+        """Log action ``seq`` (1, 2, …) of a room, committed when this returns (the other
+        processes told in the same transaction: :meth:`notify`). Raises
         ``sqlalchemy.exc.IntegrityError`` when ``seq`` is already logged."""
         with self._writing() as s:
             s.add(ActionRow(room_id=room_id, seq=seq, seat=seat, action=action,
                             client_seq=client_seq))
+            self.notify(s, room_id, seq)
 
     def rooms(self, statuses: Sequence[str] = ("waiting", "playing")) -> list[RoomData]:
         """The rooms in these statuses, with their seats and logs, oldest first."""
@@ -226,6 +244,61 @@ class SqlStore:
     def dispose(self) -> None:
         self.engine.dispose()
 
+    # -- several processes on one database (belote.server.fanout) ----------------------------
+    def notify(self, s: Session, room_id: str, what: int | str) -> None:
+        """On PostgreSQL, in ``s``'s transaction: ``pg_notify(CHANNEL, '<room_id>:<what>')``
+        (``what``: an action's seq, or :data:`ROOM_CHANGED`). PostgreSQL delivers it to every
+        listening session once the transaction commits, never if it rolls back. Ids only:
+        never a card, a seed or a token. Nothing on SQLite (one process)."""
+        if self.notifies:
+            s.execute(text("SELECT pg_notify(:channel, :payload)"),
+                      {"channel": CHANNEL, "payload": f"{room_id}:{what}"})
+
+    def actions_after(self, room_id: str, seq: int) -> _LogRows:
+        """The log of ``room_id`` after action ``seq``: ``(seq, seat, action, client_seq)``
+        in order."""
+        with self._open() as s:
+            rows = s.execute(select(ActionRow.seq, ActionRow.seat, ActionRow.action,
+                                    ActionRow.client_seq)
+                             .where(ActionRow.room_id == room_id, ActionRow.seq > seq)
+                             .order_by(ActionRow.seq)).all()
+        return [(r.seq, r.seat, r.action, r.client_seq) for r in rows]
+
+    def room_state(self, room_id: str) -> tuple[Status, bool, _Seats] | None:
+        """A room's ``(status, ended, seats)`` as stored now (None: no such room)."""
+        with self._open() as s:
+            row = s.get(RoomRow, room_id)
+            if row is None:
+                return None
+            seats = s.scalars(select(SeatRow).where(SeatRow.room_id == room_id)
+                              .order_by(SeatRow.seat)).all()
+            return cast(Status, row.status), row.ended, [
+                SeatData(r.seat, r.name, cast(SeatKind, r.kind), r.bot_level, r.token_hash,
+                         r.connected) for r in seats]
+
+    def claim_seat(self, room_id: str, seat: SeatData) -> bool:
+        """Give open seat ``seat.seat`` of a waiting room to ``seat`` (a join, a bot seated)
+        if it is still open and the room still waiting, in one conditional ``UPDATE``: of
+        two processes claiming one seat, one wins. Returns whether this one did (the room
+        is then active now, and the others told)."""
+        waiting = select(RoomRow.status).where(RoomRow.id == room_id).scalar_subquery()
+        with self._writing() as s:
+            done = s.execute(
+                update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat.seat,
+                                      SeatRow.kind == "open", waiting == "waiting")
+                .values(name=seat.name, kind=seat.kind, bot_level=seat.bot_level,
+                        token_hash=seat.token_hash, connected=seat.connected))
+            if cast(Any, done).rowcount != 1:
+                return False
+            _touch(s, room_id)
+            self.notify(s, room_id, ROOM_CHANGED)
+            return True
+
+    def room_of_code(self, code: str) -> str | None:
+        """The id of the room whose invite code is ``code`` (None: none)."""
+        with self._open() as s:
+            return s.scalar(select(RoomRow.id).where(RoomRow.code == code))
+
 
 def _touch(s: Session, room_id: str) -> None:
     s.execute(update(RoomRow).where(RoomRow.id == room_id).values(active=dt.datetime.now(dt.UTC)))
@@ -244,4 +317,5 @@ def _seat_row(room_id: str, seat: SeatData) -> SeatRow:
                    connected=seat.connected)
 
 
-__all__ = ["RoomData", "SeatData", "SeatKind", "SqlStore", "Status", "token_hash"]
+__all__ = ["CHANNEL", "ROOM_CHANGED", "RoomData", "SeatData", "SeatKind", "SqlStore", "Status",
+           "token_hash"]

@@ -433,16 +433,43 @@ class Table:
                 raise _illegal(f"seat {seat} is empty", "table.empty_seat", seat)
             if player is not None and player.kind == PlayerKind.BOT:
                 raise _illegal(f"seat {seat} is played by a bot", "table.bot_seat", seat)
-            failed: BaseException | None = None
-            try:
-                self._apply(seat, action)
-            except BaseException as e:
-                if e is not self._journal_error:
-                    raise
-                failed = e
+            failed = self._apply_told(seat, action)
         self._flush()
         if failed is not None:
             raise failed
+
+    def replay(self, seat: Seat | int, action: Action | str,
+               skip: Callable[[], bool] | None = None) -> bool:
+        """An action another table sharing this one's journal accepted already (the
+        server's other processes, which write one action log): applied through the same
+        checked engine path as :meth:`act` whoever holds ``seat`` (a bot's decision under way
+        is dropped), the journal told, its events delivered. ``skip`` is called under the
+        table's lock first: when it returns True nothing is applied and this returns False
+        (the journal holds the action already). Raises what :meth:`act` raises, except
+        ``table.bot_seat`` and ``table.empty_seat``."""
+        seat = _check_seat(seat)
+        with self._lock:
+            if self._closed:
+                raise _illegal("the table is closed", "table.closed", seat)
+            if skip is not None and skip():
+                return False
+            failed = self._apply_told(seat, action)
+        self._flush()
+        if failed is not None:
+            raise failed
+        return True
+
+    def _apply_told(self, seat: Seat, action: Action | str) -> BaseException | None:
+        """Under the lock: :meth:`_apply`; returns the journal's exception instead of raising
+        it (the caller raises it once the events, :class:`JournalFailed` first, are
+        delivered)."""
+        try:
+            self._apply(seat, action)
+        except BaseException as e:
+            if e is not self._journal_error:
+                raise
+            return e
+        return None
 
     def resume(self) -> None:
         """Let the bots play on after a deal (``hold_between_deals``)."""
