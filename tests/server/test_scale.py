@@ -1,18 +1,30 @@
 """Two ``belote serve`` processes on one PostgreSQL database serve one table to two clients
 (issue 17 item 11; docs/deploy.md "Several processes"): Alice creates the table on process A,
 Bob joins it by its code on process B, each plays over a WebSocket to his own process until the
-game ends. PostgreSQL only: SQLite serves one process (no notifications)."""
+game ends; when A is killed, B runs the table on. In process, two ``Rooms`` on one database:
+one seat claimed through both goes to one person; an action whose seq the other logged first
+is judged again on the log's game. PostgreSQL only: SQLite serves one process (no
+notifications).
+
+The in-process game: the annonces preset, seed 10, one deal (tests/server/test_rooms.py):
+seat 3 speaks first and takes ("take")."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import secrets
 import subprocess
 import sys
 import time
 
 import pytest
-from serverkit import SRC, WAIT, Client, ServerProcess, leaks, steady
+from serverkit import SRC, WAIT, Client, ServerProcess, leaks, people, seeded_room, steady
+from websockets.exceptions import ConnectionClosed
 
+from belote.engine.errors import IllegalAction
+from belote.server.errors import ServerError
+from belote.server.rooms import Connection, Rooms, Settings
 from belote.server.store import SqlStore
 
 pytestmark = pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
@@ -25,6 +37,14 @@ def two(database_url):
     yield a, b
     for proc in (a, b):
         proc.stop()
+
+
+def _until(test, timeout: float = WAIT) -> None:
+    """Wait until ``test()`` (a state another process is told of by a notification)."""
+    deadline = time.monotonic() + timeout
+    while not test():
+        assert time.monotonic() < deadline, "not reached in time"
+        time.sleep(0.05)
 
 
 def _actions(client: Client) -> list[tuple[int, int, str]]:
@@ -71,10 +91,8 @@ def _play(alice: Client, bob: Client, checks: _Checks, timeout: float = 180.0) -
     while not (alice.status == "over" and bob.status == "over"):
         assert time.monotonic() < deadline, "the game did not end in time"
         for c in (alice, bob):
-            try:
+            with contextlib.suppress(TimeoutError):
                 c.recv(0.01)
-            except TimeoutError:
-                pass
         if checks.due(alice, bob):
             checks.run(bob)
         for c in (alice, bob):
@@ -94,6 +112,10 @@ def test_two_processes_serve_one_table_to_two_clients(two, database_url, tmp_pat
     assert joined["table"] == table and joined["seat"] == 1
     bob = Client(b, table, joined["token"])
     assert bob.recv()["type"] == "snapshot" and bob.seat == 1
+    # each process sees both people connected: Alice's connection on A, Bob's on B
+    _until(lambda: all(
+        [s["connected"] for s in proc.table(table)["seats"][:2]] == [True, True]
+        for proc in (a, b)))
     checks = _Checks(a, b, table)
     _play(alice, bob, checks)
 
@@ -130,11 +152,146 @@ def test_two_processes_serve_one_table_to_two_clients(two, database_url, tmp_pat
     for proc in (a, b):
         seats = proc.table(table)["seats"]
         assert [s["kind"] for s in seats] == ["human", "human", "bot", "bot"]
+    _belote_check(record, tmp_path)
+    alice.close()
+    bob.close()
+
+
+def _belote_check(record: dict, tmp_path) -> None:
+    """``belote check`` passes on ``record``."""
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     checked = subprocess.run([sys.executable, "-m", "belote.cli", "check", str(path)],
                              capture_output=True, text=True, timeout=WAIT,
                              env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"})
     assert checked.returncode == 0, checked.stdout + checked.stderr
-    alice.close()
-    bob.close()
+
+
+def test_when_the_process_running_the_table_dies_the_other_runs_it_on(database_url, tmp_path):
+    a = ServerProcess(database_url, "--takeover-after", "0.5")
+    b = ServerProcess(database_url, "--takeover-after", "0.5")
+    try:
+        created = a.create(["me", "open", "bot:heuristic", "bot:random"], deals=1)
+        table = created["table"]
+        alice = Client(a, table, created["token"])
+        alice.recv()
+        bob = Client(b, table, b.join(created["code"], "Bob")["token"])
+        bob.recv()
+
+        def moves(client: Client) -> None:
+            if client.my_turn():
+                assert client.view is not None
+                client.act(steady(client.view))
+
+        deadline = time.monotonic() + 120
+        while a.table(table)["log_seq"] < 8:  # into the deal, the bots run by A
+            assert time.monotonic() < deadline
+            for c in (alice, bob):
+                c.drain(0.01)
+                moves(c)
+        for c in (alice, bob):  # no action in flight when A dies
+            if c.waiting_for is not None:
+                c.wait_for(lambda m: m["type"] in ("ack", "error"))
+        logged = b.table(table)["log_seq"]
+        a.kill()
+        with pytest.raises((ConnectionClosed, TimeoutError)):
+            alice.wait_for(lambda m: False, timeout=5)
+        # B takes the table's lock: its bots play, and a bot plays for Alice (gone from A)
+        # once the takeover delay has passed; Bob plays to the end on B
+        while bob.status != "over":
+            assert time.monotonic() < deadline, "the game did not end on B"
+            bob.drain(0.01)
+            moves(bob)
+        info = b.table(table)
+        assert info["status"] == "over" and info["log_seq"] > logged
+        assert any(m["type"] == "event" and m["seats"][0]["bot_playing"]
+                   for m in bob.received)
+        store = SqlStore(database_url)
+        try:
+            data = store.room(table)
+        finally:
+            store.dispose()
+        assert data is not None
+        assert any(seat == 0 for seq, seat, _a, _c in data.actions if seq > logged)
+        record = b.record(table)
+        assert record["over"] is True
+        _belote_check(record, tmp_path)
+        bob.close()
+    finally:
+        if a.proc.poll() is None:
+            a.kill()
+        b.stop()
+
+
+class _Peers:
+    """Peers for two ``Rooms`` in one process: ``owner`` says whether this one runs every
+    table; nobody is connected elsewhere."""
+
+    def __init__(self, owner: bool) -> None:
+        self.owner = owner
+
+    def own(self, room_id: str) -> bool:
+        return self.owner
+
+    def hold(self, room_id: str, seat: int) -> None:
+        pass
+
+    def release(self, room_id: str, seat: int) -> None:
+        pass
+
+    def elsewhere(self, room_id: str) -> set[int]:
+        return set()
+
+
+@pytest.fixture
+def pair(database_url):
+    """Two ``Rooms`` on one database: the first runs the tables, the second serves copies."""
+    stores = [SqlStore(database_url), SqlStore(database_url)]
+    out = [Rooms(store, Settings(bot_delay=0.0), peers=_Peers(k == 0))
+           for k, store in enumerate(stores)]
+    yield out
+    for rooms, store in zip(out, stores, strict=True):
+        rooms.close()
+        store.dispose()
+
+
+def _messages(room, seat):
+    got: list[dict] = []
+    room.attach(Connection(seat, "en", got.append, lambda: None))
+    return got
+
+
+def test_one_open_seat_claimed_through_two_processes_goes_to_one(pair):
+    first, second = pair
+    room, _token = first.create("coinche", {"game_end": "deals", "deals": 1},
+                                ["me", "open", "open", "bot:random"], "Alice", "http://a")
+    copy = second.get(room.id)  # read before the join: its seat 1 is open
+    assert copy is not room and copy.data.seats[1].kind == "open"
+    assert room.join("Bob", 1)[0] == 1
+    with pytest.raises(ServerError) as refused:
+        copy.join("Carol", 1)  # the conditional UPDATE finds the seat taken
+    assert refused.value.code == "server.seat_taken"
+    assert [s.name for s in copy.data.seats] == ["Alice", "Bob", "", "random"]  # reread
+
+
+def test_an_action_whose_seq_the_other_logged_first_is_judged_again(pair, database_url):
+    first, second = pair
+    tokens = [secrets.token_urlsafe(8) for _ in range(4)]
+    room_id = seeded_room(database_url, people(tokens), "annonces",
+                          {"game_end": "deals", "deals": 1}, 10)
+    runner = first.get(room_id)
+    runner.start(tokens[0])
+    copy = second.get(room_id)
+    assert copy.status == "playing" and not copy.owner and copy.table is not None
+    heard = _messages(copy, 3)
+    assert runner.act(3, "take", 1) is True  # logged as seq 1; the copy has not heard yet
+    assert copy.logged == 0
+    with pytest.raises(IllegalAction) as judged:  # its seq 1 lost: rebuilt, caught up,
+        copy.act(3, "take", 2)                     # judged again: the bidding is over
+    assert judged.value.code == "illegal.bidding_over"
+    assert copy.logged == runner.logged == 1
+    assert copy.game.current.view(0).to_json() == runner.game.current.view(0).to_json()
+    actions = [m["event"]["action"] for m in heard
+               if m["type"] == "event" and m["event"].get("kind") == "action"]
+    assert actions == ["take"]  # the runner's action, heard once; nothing of its own
+    assert not [m for m in heard if m["type"] == "error"]
