@@ -393,7 +393,7 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
             return
         try:
             room = await asyncio.to_thread(rooms.get, table_id)
-            seat = room.seat_of(token)
+            seat = await asyncio.to_thread(room.seat_of, token)  # may read the database
         except BeloteError as e:
             await websocket.send_text(json.dumps(_refusal(e, lang), ensure_ascii=False))
             await websocket.close(CLOSE_REFUSED)

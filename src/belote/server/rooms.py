@@ -612,13 +612,23 @@ class Room:
                                   params={"table": self.id})
             data.seat = self._open_seat(seat)
             if not self.store.claim_seat(self.id, data):  # taken through another process
-                self.reload()
-                raise ServerError(f"seat {data.seat} is taken", code="server.seat_taken",
-                                  status=409, params={"seat": data.seat})
+                self._claim_again(seat, data)
             self.data.seats[data.seat] = data
             self.active = time.time()
         self.broadcast(EventFacts(kind="seat", seat=data.seat))
         return data.seat
+
+    def _claim_again(self, asked: int | None, data: SeatData) -> None:
+        """Under the lock: the seat :meth:`_fill` chose was taken through another process;
+        read the seats again and, when the person asked for no seat in particular, claim the
+        next open one (once). Raises ``server.seat_taken`` (409), ``server.no_open_seat``."""
+        self.reload()
+        if asked is None and self.data.status == "waiting":
+            data.seat = self._open_seat(None)
+            if self.store.claim_seat(self.id, data):
+                return
+        raise ServerError(f"seat {data.seat} is taken", code="server.seat_taken", status=409,
+                          params={"seat": data.seat})
 
     def _open_seat(self, seat: int | None) -> int:
         if seat is None:
@@ -833,7 +843,7 @@ class Room:
         status, ended, seats = state
         with self._lock:
             changed = [s.seat for s, old in zip(seats, self.data.seats, strict=True)
-                       if s != old]
+                       if _holder(s) != _holder(old)]
             self.data.seats = seats
             told_end = False
             if self.data.status != "over" and status != self.data.status:
@@ -905,6 +915,12 @@ class Room:
             conns = list(self._conns.values()) + list(self._spectators)
         for conn in conns:
             conn.close()
+
+
+def _holder(seat: SeatData) -> tuple[str, str, str | None, str | None]:
+    """Who holds a seat (who is connected is not read from the database: see
+    :meth:`Room.sync_presence`)."""
+    return seat.kind, seat.name, seat.bot_level, seat.token_hash
 
 
 def _storage_failed() -> ServerError:
@@ -1040,6 +1056,9 @@ class Rooms:
             with room._lock:
                 if room.table is None:
                     room._start_table()
+        if kept is room and self.peers is not None:  # what changed since it was read
+            room.reload()
+            room.catch_up()
         return kept
 
     def _share(self, room: Room) -> Room:
