@@ -223,6 +223,49 @@ def test_when_the_process_running_the_table_dies_the_other_runs_it_on(database_u
         b.stop()
 
 
+def test_the_runner_takes_over_a_person_only_once_he_is_connected_nowhere(database_url):
+    a = ServerProcess(database_url, "--takeover-after", "0.5")
+    b = ServerProcess(database_url, "--takeover-after", "0.5")
+    try:
+        created = a.create(["me", "open", "bot:heuristic", "bot:random"], deals=1)
+        table = created["table"]
+        alice = Client(a, table, created["token"])
+        alice.recv()
+        bob_token = b.join(created["code"], "Bob")["token"]
+        bob = Client(b, table, bob_token)
+        bob.recv()
+        deadline = time.monotonic() + 60
+        while not bob.my_turn():  # Alice plays her turns; Bob waits for his
+            assert time.monotonic() < deadline
+            alice.drain(0.01)
+            bob.drain(0.01)
+            if alice.my_turn():
+                assert alice.view is not None
+                alice.act(steady(alice.view))
+        # A runs the table and its takeover clocks; Bob is connected to B only: no clock
+        # runs for him (four times its delay), even when Alice reloads her page on A (a
+        # connection opened starts the clocks of the people connected nowhere)
+        alice.close()
+        alice = Client(a, table, created["token"])
+        alice.recv()
+        time.sleep(2.0)
+        assert bob.view is not None and bob.view["to_move"] == 1
+        assert [s["bot_playing"] for s in a.table(table)["seats"]] == [False] * 4
+        assert a.table(table)["seats"][1]["connected"] is True
+        bob.close()  # gone from everywhere: A's clock runs, its bot plays his turn
+        _until(lambda: a.table(table)["seats"][1]["bot_playing"])
+        assert a.table(table)["seats"][1]["away"] is True
+        bob = Client(b, table, bob_token)  # back, on B: A's bot gives the seat back
+        assert bob.recv()["type"] == "snapshot"
+        _until(lambda: not a.table(table)["seats"][1]["bot_playing"])
+        assert a.table(table)["seats"][1]["connected"] is True
+        alice.close()
+        bob.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
 class _Peers:
     """Peers for two ``Rooms`` in one process: ``owner`` says whether this one runs every
     table; nobody is connected elsewhere."""

@@ -34,6 +34,14 @@ people still there are not kept waiting. When no person is connected any more, n
 the bots give the absent people's seats back and the table waits at the next person's turn
 (kept, resumable); the clocks start again when someone connects.
 
+Several processes on one PostgreSQL database (``peers``: :mod:`belote.server.fanout`). Each
+process holds its own Room of a table; the holder of the table's advisory lock (``owner``)
+runs its bots and takeover clocks, the others' tables have remote seats only. Any process
+judges and logs the actions of the people connected to it (the log's primary key makes one
+writer win a seq; the loser rebuilds from the log: :meth:`Room._resync`); each replays the
+rows the others wrote (:meth:`Room.catch_up`) and re-reads the seats and status another
+changed (:meth:`Room.reload`); ``elsewhere`` are the seats connected to another process.
+
 A waiting or playing room with no connection (no seat, no spectator) and no activity (no
 action, no connection opened or closed, no join) for ``keep_idle`` seconds is closed as its
 creator would end it (status ``over``, ``ended``; its record stays downloadable):
@@ -378,8 +386,8 @@ class Room:
             else:
                 old = self._conns.get(seat)
                 self._conns[seat] = conn
-                if old is None and self.peers is not None:
-                    self.peers.hold(self.id, seat)
+                if old is None:
+                    self._present(seat, True)
             conn.send(self.snapshot(seat))
             self.active = time.time()
             came_back = seat is not None and self._back(seat)
@@ -408,8 +416,7 @@ class Room:
             if self._conns.get(seat) is not conn:
                 return  # replaced by a newer connection
             del self._conns[seat]
-            if self.peers is not None:
-                self.peers.release(self.id, seat)
+            self._present(seat, False)
             self._away(seat)
             if not self._conns and not self.elsewhere:
                 self._pause()
@@ -802,6 +809,21 @@ class Room:
             stale = self._stale
         if stale:
             self._resync()
+
+    def _present(self, seat: int, here: bool) -> None:
+        """Under the lock: tell the peers that this process holds a connection of ``seat``
+        (``here``) or none any more; a failure is logged (it only makes the others see the
+        person away)."""
+        if self.peers is None:
+            return
+        try:
+            if here:
+                self.peers.hold(self.id, seat)
+            else:
+                self.peers.release(self.id, seat)
+        except Exception:
+            log.exception("table %s: the other processes cannot be told of seat %d",
+                          self.id, seat)
 
     def _holds(self, seq: int) -> bool:
         """Under the table's lock: whether the game holds log action ``seq`` already."""
