@@ -30,13 +30,55 @@ from belote.server.store import SqlStore
 pytestmark = pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 
 
+@contextlib.contextmanager
+def _servers(database_url, *extra: str):
+    """Processes A and B on one database (``extra``: their options), stopped at the end (a
+    process killed already is left as it is)."""
+    a = ServerProcess(database_url, *extra)
+    b = ServerProcess(database_url, *extra)
+    try:
+        yield a, b
+    finally:
+        for proc in (a, b):
+            proc.stop()
+
+
 @pytest.fixture
 def two(database_url):
-    """Processes A and B on one database."""
-    a, b = ServerProcess(database_url), ServerProcess(database_url)
-    yield a, b
-    for proc in (a, b):
-        proc.stop()
+    with _servers(database_url) as pair:
+        yield pair
+
+
+def _seated(a: ServerProcess, b: ServerProcess) -> tuple[str, Client, Client, str]:
+    """Alice creates a one-deal table on A (seats: her, open, heuristic, random) and
+    connects to A; Bob joins it by its code on B and connects to B. Returns the table,
+    Alice's and Bob's clients (their snapshots read) and Bob's token."""
+    created = a.create(["me", "open", "bot:heuristic", "bot:random"], deals=1)
+    table = created["table"]
+    alice = Client(a, table, created["token"])
+    alice.recv()
+    token = b.join(created["code"], "Bob")["token"]
+    bob = Client(b, table, token)
+    bob.recv()
+    return table, alice, bob, token
+
+
+def _moves(client: Client) -> None:
+    """``client`` plays by :func:`serverkit.steady` if it is his turn."""
+    if client.my_turn():
+        assert client.view is not None
+        client.act(steady(client.view))
+
+
+def _stored(database_url, table: str):
+    """The room ``table`` as stored now (its log)."""
+    store = SqlStore(database_url)
+    try:
+        data = store.room(table)
+    finally:
+        store.dispose()
+    assert data is not None
+    return data
 
 
 def _until(test, timeout: float = WAIT) -> None:
@@ -128,12 +170,8 @@ def test_two_processes_serve_one_table_to_two_clients(two, database_url, tmp_pat
 
     record = a.record(table)
     assert record["over"] is True and b.record(table) == record
-    store = SqlStore(database_url)
-    try:
-        data = store.room(table)
-    finally:
-        store.dispose()
-    assert data is not None and data.status == "over"
+    data = _stored(database_url, table)
+    assert data.status == "over"
     log = [(seq, seat, _public(action)) for seq, seat, action, _client in data.actions]
     # Alice was connected from the start: she heard every action, in the log's order; Bob
     # every one from his first snapshot on; both the same
@@ -168,27 +206,14 @@ def _belote_check(record: dict, tmp_path) -> None:
 
 
 def test_when_the_process_running_the_table_dies_the_other_runs_it_on(database_url, tmp_path):
-    a = ServerProcess(database_url, "--takeover-after", "0.5")
-    b = ServerProcess(database_url, "--takeover-after", "0.5")
-    try:
-        created = a.create(["me", "open", "bot:heuristic", "bot:random"], deals=1)
-        table = created["table"]
-        alice = Client(a, table, created["token"])
-        alice.recv()
-        bob = Client(b, table, b.join(created["code"], "Bob")["token"])
-        bob.recv()
-
-        def moves(client: Client) -> None:
-            if client.my_turn():
-                assert client.view is not None
-                client.act(steady(client.view))
-
+    with _servers(database_url, "--takeover-after", "0.5") as (a, b):
+        table, alice, bob, _token = _seated(a, b)
         deadline = time.monotonic() + 120
         while a.table(table)["log_seq"] < 8:  # into the deal, the bots run by A
             assert time.monotonic() < deadline
             for c in (alice, bob):
                 c.drain(0.01)
-                moves(c)
+                _moves(c)
         for c in (alice, bob):  # no action in flight when A dies
             if c.waiting_for is not None:
                 c.wait_for(lambda m: m["type"] in ("ack", "error"))
@@ -201,52 +226,34 @@ def test_when_the_process_running_the_table_dies_the_other_runs_it_on(database_u
         while bob.status != "over":
             assert time.monotonic() < deadline, "the game did not end on B"
             bob.drain(0.01)
-            moves(bob)
+            _moves(bob)
         info = b.table(table)
         assert info["status"] == "over" and info["log_seq"] > logged
         assert any(m["type"] == "event" and m["seats"][0]["bot_playing"]
                    for m in bob.received)
-        store = SqlStore(database_url)
-        try:
-            data = store.room(table)
-        finally:
-            store.dispose()
-        assert data is not None
-        assert any(seat == 0 for seq, seat, _a, _c in data.actions if seq > logged)
+        actions = _stored(database_url, table).actions
+        assert any(seat == 0 for seq, seat, _a, _c in actions if seq > logged)
         record = b.record(table)
         assert record["over"] is True
         _belote_check(record, tmp_path)
         bob.close()
-    finally:
-        if a.proc.poll() is None:
-            a.kill()
-        b.stop()
 
 
 def test_the_runner_takes_over_a_person_only_once_he_is_connected_nowhere(database_url):
-    a = ServerProcess(database_url, "--takeover-after", "0.5")
-    b = ServerProcess(database_url, "--takeover-after", "0.5")
-    try:
-        created = a.create(["me", "open", "bot:heuristic", "bot:random"], deals=1)
-        table = created["table"]
-        alice = Client(a, table, created["token"])
-        alice.recv()
-        bob_token = b.join(created["code"], "Bob")["token"]
-        bob = Client(b, table, bob_token)
-        bob.recv()
+    with _servers(database_url, "--takeover-after", "0.5") as (a, b):
+        table, alice, bob, bob_token = _seated(a, b)
+        alice_token = alice.token
         deadline = time.monotonic() + 60
         while not bob.my_turn():  # Alice plays her turns; Bob waits for his
             assert time.monotonic() < deadline
             alice.drain(0.01)
             bob.drain(0.01)
-            if alice.my_turn():
-                assert alice.view is not None
-                alice.act(steady(alice.view))
+            _moves(alice)
         # A runs the table and its takeover clocks; Bob is connected to B only: no clock
         # runs for him (four times its delay), even when Alice reloads her page on A (a
         # connection opened starts the clocks of the people connected nowhere)
         alice.close()
-        alice = Client(a, table, created["token"])
+        alice = Client(a, table, alice_token)
         alice.recv()
         time.sleep(2.0)
         assert bob.view is not None and bob.view["to_move"] == 1
@@ -261,9 +268,6 @@ def test_the_runner_takes_over_a_person_only_once_he_is_connected_nowhere(databa
         assert a.table(table)["seats"][1]["connected"] is True
         alice.close()
         bob.close()
-    finally:
-        a.stop()
-        b.stop()
 
 
 class _Peers:
