@@ -38,7 +38,8 @@ THIRD_PARTY: dict[str, set[str]] = {
     "table": {"numpy", "platformdirs"},
     "cli": {"typer", "click", "rich", "platformdirs", "textual"},
     "tui": {"textual", "rich", "platformdirs"},
-    "server": {"fastapi", "starlette", "uvicorn", "pydantic", "sqlalchemy", "alembic", "limits"},
+    "server": {"fastapi", "starlette", "uvicorn", "pydantic", "sqlalchemy", "alembic", "limits",
+               "psycopg"},
 }
 
 
