@@ -154,12 +154,16 @@ def test_two_processes_serve_one_table_to_two_clients(two, database_url, tmp_pat
     assert joined["table"] == table and joined["seat"] == 1
     bob = Client(b, table, joined["token"])
     assert bob.recv()["type"] == "snapshot" and bob.seat == 1
+    watcher = Client(b, table)  # a spectator on B
+    assert watcher.recv()["type"] == "snapshot" and watcher.seat is None
     # each process sees both people connected: Alice's connection on A, Bob's on B
     _until(lambda: all(
         [s["connected"] for s in proc.table(table)["seats"][:2]] == [True, True]
         for proc in (a, b)))
     checks = _Checks(a, b, table)
     _play(alice, bob, checks)
+    while watcher.status != "over":
+        watcher.recv()
 
     # Bob's refusals come from B: judged there on its copy of the game
     assert checks.refused is not None and checks.refused["code"] == "illegal.wrong_turn"
@@ -182,8 +186,10 @@ def test_two_processes_serve_one_table_to_two_clients(two, database_url, tmp_pat
     # every applied action of Bob's was acked to him on B, never twice
     acks = [m["seq"] for m in bob.received if m["type"] == "ack" and not m["duplicate"]]
     assert acks == sorted(set(acks)) and len(acks) == sum(1 for s in log if s[1] == 1)
-    # each saw his own hand only, never another seat's unplayed card
-    for client in (alice, bob):
+    # each saw his own hand only, never another seat's unplayed card; the spectator no hand
+    watched = _actions(watcher)
+    assert watched and watched == log[len(log) - len(watched):]
+    for client in (alice, bob, watcher):
         for message in client.received:
             assert not leaks(message, client.seat, record), message
     # the two people were seen connected through both processes
@@ -191,8 +197,8 @@ def test_two_processes_serve_one_table_to_two_clients(two, database_url, tmp_pat
         seats = proc.table(table)["seats"]
         assert [s["kind"] for s in seats] == ["human", "human", "bot", "bot"]
     _belote_check(record, tmp_path)
-    alice.close()
-    bob.close()
+    for client in (alice, bob, watcher):
+        client.close()
 
 
 def _belote_check(record: dict, tmp_path) -> None:
