@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from belote.engine.errors import IllegalAction
 from belote.server.errors import ServerError
 from belote.server.rooms import Connection, Rooms, Settings
-from belote.server.store import SqlStore
+from belote.server.store import SeatData, SqlStore
 
 pytestmark = pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 
@@ -348,3 +348,25 @@ def test_an_action_whose_seq_the_other_logged_first_is_judged_again(pair, databa
                if m["type"] == "event" and m["event"].get("kind") == "action"]
     assert actions == ["take"]  # the runner's action, heard once; nothing of its own
     assert not [m for m in heard if m["type"] == "error"]
+
+
+def test_a_join_through_the_other_process_starts_the_runner_s_table(pair, database_url):
+    first, second = pair
+    seats = [*people(["t0", "t1", "t2", "t3"])[:1], SeatData(1, "", "open"),
+             SeatData(2, "random", "bot", bot_level="random"),
+             SeatData(3, "random", "bot", bot_level="random")]
+    room = first.get(seeded_room(database_url, seats, "annonces",
+                                 {"game_end": "deals", "deals": 1}, 10))
+    copy = second.get(room.id)
+    assert copy.join("Bob", None)[0] == 1  # the last open seat: the table starts by itself
+    assert copy.status == "playing" and copy.table is not None
+    assert [copy.table.player(s).kind for s in range(4)] == ["remote"] * 4  # nothing runs
+    room.reload()  # what its notification makes the runner do
+    assert room.status == "playing" and room.table is not None
+    assert [room.table.player(s).kind for s in range(4)] == ["remote", "remote", "bot", "bot"]
+    assert room.table.wait_idle(WAIT)  # its bots played up to a person's turn
+    assert room.logged >= 1  # seat 3 speaks first: a bot
+    copy.catch_up()
+    assert copy.logged == room.logged
+    for seat in range(4):
+        assert copy.game.current.view(seat).to_json() == room.game.current.view(seat).to_json()

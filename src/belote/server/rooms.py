@@ -857,8 +857,8 @@ class Room:
     def reload(self) -> None:
         """Another process changed the room's status, seats or connections: read them again;
         a room that started there starts its table here, one ended there stops; a waiting
-        room whose seats are all taken starts (:meth:`start_by_itself`); the connections are
-        told of each seat that changed."""
+        room whose last open seat a person took there starts (:meth:`start_by_itself`, as a
+        join here does); the connections are told of each seat that changed."""
         state = self.store.room_state(self.id)
         if state is None:
             return
@@ -866,6 +866,8 @@ class Room:
         with self._lock:
             changed = [s.seat for s, old in zip(seats, self.data.seats, strict=True)
                        if _holder(s) != _holder(old)]
+            joined = any(s.kind == "human" and old.kind == "open"
+                         for s, old in zip(seats, self.data.seats, strict=True))
             self.data.seats = seats
             told_end = False
             if self.data.status != "over" and status != self.data.status:
@@ -878,7 +880,8 @@ class Room:
                     if ended and self.table is not None:
                         self.table.close()
                     told_end = ended
-            full = self.data.status == "waiting" and all(s.kind != "open" for s in seats)
+            full = joined and self.data.status == "waiting" and \
+                all(s.kind != "open" for s in seats)
         if self.peers is not None:
             self.sync_presence(self.peers.elsewhere(self.id))
         for seat in changed:
@@ -908,7 +911,7 @@ class Room:
 
     def become_owner(self) -> None:
         """This process runs the table from now on (its former runner ended): its bots
-        take their seats, the absent people's clocks start, a full waiting room starts."""
+        take their seats, the absent people's clocks start."""
         with self._lock:
             if self.owner:
                 return
@@ -923,10 +926,6 @@ class Room:
                         table.join(s.seat, players[s.seat])
                     elif s.kind == "human" and s.seat not in self._conns:
                         self._away(s.seat)
-            full = self.data.status == "waiting" and \
-                all(s.kind != "open" for s in self.data.seats)
-        if full:
-            self.start_by_itself()
 
     def close(self) -> None:
         """Stop the bots and the clocks (the server stops; the room stays in the store)."""
