@@ -1140,8 +1140,11 @@ class Rooms:
             for room in self._rooms.values():
                 if hmac.compare_digest(room.data.code, wanted):
                     return room
-        room_id = self.store.room_of_code(wanted) if len(wanted) <= 16 else None
-        if room_id is None:  # (a room created by another process, or before a restart)
+        # with peers, a room created through another process (one process holds every room
+        # that is not over)
+        room_id = self.store.room_of_code(wanted) \
+            if self.peers is not None and len(wanted) <= 16 else None
+        if room_id is None:
             raise unknown_code(str(code)[:16])
         return self.get(room_id)
 
