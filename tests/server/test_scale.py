@@ -20,6 +20,7 @@ import time
 
 import pytest
 from serverkit import SRC, WAIT, Client, ServerProcess, leaks, people, seeded_room, steady
+from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 
 from belote.engine.errors import IllegalAction
@@ -274,6 +275,45 @@ def test_the_runner_takes_over_a_person_only_once_he_is_connected_nowhere(databa
         assert a.table(table)["seats"][1]["connected"] is True
         alice.close()
         bob.close()
+
+
+def _one_value(database_url, query: str, **params):
+    engine = create_engine(database_url)
+    try:
+        with engine.begin() as c:
+            return c.execute(text(query), params).scalar()
+    finally:
+        engine.dispose()
+
+
+def test_a_process_whose_database_sessions_end_takes_its_locks_again(database_url):
+    with _servers(database_url) as (a, b):
+        b.stop()  # A alone: nobody else could take its table meanwhile
+        created = a.create(["me", "bot:random", "bot:random", "bot:random"], deals=1)
+        table = created["table"]
+        assert a.start(table, created["token"]).status_code == 200
+        key = "SELECT pg_try_advisory_lock(hashtextextended(:key, 0))"
+        assert _one_value(database_url, key, key=f"belote-table:{table}") is False
+        sessions = "FROM pg_stat_activity WHERE application_name LIKE 'belote-%'"
+        old = _one_value(database_url, f"SELECT array_agg(pid) {sessions}")
+        assert len(old) == 2  # its listening session and its locks' session
+        assert _one_value(database_url, f"SELECT count(pg_terminate_backend(pid)) {sessions}") \
+            == 2
+        _until(lambda: _one_value(database_url, f"SELECT count(*) {sessions} AND NOT "
+                                  "(pid = ANY(:old))", old=old) == 2)
+        # its table's lock is held again by its new session (this one cannot take it), and
+        # it plays on
+        _until(lambda: _one_value(database_url, "SELECT count(*) FROM pg_stat_activity "
+                                  "WHERE pid = ANY(:old)", old=old) == 0)
+        assert _one_value(database_url, key, key=f"belote-table:{table}") is False
+        alice = Client(a, table, created["token"])
+        alice.recv()
+        deadline = time.monotonic() + 120
+        while alice.status != "over":
+            assert time.monotonic() < deadline
+            alice.drain(0.01)
+            _moves(alice)
+        alice.close()
 
 
 class _Peers:

@@ -26,8 +26,8 @@ changed, and which process runs which table.
 
 Every lock lives on one connection of this process (``_locks``), used under a Python lock;
 the listener's connection only listens. A database connection lost is retried every
-:data:`TICK` seconds; once it is back, every room held catches up (notifications sent
-meanwhile are not kept by PostgreSQL).
+:data:`TICK` seconds; once it is back, its locks are taken again and every room held catches
+up (notifications sent meanwhile are not kept by PostgreSQL).
 """
 
 from __future__ import annotations
@@ -72,6 +72,10 @@ def conninfo(store: SqlStore) -> str:
 
 def seat_key(room_id: str, seat: int) -> str:
     return f"{SEAT_KEY}{room_id}:{seat}"
+
+
+def _broken(conn: psycopg.Connection[Any]) -> bool:
+    return bool(conn.closed or conn.broken)
 
 
 class Fanout:
@@ -150,19 +154,39 @@ class Fanout:
                 log.exception("a notification could not be handled")
 
     def _reconnect(self) -> None:
-        """Reopen the listening connection (every :attr:`tick` seconds until it works), then
-        catch every room held up: what was notified meanwhile is lost."""
+        """Reopen the connections that broke (every :attr:`tick` seconds until both work):
+        the locks' one first (its locks were released with its session: taken again,
+        :meth:`_relock`), then the listening one, and catch every room held up (what was
+        notified meanwhile is lost)."""
         while not self._stop.wait(self.tick):
-            with contextlib.suppress(psycopg.Error):
-                self._listener.close()
             try:
-                self._listener = self._connect("listen")
+                if _broken(self._locks):
+                    with self._lock:
+                        self._locks = self._connect("locks")
+                        self._owned.clear()
+                    self._relock()
+                if _broken(self._listener):
+                    with contextlib.suppress(psycopg.Error):
+                        self._listener.close()
+                    self._listener = self._connect("listen")
+                assert self.rooms is not None
+                for room in self.rooms.held_rooms():
+                    room.catch_up()
+                return
             except psycopg.Error:
-                continue
-            assert self.rooms is not None
-            for room in self.rooms.held_rooms():
-                room.catch_up()
-            return
+                log.warning("the database cannot be reached yet", exc_info=True)
+
+    def _relock(self) -> None:
+        """Take again the locks of a new session: each table this process runs (one that
+        another process took meanwhile is logged: both run it, the log's primary key keeps it
+        single) and each seat it holds a connection of."""
+        assert self.rooms is not None
+        for room in self.rooms.held_rooms():
+            if room.owner and room.status != "over" and not self.own(room.id):
+                log.warning("table %s: another process took it while the database was away",
+                            room.id)
+            for seat in room.seats_here():
+                self.hold(room.id, seat)
 
     def dispatch(self, payload: str) -> None:
         """Handle one notification ``'<room id>:<seq>'`` or ``'<room id>:room'`` (a room this

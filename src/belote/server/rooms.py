@@ -810,6 +810,11 @@ class Room:
         if stale:
             self._resync()
 
+    def seats_here(self) -> list[int]:
+        """The seats this process holds a connection of."""
+        with self._lock:
+            return sorted(self._conns)
+
     def _present(self, seat: int, here: bool) -> None:
         """Under the lock: tell the peers that this process holds a connection of ``seat``
         (``here``) or none any more; a failure is logged (it only makes the others see the
