@@ -94,11 +94,13 @@ def _until(test, timeout: float = WAIT) -> None:
 
 def _actions(client: Client) -> list[tuple[int, int, str]]:
     """``(log_seq, seat, action)`` of every action event ``client`` received, in order."""
-    return [(m["log_seq"], m["event"]["seat"], m["event"]["action"]) for m in client.received
-            if m["type"] == "event" and m["event"]["kind"] == "action"]
+    return [(m["log_seq"], m["event"]["seat"], _public(m["event"]["action"]))
+            for m in client.received if m["type"] == "event" and m["event"]["kind"] == "action"]
 
 
 def _public(action: str) -> str:
+    """An action as compared here: a declaration without what follows "declare" (the log
+    has its cards, clients hear its kinds: "declare tierce")."""
     return "declare" if action.startswith("declare") else action
 
 

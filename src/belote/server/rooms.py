@@ -464,7 +464,7 @@ class Room:
                     self.data.status != "playing":
                 return
             absence.timer = None
-            if not self._conns:  # nobody waits for him: the table waits (see _pause)
+            if not self._conns and not self.elsewhere:  # nobody waits: the table waits (_pause)
                 return
             absence.bot_playing = True
             # its decisions are seeded by the table (Table: decision_seed), as every bot's
