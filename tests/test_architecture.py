@@ -23,7 +23,9 @@ ALLOWED: dict[str, set[str]] = {
     "table": {"engine", "i18n", "solver", "bots"},
     "cli": {"engine", "i18n", "solver", "bots", "table", "tui", "server"},
     "tui": {"engine", "i18n", "solver", "bots", "table"},
-    "server": {"engine", "i18n", "solver", "bots", "table"},
+    "server": {"engine", "i18n", "solver", "bots", "table", "web"},
+    # the browser client: static files, and the path to them
+    "web": set(),
 }
 #: modules of the package outside any floor's folder, and the floor each belongs to
 LOOSE: dict[str, str] = {
@@ -40,6 +42,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "tui": {"textual", "rich", "platformdirs"},
     "server": {"fastapi", "starlette", "uvicorn", "pydantic", "sqlalchemy", "alembic", "limits",
                "psycopg"},
+    "web": set(),
 }
 
 

@@ -179,6 +179,40 @@ def _families(literals: set[str]):
     }
 
 
+WEB = SRC / "web" / "static"
+
+
+def _web_words() -> tuple[set[str], set[str], set[str]]:
+    """What the browser page's scripts ask the catalog for (``t("key")``, ``words.js``): the
+    keys named whole in ``t(…)`` calls, every double-quoted literal of the scripts (keys
+    chosen in an expression, ``t(x ? "act.coinche" : "act.contre")``), and the prefixes of
+    keys built in a template (``t(`rank_name.${rank}`)``)."""
+    named, quoted, prefixes = set(), set(), set()
+    for path in WEB.glob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        named |= set(re.findall(r'\bt\(\s*"([^"]+)"', text))
+        quoted |= set(re.findall(r'"([a-z_][a-z_0-9.]*)"', text))
+        prefixes |= set(re.findall(r"\bt\(\s*`([a-z_.]+)\$\{", text))
+    return named, quoted, prefixes
+
+
+def test_every_word_of_the_browser_page_is_in_both_catalogs():
+    """The page's ``t("key")`` reads ``web.key``, else ``key`` (words.js): each key named
+    whole is in both catalogs, and each key family built in a template has members."""
+    named, _quoted, prefixes = _web_words()
+    assert len(named) > 60 and "play_bots" in named  # the scan finds them
+    for lang in i18n.LANGS:
+        missing = sorted(k for k in named
+                         if not i18n.has(f"web.{k}", lang) and not i18n.has(k, lang))
+        assert not missing, (lang, missing)
+        codes = i18n.catalog(lang)
+        empty = sorted(p for p in prefixes
+                       if not any(c.startswith((f"web.{p}", p)) for c in codes))
+        assert not empty, (lang, empty)
+    assert i18n.tr("web.play_bots", "fr") == "Jouer contre les bots"  # pinned (issue 18)
+    assert i18n.tr("web.play_bots", "en") == "Play against the bots"
+
+
 def _used(code: str, literals: set[str], families, help_codes: set[str]) -> bool:
     """Whether the source uses ``code``: named whole, as a key of the CLI's or the table's
     words (``cli.<key>``, ``tui.<key>``: the key a literal), as a help text, or built in one
@@ -187,6 +221,10 @@ def _used(code: str, literals: set[str], families, help_codes: set[str]) -> bool
         return True
     if code.startswith(("cli.", "tui.")) and code.partition(".")[2] in literals:
         return True
+    if code.startswith("web."):  # the browser page's words (_web_words)
+        named, quoted, prefixes = _web_words()
+        key = code.removeprefix("web.")
+        return key in named or key in quoted or key.startswith(tuple(prefixes))
     prefix = max((p for p in families if code.startswith(p)), key=len, default=None)
     return prefix is not None and families[prefix](code.removeprefix(prefix))
 
@@ -205,6 +243,8 @@ def test_every_code_of_the_catalog_is_used_by_the_source():
     assert not _used("illegal.no_such_rule", literals, families, help_codes)
     assert not _used("suit.X", literals, families, help_codes)
     assert _used("illegal.follow_suit", literals, families, help_codes)
+    assert not _used("web.no_such_word", literals, families, help_codes)
+    assert _used("web.rank_name.J", literals, families, help_codes)
 
 
 # -- what the users see, in French and English ------------------------------------------------

@@ -39,6 +39,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__, i18n
 from ..engine.errors import BeloteError
+from . import web
 from .errors import ServerError
 from .protocol import (
     CLIENT_MESSAGE,
@@ -145,6 +146,7 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None) -> FastAPI:
     _handlers(app)
     _routes(app, rooms, limiter)
     _socket(app, rooms, limiter)
+    web.mount(app)
     return app
 
 
@@ -255,12 +257,24 @@ def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
     def record(table_id: str) -> dict[str, Any]:
         return rooms.get(table_id).record()
 
-    @app.get("/t/{code}")
-    def invite(code: str) -> dict[str, Any]:
+    def invite_json(code: str) -> dict[str, Any]:
         room = rooms.by_code(code)
         return {"table": room.id, "code": room.data.code, "status": room.status,
                 "join": f"/api/join/{room.data.code}",
-                "open_seats": [s.seat for s in room.seat_infos() if s.kind == "open"]}
+                "open_seats": [s.seat for s in room.seat_infos() if s.kind == "open"],
+                "seats": [s.model_dump(mode="json") for s in room.seat_infos()],
+                "preset": room.data.preset}
+
+    @app.get("/t/{code}", response_model=None)
+    def invite(request: Request, code: str) -> dict[str, Any] | Response:
+        """The invite link: a browser gets the page (which joins), a script the facts."""
+        if web.wants_html(request):
+            return web.page()
+        return invite_json(code)
+
+    @app.get("/api/invite/{code}")
+    def invite_api(code: str) -> dict[str, Any]:
+        return invite_json(code)
 
 
 class _Socket:

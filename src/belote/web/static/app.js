@@ -1,0 +1,846 @@
+// The browser table of `belote serve` (issue 18). It draws what the server sends (the seat's
+// view, docs/protocol.md) and forwards the person's clicks as action strings; the server
+// judges every action. Routes: "/" the lobby, "/t/CODE" an invite, "#/table/ID" a table.
+
+import {
+  SUITS, SYMBOL, actionName, annonceText, cardName, cardShort, contractText, currentLang,
+  isRed, loadWords, parseCard, saidText, t,
+} from "./words.js";
+
+const app = document.getElementById("app");
+const toastBox = document.getElementById("toast");
+const STORE = "belote.tables";
+const BOT_LEVELS = ["random", "heuristic", "expert"];
+
+// -- small helpers -------------------------------------------------------------------------
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+let toastTimer = null;
+function toast(text, kind = "error") {
+  toastBox.textContent = text;
+  toastBox.className = kind;
+  toastBox.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { toastBox.hidden = true; }, 6000);
+}
+
+async function api(method, path, body = null, token = null) {
+  const headers = { "Accept": "application/json", "Accept-Language": currentLang() };
+  if (body !== null) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  const answer = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${currentLang()}`, {
+    method, headers, body: body === null ? null : JSON.stringify(body),
+  });
+  let data = null;
+  try { data = await answer.json(); } catch { data = null; }
+  if (!answer.ok) {
+    const message = data && data.message ? data.message : `${answer.status}`;
+    const error = new Error(message);
+    error.code = data && data.code;
+    throw error;
+  }
+  return data;
+}
+
+function setting(name, fallback) {
+  const value = localStorage.getItem(`belote.${name}`);
+  return value === null ? fallback : value;
+}
+
+function setSetting(name, value) {
+  localStorage.setItem(`belote.${name}`, String(value));
+}
+
+// The person's tables: {table id: {token, seat, code, name, preset, at}}.
+function myTables() {
+  try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch { return {}; }
+}
+
+function remember(table, facts) {
+  const all = myTables();
+  all[table] = { ...(all[table] || {}), ...facts, at: Date.now() };
+  localStorage.setItem(STORE, JSON.stringify(all));
+}
+
+function forget(table) {
+  const all = myTables();
+  delete all[table];
+  localStorage.setItem(STORE, JSON.stringify(all));
+}
+
+let presets = null;
+async function loadPresets() {
+  if (!presets) presets = await api("GET", "/api/presets");
+  return presets;
+}
+
+function presetLabel(name) {
+  return t(`preset.${name}`);
+}
+
+function botLabel(level) {
+  const base = level.split(":")[0];
+  return t(`bot.name.${base}`) + (level.includes(":") ? ` ${level.split(":")[1]}` : "");
+}
+
+// -- routing -------------------------------------------------------------------------------
+let screen = null;  // the screen drawn now: an object with close()
+
+function route() {
+  if (screen && screen.close) screen.close();
+  screen = null;
+  const hash = location.hash.match(/^#\/table\/([0-9a-f]{1,32})$/);
+  const invite = location.pathname.match(/^\/t\/([A-Za-z0-9 ]{1,16})$/);
+  if (hash) screen = new TableScreen(hash[1]);
+  else if (invite) screen = new JoinScreen(invite[1]);
+  else if (location.hash === "#/create") screen = new CreateScreen();
+  else screen = new Lobby();
+}
+
+function go(hash) {
+  if (location.pathname !== "/") {
+    history.pushState(null, "", `/${hash}`);
+    route();
+  } else if (location.hash === hash) {
+    route();
+  } else {
+    location.hash = hash;
+  }
+}
+
+function nameField() {
+  const input = el("input", {
+    id: "name", name: "name", required: true, maxlength: "40", autocomplete: "nickname",
+    value: setting("name", t("default_name")),
+  });
+  input.addEventListener("change", () => setSetting("name", input.value.trim()));
+  return el("label", { class: "field" }, t("your_name"), input);
+}
+
+function playerName() {
+  const input = document.getElementById("name");
+  const name = (input ? input.value : setting("name", t("default_name"))).trim();
+  setSetting("name", name);
+  return name || t("default_name");
+}
+
+function select(id, options, chosen, label) {
+  const box = el("select", { id, name: id });
+  for (const [value, text] of options) {
+    box.append(el("option", { value, selected: value === chosen }, text));
+  }
+  return el("label", { class: "field" }, label, box);
+}
+
+// -- the lobby -----------------------------------------------------------------------------
+class Lobby {
+  constructor() {
+    this.draw();
+  }
+
+  async draw() {
+    const p = await loadPresets();
+    const presetOptions = Object.keys(p.presets).map((n) => [n, presetLabel(n)]);
+    const quick = el("section", { class: "card-panel", "aria-labelledby": "quick-title" },
+      el("h2", { id: "quick-title" }, t("quick_title")),
+      nameField(),
+      select("quick-preset", presetOptions, setting("preset", "classique"), t("preset")),
+      select("quick-level", BOT_LEVELS.map((l) => [l, botLabel(l)]),
+        setting("level", "heuristic"), t("bot_level")),
+      select("quick-length", [["1", t("length.deals", { n: 1 })], ["4", t("length.deals", { n: 4 })],
+        ["game", t("length.game")]], setting("length", "game"), t("length")),
+      el("button", { type: "button", class: "primary", id: "quick", onclick: () => this.quick() },
+        t("play_bots")));
+    const join = el("section", { class: "card-panel", "aria-labelledby": "join-title" },
+      el("h2", { id: "join-title" }, t("join_title")),
+      el("form", { onsubmit: (e) => { e.preventDefault(); this.join(); } },
+        el("label", { class: "field" }, t("code"),
+          el("input", { id: "code", name: "code", maxlength: "16", autocomplete: "off",
+            placeholder: "ABCD2345", style: "text-transform: uppercase" })),
+        el("button", { type: "submit" }, t("join"))));
+    const create = el("section", { class: "card-panel" },
+      el("h2", {}, t("create_title")), el("p", {}, t("create_help")),
+      el("button", { type: "button", onclick: () => go("#/create") }, t("create")));
+    const mine = el("section", { class: "card-panel", "aria-labelledby": "mine-title" },
+      el("h2", { id: "mine-title" }, t("my_tables")), el("ul", { id: "my-tables" }));
+    app.replaceChildren(el("h1", {}, t("title")), el("div", { class: "lobby" }, quick, join,
+      create, mine));
+    this.listTables();
+  }
+
+  async listTables() {
+    const list = document.getElementById("my-tables");
+    const entries = Object.entries(myTables()).sort((a, b) => b[1].at - a[1].at);
+    if (!entries.length) {
+      list.replaceWith(el("p", { id: "my-tables" }, t("no_tables")));
+      return;
+    }
+    for (const [id, facts] of entries) {
+      let status = "";
+      try {
+        const table = await api("GET", `/api/tables/${id}`);
+        status = t(`status.${table.status}`);
+        if (table.status === "over" && Date.now() - facts.at > 7 * 86400e3) { forget(id); continue; }
+      } catch (error) {
+        if (error.code === "server.unknown_table") { forget(id); continue; }
+      }
+      list.append(el("li", {}, el("a", { href: `#/table/${id}` },
+        `${presetLabel(facts.preset || "")} — ${facts.code || id}`), ` ${status}`));
+    }
+  }
+
+  async quick() {
+    const name = playerName();
+    const preset = document.getElementById("quick-preset").value;
+    const level = document.getElementById("quick-level").value;
+    const length = document.getElementById("quick-length").value;
+    setSetting("preset", preset); setSetting("level", level); setSetting("length", length);
+    const options = length === "game" ? {} : { game_end: "deals", deals: Number(length) };
+    const bot = `bot:${level}`;
+    try {
+      const made = await api("POST", "/api/tables",
+        { preset, options, seats: ["me", bot, bot, bot], name });
+      remember(made.table, { token: made.token, seat: made.seat, code: made.code, preset });
+      await api("POST", `/api/tables/${made.table}/start`, {}, made.token);
+      go(`#/table/${made.table}`);
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  async join() {
+    const code = document.getElementById("code").value.replace(/\s+/g, "").toUpperCase();
+    if (!code) return;
+    history.pushState(null, "", `/t/${code}`);
+    route();
+  }
+}
+
+// -- creating a table ------------------------------------------------------------------------
+class CreateScreen {
+  constructor() {
+    this.draw();
+  }
+
+  async draw() {
+    const p = await loadPresets();
+    this.p = p;
+    const presetBox = select("preset", Object.keys(p.presets).map((n) => [n, presetLabel(n)]),
+      setting("preset", "classique"), t("preset"));
+    presetBox.querySelector("select").addEventListener("change", () => this.drawOptions());
+    const seatChoices = [["open", t("seat_open")], ...BOT_LEVELS.map((l) => [`bot:${l}`,
+      t("seat_bot", { level: botLabel(l) })])];
+    const seats = [1, 2, 3].map((s) => select(`seat-${s}`, seatChoices, s === 2 ? "open" : "bot:heuristic",
+      t(`seat_rel.${s}`)));
+    this.optionsBox = el("fieldset", { class: "options" });
+    const form = el("form", { class: "card-panel create", onsubmit: (e) => { e.preventDefault(); this.submit(); } },
+      el("h1", {}, t("create_title")), nameField(), presetBox,
+      el("fieldset", {}, el("legend", {}, t("seats")), el("p", {}, t("seat_rel.0")), seats),
+      this.optionsBox,
+      el("div", { class: "row" },
+        el("button", { type: "submit", class: "primary", id: "create-submit" }, t("create")),
+        el("a", { href: "/", class: "button" }, t("back"))));
+    app.replaceChildren(form);
+    this.drawOptions();
+  }
+
+  drawOptions() {
+    const preset = document.getElementById("preset").value;
+    const values = this.p.presets[preset];
+    const rows = [el("legend", {}, t("options"))];
+    for (const option of this.p.options) {
+      const value = values[option.name];
+      const id = `opt-${option.name}`;
+      let input;
+      if (option.kind === "bool") {
+        input = el("input", { type: "checkbox", id, checked: value === true });
+      } else if (option.kind === "choice") {
+        input = el("select", { id }, option.choices.map((c) => el("option",
+          { value: String(c), selected: String(c) === String(value) }, String(c))));
+      } else if (option.kind === "int") {
+        input = el("input", { type: "number", id, value: String(value), min: "0", step: "1" });
+      } else {
+        input = el("input", { id, value: value.join("-"), pattern: "[23](-[23])+" });
+      }
+      input.dataset.option = option.name;
+      rows.push(el("label", { class: "option", title: t(`option.${option.name}`) },
+        el("code", {}, option.name), input));
+    }
+    const details = el("details", {}, el("summary", {}, t("options_more")), rows.slice(1));
+    this.optionsBox.replaceChildren(rows[0], details);
+  }
+
+  changedOptions() {
+    const preset = document.getElementById("preset").value;
+    const values = this.p.presets[preset];
+    const options = {};
+    for (const input of this.optionsBox.querySelectorAll("[data-option]")) {
+      const name = input.dataset.option;
+      let value;
+      if (input.type === "checkbox") value = input.checked;
+      else if (input.type === "number") value = Number(input.value);
+      else if (Array.isArray(values[name])) value = input.value.split("-").map(Number);
+      else value = typeof values[name] === "number" ? Number(input.value) : input.value;
+      if (JSON.stringify(value) !== JSON.stringify(values[name])) options[name] = value;
+    }
+    return options;
+  }
+
+  async submit() {
+    const preset = document.getElementById("preset").value;
+    setSetting("preset", preset);
+    const seats = ["me", ...[1, 2, 3].map((s) => document.getElementById(`seat-${s}`).value)];
+    try {
+      const made = await api("POST", "/api/tables",
+        { preset, options: this.changedOptions(), seats, name: playerName() });
+      remember(made.table, { token: made.token, seat: made.seat, code: made.code, preset });
+      if (!seats.includes("open")) {
+        await api("POST", `/api/tables/${made.table}/start`, {}, made.token);
+      }
+      go(`#/table/${made.table}`);
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+}
+
+// -- joining by an invite --------------------------------------------------------------------
+class JoinScreen {
+  constructor(code) {
+    this.code = code.replace(/\s+/g, "").toUpperCase();
+    this.draw();
+  }
+
+  async draw() {
+    let facts;
+    try {
+      facts = await api("GET", `/api/invite/${this.code}`);
+    } catch (error) {
+      app.replaceChildren(el("section", { class: "card-panel" }, el("h1", {}, t("join_title")),
+        el("p", { role: "alert" }, error.message), el("a", { href: "/", class: "button" }, t("back"))));
+      return;
+    }
+    const mine = myTables()[facts.table];
+    if (mine && mine.token) { go(`#/table/${facts.table}`); return; }
+    const seats = facts.seats.map((s) => el("li", {},
+      `${t("seat_n", { n: s.seat })} : ${s.kind === "open" ? t("seat_open") :
+        s.kind === "bot" ? botLabel(s.bot || s.name) : s.name}`));
+    const choices = facts.open_seats.map((s) => [String(s), t("seat_n", { n: s })]);
+    const body = [el("h1", {}, t("join_title")),
+      el("p", {}, t("join_table", { preset: presetLabel(facts.preset), code: facts.code })),
+      el("ul", {}, seats)];
+    if (facts.status === "waiting" && choices.length) {
+      body.push(nameField(), select("join-seat", choices, choices[0][0], t("seat")),
+        el("button", { type: "button", class: "primary", id: "join-submit",
+          onclick: () => this.join(facts) }, t("join")));
+    } else {
+      body.push(el("p", {}, t("join_closed")));
+    }
+    body.push(el("button", { type: "button", onclick: () => go(`#/table/${facts.table}`) }, t("watch")));
+    app.replaceChildren(el("section", { class: "card-panel" }, body));
+  }
+
+  async join(facts) {
+    const seat = Number(document.getElementById("join-seat").value);
+    try {
+      const joined = await api("POST", `/api/join/${this.code}`, { name: playerName(), seat });
+      remember(joined.table, { token: joined.token, seat: joined.seat, code: this.code,
+        preset: facts.preset });
+      go(`#/table/${joined.table}`);
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+}
+
+// -- the table -----------------------------------------------------------------------------
+// Trick-taking order within a suit, strongest first (trump and plain), for sorting a hand.
+const TRUMP_ORDER = ["J", "9", "A", "T", "K", "Q", "8", "7", "6"];
+const PLAIN_ORDER = ["A", "T", "K", "Q", "J", "9", "8", "7", "6"];
+
+// The hand sorted by suit, colours alternating, trumps first once the contract is known.
+export function sortHand(cards, trump) {
+  const bySuit = {};
+  for (const c of cards) (bySuit[parseCard(c).suit] ||= []).push(c);
+  let suits = SUITS.filter((s) => bySuit[s]);
+  if (trump && SUITS.includes(trump) && bySuit[trump]) suits = [trump, ...suits.filter((s) => s !== trump)];
+  const ordered = [];
+  while (suits.length) {  // the next suit of the other colour when there is one
+    const last = ordered.length ? ordered[ordered.length - 1] : null;
+    const next = suits.find((s) => last === null || isRed(s) !== isRed(last)) ?? suits[0];
+    ordered.push(next);
+    suits = suits.filter((s) => s !== next);
+  }
+  const out = [];
+  for (const s of ordered) {
+    const order = (trump === s || trump === "TA") ? TRUMP_ORDER : PLAIN_ORDER;
+    out.push(...bySuit[s].sort((a, b) => order.indexOf(parseCard(a).rank) - order.indexOf(parseCard(b).rank)));
+  }
+  return out;
+}
+
+function cardFace(card, attrs = {}) {
+  const { suit } = parseCard(card);
+  return el("span", { class: `face suit-${suit}`, ...attrs }, cardShort(card));
+}
+
+class TableScreen {
+  constructor(id) {
+    this.id = id;
+    const mine = myTables()[id];
+    this.token = mine ? mine.token : null;
+    this.seq = 0;
+    this.msg = null;          // the last snapshot or event (its view, seats, scores…)
+    this.info = null;         // the table's facts (snapshot)
+    this.closed = false;
+    this.retry = 0;
+    this.lastLine = "";
+    this.summary = null;      // the end-of-deal summary shown, or null
+    this.showLast = false;
+    this.keys = (e) => this.onKey(e);
+    document.addEventListener("keydown", this.keys);
+    app.replaceChildren(el("p", { class: "loading" }, t("connecting")));
+    this.connect();
+  }
+
+  close() {
+    this.closed = true;
+    document.removeEventListener("keydown", this.keys);
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = new URLSearchParams({ lang: currentLang() });
+    if (this.token) query.set("token", this.token);
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.id}?${query}`);
+    this.ws = ws;
+    ws.onmessage = (e) => this.onMessage(JSON.parse(e.data));
+    ws.onopen = () => { this.retry = 0; };
+    ws.onclose = (e) => {
+      if (this.closed || ws !== this.ws) return;
+      if (e.code === 4404) { this.drawRefused(); return; }
+      this.connected = false;
+      this.drawStatus();
+      const wait = Math.min(500 * 2 ** this.retry, 5000);
+      this.retry += 1;
+      this.timer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  onMessage(m) {
+    if (m.type === "snapshot") {
+      this.connected = true;
+      this.info = m.table;
+      this.seat = m.seat;
+      this.seq = Math.max(this.seq, (m.last_seq ?? -1) + 1);
+      this.msg = m;
+      if (this.token && m.table.code) {
+        remember(this.id, { token: this.token, seat: m.seat, code: m.table.code, preset: m.table.preset });
+      }
+      this.draw();
+    } else if (m.type === "event") {
+      this.msg = { ...this.msg, ...m };
+      this.info = { ...this.info, status: m.status };
+      this.onEvent(m.event);
+      this.draw();
+    } else if (m.type === "error") {
+      this.refused = m;
+      if (m.code === "server.unknown_table" || m.code === "server.bad_token") return;
+      toast(m.message);
+    }
+  }
+
+  onEvent(event) {
+    const view = this.msg.view;
+    const doubleWord = this.doubleWord();
+    if (event.kind === "action") {
+      this.lastLine = `${this.seatName(event.seat)} : ${saidText(event.action, doubleWord)}`;
+    } else if (event.kind === "deal_ended") {
+      if (event.result) this.summary = { event, game: null };
+      else this.lastLine = t("passed_out");
+    } else if (event.kind === "game_ended") {
+      this.summary = { event: this.summary ? this.summary.event : null, game: event };
+      this.info.status = "over";
+    } else if (event.kind === "table_ended") {
+      this.lastLine = t("table_ended");
+    } else if (event.kind === "belote") {
+      this.lastLine = `${this.seatName(event.seat)} : ${t(event.rebelote ? "said.rebelote" : "said.belote")}`;
+    }
+    void view;
+  }
+
+  doubleWord() {
+    const view = this.msg && this.msg.view;
+    const preset = this.info ? this.info.preset : "";
+    const options = (view && view.options) || (this.info && this.info.options) || {};
+    if (options.double_word) return options.double_word;
+    return presets && presets.presets[preset] ? presets.presets[preset].double_word : "contre";
+  }
+
+  seatName(seat) {
+    const s = this.msg && this.msg.seats ? this.msg.seats[seat] : null;
+    if (!s) return t("seat_n", { n: seat });
+    if (seat === this.seat) return t("you");
+    const place = ["you", "right", "partner", "left"][(seat - (this.seat ?? 0) + 4) % 4];
+    if (s.kind === "bot") return `${t(`seat.${place}`)} (${botLabel(s.bot || s.name)})`;
+    return s.name || t("seat_n", { n: seat });
+  }
+
+  // Where a seat sits on the screen: the person at the bottom, the next to play on his right.
+  place(seat) {
+    const me = this.seat ?? 0;
+    return ["south", "east", "north", "west"][(seat - me + 4) % 4];  // play turns to the right
+  }
+
+  send(action) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) { toast(t("offline")); return; }
+    this.ws.send(JSON.stringify({ type: "action", action, seq: this.seq }));
+    this.seq += 1;
+  }
+
+  drawRefused() {
+    const m = this.refused;
+    app.replaceChildren(el("section", { class: "card-panel" },
+      el("p", { role: "alert" }, m ? m.message : t("refused")),
+      el("a", { href: "/", class: "button" }, t("back"))));
+    if (m && m.code === "server.bad_token") forget(this.id);
+  }
+
+  drawStatus() {
+    const box = document.getElementById("conn");
+    if (box) box.textContent = this.connected ? "" : t("reconnecting");
+  }
+
+  draw() {
+    if (!this.msg) return;
+    const m = this.msg;
+    const view = m.view;
+    const status = this.info.status;
+    const parts = [this.drawHeader(m)];
+    if (status === "waiting") parts.push(this.drawWaiting(m));
+    if (view) parts.push(this.drawBoard(m, view));
+    if (!view && status === "over" && !this.summary) parts.push(this.drawOver(m));
+    if (this.summary) parts.push(this.drawSummary());
+    app.replaceChildren(...parts);
+    this.drawStatus();
+  }
+
+  drawHeader(m) {
+    const view = m.view;
+    const doubleWord = this.doubleWord();
+    const contract = view && view.contract;
+    const scores = el("div", { class: "scores", "data-testid": "scores", "aria-label": t("scores") },
+      el("span", { class: "team us" }, `${t("team_us")} `, el("strong", {}, String(m.scores[this.team(0)]))),
+      el("span", { class: "team them" }, `${t("team_them")} `, el("strong", {}, String(m.scores[this.team(1)]))));
+    const held = view && view.result && view.result.held ? el("span", { class: "held" },
+      t("held", { points: view.result.held })) : null;
+    const facts = [el("span", { class: "preset" }, presetLabel(this.info.preset))];
+    if (contract) {
+      facts.push(el("span", { class: `contract${contract.doubled > 1 ? " doubled" : ""}`, "data-testid": "contract" },
+        `${t("contract")} : ${contractText(contract, doubleWord)} — ${this.seatName(contract.taker)}`));
+    }
+    const actions = [];
+    if (this.info.invite && this.info.status !== "over") {
+      actions.push(el("button", { type: "button", class: "small", onclick: () => this.copyInvite() },
+        t("copy_invite")));
+    }
+    if (this.isCreator() && this.info.status !== "over") {
+      actions.push(el("button", { type: "button", class: "small", onclick: () => this.endTable() }, t("end_table")));
+    }
+    actions.push(el("span", { id: "conn", class: "conn", role: "status" }));
+    return el("section", { class: "head" }, el("div", { class: "facts" }, facts, held), scores,
+      el("div", { class: "tools" }, actions));
+  }
+
+  team(which) {
+    const mine = (this.seat ?? 0) % 2;
+    return which === 0 ? mine : 1 - mine;
+  }
+
+  isCreator() {
+    return this.seat !== null && this.seat !== undefined && this.info.creator_seat === this.seat;
+  }
+
+  async copyInvite() {
+    const link = this.info.invite;
+    try { await navigator.clipboard.writeText(link); toast(t("copied"), "info"); } catch { toast(link, "info"); }
+  }
+
+  async endTable() {
+    if (!confirm(t("end_confirm"))) return;
+    try { await api("POST", `/api/tables/${this.id}/end`, {}, this.token); } catch (error) { toast(error.message); }
+  }
+
+  drawWaiting(m) {
+    const items = m.seats.map((s) => {
+      const row = [el("span", {}, `${t("seat_n", { n: s.seat })} : `)];
+      if (s.kind === "open") {
+        row.push(el("em", {}, t("seat_open")));
+        if (this.isCreator()) {
+          for (const level of BOT_LEVELS) {
+            row.push(el("button", { type: "button", class: "small",
+              onclick: () => this.seatBot(s.seat, level) }, t("seat_bot", { level: botLabel(level) })));
+          }
+        }
+      } else {
+        row.push(s.kind === "bot" ? botLabel(s.bot || s.name) : s.name);
+      }
+      return el("li", {}, row);
+    });
+    const body = [el("h2", {}, t("waiting")), el("ul", { class: "seats-list" }, items)];
+    if (this.info.invite) {
+      body.push(el("p", {}, t("invite_help")),
+        el("p", { class: "invite" }, el("input", { readonly: true, value: this.info.invite, id: "invite",
+          "aria-label": t("invite_link"), onfocus: (e) => e.target.select() }),
+          el("button", { type: "button", onclick: () => this.copyInvite() }, t("copy"))),
+        el("p", {}, t("code_is", { code: this.info.code })));
+    }
+    if (this.isCreator()) {
+      body.push(el("button", { type: "button", class: "primary", id: "start", onclick: () => this.start() }, t("start")));
+    }
+    return el("section", { class: "card-panel waiting" }, body);
+  }
+
+  async seatBot(seat, level) {
+    try { await api("POST", `/api/tables/${this.id}/seats/${seat}/bot`, { level }, this.token); } catch (error) { toast(error.message); }
+  }
+
+  async start() {
+    try { await api("POST", `/api/tables/${this.id}/start`, {}, this.token); } catch (error) { toast(error.message); }
+  }
+
+  drawBoard(m, view) {
+    const legal = new Set(view.legal || []);
+    const trump = view.contract ? view.contract.trump : null;
+    const seats = [0, 1, 2, 3].map((s) => this.drawSeat(m, view, s));
+    const center = this.drawTrick(view);
+    const board = el("section", { class: "board", "aria-label": t("table") }, seats, center);
+    const line = el("p", { class: "last-line", role: "status", "data-testid": "last-action" }, this.lastLine);
+    const parts = [board, line, this.drawActions(view, legal)];
+    if (this.seat !== null && this.seat !== undefined) parts.push(this.drawHand(view, legal, trump));
+    return el("div", { class: "play" }, parts);
+  }
+
+  drawSeat(m, view, seat) {
+    const s = m.seats[seat];
+    const turn = view.to_move === seat;
+    const flags = [];
+    if (s.kind === "human" && s.away && !s.bot_playing) flags.push(t("flag.away"));
+    if (s.bot_playing) flags.push(t("flag.bot_playing"));
+    if (s.kind === "human" && s.connected && seat !== this.seat) flags.push(t("flag.connected"));
+    if (view.dealer === seat) flags.push(t("flag.dealer"));
+    if (view.contract && view.contract.taker === seat) flags.push(t("flag.taker"));
+    const bid = [...view.bids].reverse().find((b) => b[0] === seat);
+    const anns = (view.annonces[String(seat)] || []).map(annonceText);
+    const bel = view.belotes.filter((b) => b[0] === seat).length;
+    return el("div", { class: `seat ${this.place(seat)}${turn ? " turn" : ""}`, "data-seat": String(seat),
+      "aria-current": turn ? "true" : null },
+      el("div", { class: "name" }, this.seatName(seat), turn ? el("span", { class: "turn-mark" }, ` ${t(seat === this.seat ? "flag.your_turn" : "flag.turn")}`) : null),
+      el("div", { class: "flags" }, flags.join(" · ")),
+      el("div", { class: "count" }, t("cards_left", { n: view.hand_sizes[seat] })),
+      bid && view.phase === "bidding" ? el("div", { class: "bid" }, saidText(bid[1], this.doubleWord())) : null,
+      anns.length ? el("div", { class: "annonces" }, anns.join(", ")) : null,
+      bel ? el("div", { class: "belote" }, t(bel > 1 ? "said.rebelote" : "said.belote")) : null);
+  }
+
+  drawTrick(view) {
+    const shown = this.showLast && view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
+    const cards = shown ? shown.cards.map((c, i) => [(shown.leader + i) % 4, c]) : view.trick;
+    const slots = cards.map(([seat, card]) => el("div", { class: `played ${this.place(seat)}` },
+      cardFace(card, { "data-card": card, "aria-label": `${this.seatName(seat)} : ${cardName(card)}` })));
+    const middle = [];
+    if (view.turned) {
+      middle.push(el("div", { class: "turned" }, el("span", {}, t("turned")),
+        cardFace(view.turned, { "data-card": view.turned, "aria-label": cardName(view.turned) })));
+    }
+    const lastButton = view.tricks.length ? el("button", { type: "button", class: "small last",
+      "aria-pressed": this.showLast ? "true" : "false",
+      onclick: () => { this.showLast = !this.showLast; this.draw(); } },
+    t(this.showLast ? "hide_last" : "show_last")) : null;
+    return el("div", { class: "center" },
+      el("div", { class: `trick${shown ? " last-trick" : ""}`, "data-testid": shown ? "last-trick" : "trick",
+        "aria-label": t(shown ? "last_trick" : "trick") }, slots),
+      middle, lastButton,
+      view.contract ? el("div", { class: "points" }, t("card_points", {
+        us: view.points[this.team(0)], them: view.points[this.team(1)] })) : null);
+  }
+
+  drawActions(view, legal) {
+    const doubleWord = this.doubleWord();
+    const cards = new Set(view.hand);
+    const others = [...legal].filter((a) => !cards.has(a));
+    const box = el("div", { class: "actions", "data-testid": "actions" });
+    if (!others.length) return box;
+    const plain = [];
+    const bids = {};
+    for (const a of others) {
+      const parts = a.split(" ");
+      if (parts.length === 2 && /^(\d+|capot|generale)$/.test(parts[0])) (bids[parts[0]] ||= []).push(a);
+      else plain.push(a);
+    }
+    const button = (a, label = actionName(a, doubleWord)) => el("button", { type: "button", class: "act",
+      "data-action": a, "aria-label": actionName(a, doubleWord), onclick: () => this.send(a) }, label);
+    box.append(el("div", { class: "row" }, plain.map((a) => button(a))));
+    const rank = (v) => (v === "capot" ? 1e9 : v === "generale" ? 2e9 : Number(v));
+    const values = Object.keys(bids).sort((a, b) => rank(a) - rank(b));
+    if (values.length) {
+      const grid = el("div", { class: "bids", role: "group", "aria-label": t("bids") });
+      for (const v of values) {
+        const word = /^\d+$/.test(v) ? v : t(`bid_word.${v}`);
+        grid.append(el("div", { class: "bid-row" }, el("span", { class: "value" }, word),
+          bids[v].map((a) => button(a, SYMBOL[a.split(" ")[1]] ?? a.split(" ")[1]))));
+      }
+      box.append(grid);
+    }
+    if (view.phase === "bidding" && view.turned && legal.has("take")) {
+      box.prepend(el("p", {}, t("take_help", { card: cardName(view.turned) })));
+    }
+    return box;
+  }
+
+  drawHand(view, legal, trump) {
+    const hand = sortHand(view.hand, trump);
+    const auto = setting("auto_belote", "false") === "true";
+    const buttons = hand.map((card, i) => {
+      const ok = legal.has(card);
+      const { suit } = parseCard(card);
+      return el("button", { type: "button", class: `card suit-${suit}${ok ? " legal" : ""}`,
+        "data-card": card, "data-action": ok ? card : null, "aria-disabled": ok ? null : "true",
+        "aria-label": cardName(card), title: `${cardName(card)} (${i + 1})`,
+        onclick: () => this.playCard(card, legal, auto) },
+      el("span", { class: "rank" }, cardShort(card).slice(0, -1)), el("span", { class: "pip" }, SYMBOL[suit]));
+    });
+    const options = el("div", { class: "hand-options" },
+      el("label", {}, el("input", { type: "checkbox", id: "auto-belote", checked: auto,
+        onchange: (e) => { setSetting("auto_belote", e.target.checked); this.draw(); } }), t("auto_belote")),
+      el("label", {}, el("input", { type: "checkbox", id: "four-colours",
+        checked: setting("four_colours", "false") === "true",
+        onchange: (e) => { setSetting("four_colours", e.target.checked); applyColours(); } }), t("four_colours")));
+    return el("section", { class: "hand-box" },
+      el("div", { class: "hand", "data-testid": "hand", role: "group", "aria-label": t("your_hand") }, buttons),
+      options);
+  }
+
+  playCard(card, legal, auto) {
+    const trump = this.msg.view.contract ? this.msg.view.contract.trump : null;
+    const { rank, suit } = parseCard(card);
+    if (auto && legal.has("belote") && legal.has(card) && suit === trump && (rank === "K" || rank === "Q")) {
+      this.send("belote");
+    }
+    this.send(card);
+  }
+
+  onKey(e) {
+    if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
+    if (this.summary && (e.key === "Enter" || e.key === "Escape")) { this.closeSummary(); return; }
+    const n = Number(e.key);
+    if (n >= 1 && n <= 9) {
+      const cards = document.querySelectorAll('[data-testid="hand"] .card');
+      if (cards[n - 1]) cards[n - 1].click();
+    } else if (e.key === "p") {
+      const pass = document.querySelector('[data-action="pass"]');
+      if (pass) pass.click();
+    } else if (e.key === "l") {
+      if (this.msg && this.msg.view && this.msg.view.tricks.length) { this.showLast = !this.showLast; this.draw(); }
+    }
+  }
+
+  drawSummary() {
+    const { event, game } = this.summary;
+    const parts = [];
+    if (event) {
+      const r = event.result;
+      const doubleWord = this.doubleWord();
+      const us = this.team(0), them = this.team(1);
+      let verdict;
+      if (r.litige) verdict = t("verdict.litige");
+      else verdict = t(r.made ? "verdict.made" : "verdict.failed");
+      if (r.capot !== null && r.capot !== undefined) verdict += ` — ${t("verdict.capot")}`;
+      const row = (label, values) => el("tr", {}, el("th", { scope: "row" }, label),
+        el("td", {}, String(values[us])), el("td", {}, String(values[them])));
+      parts.push(el("h2", { id: "summary-title" }, t("deal_over")),
+        el("p", {}, `${t("contract")} : ${contractText(r.contract, doubleWord)} — ${this.seatName(r.contract.taker)}`),
+        el("p", { class: "verdict" }, verdict),
+        el("table", {}, el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col" }, t("team_us")),
+          el("th", { scope: "col" }, t("team_them")))),
+        el("tbody", {}, row(t("sum.points"), r.points), row(t("sum.belote"), r.belote),
+          row(t("sum.annonces"), r.annonces), row(t("sum.mark"), event.mark),
+          row(t("sum.total"), event.scores))),
+        r.held ? el("p", {}, t("held", { points: r.held })) : null);
+    }
+    if (game) {
+      const mine = this.team(0);
+      const text = game.winner === null || game.winner === undefined ? t("game.tie")
+        : game.winner === mine ? t("game.won") : t("game.lost");
+      parts.push(el("h2", {}, t("game_over")), el("p", { class: "verdict", "data-testid": "game-result" }, text),
+        el("p", {}, `${t("team_us")} ${game.scores[mine]} — ${t("team_them")} ${game.scores[1 - mine]}`),
+        el("p", {}, el("a", { href: `/api/tables/${this.id}/record`, download: `belote-${this.id}.json` }, t("download"))));
+    }
+    parts.push(el("button", { type: "button", class: "primary", "data-action": "next",
+      onclick: () => this.closeSummary() }, game ? t("back_lobby") : t("next")));
+    return el("div", { class: "overlay" }, el("section", { class: "card-panel summary", "data-testid": "deal-summary",
+      role: "dialog", "aria-labelledby": "summary-title" }, parts));
+  }
+
+  closeSummary() {
+    const game = this.summary && this.summary.game;
+    this.summary = null;
+    if (game) { go(""); return; }
+    this.draw();
+    const first = document.querySelector("[data-action]:not([data-action=next])");
+    if (first) first.focus();
+  }
+
+  drawOver(m) {
+    return el("section", { class: "card-panel" }, el("h2", {}, t("game_over")),
+      el("p", {}, `${t("team_us")} ${m.scores[this.team(0)]} — ${t("team_them")} ${m.scores[this.team(1)]}`),
+      el("p", {}, el("a", { href: `/api/tables/${this.id}/record`, download: `belote-${this.id}.json` }, t("download"))),
+      el("a", { href: "/", class: "button" }, t("back_lobby")));
+  }
+}
+
+function applyColours() {
+  document.body.classList.toggle("four-colours", setting("four_colours", "false") === "true");
+}
+
+async function start() {
+  const query = new URLSearchParams(location.search).get("lang");
+  const lang = query || setting("lang", "fr");  // French unless the person chose
+  await loadWords(lang);
+  for (const button of document.querySelectorAll("button.lang")) {
+    button.setAttribute("aria-pressed", button.dataset.lang === currentLang() ? "true" : "false");
+    button.addEventListener("click", async () => {
+      setSetting("lang", button.dataset.lang);
+      await loadWords(button.dataset.lang);
+      for (const b of document.querySelectorAll("button.lang")) {
+        b.setAttribute("aria-pressed", b.dataset.lang === currentLang() ? "true" : "false");
+      }
+      if (screen instanceof TableScreen) screen.draw(); else route();
+    });
+  }
+  applyColours();
+  window.addEventListener("hashchange", route);
+  window.addEventListener("popstate", route);
+  route();
+}
+
+start().catch((error) => {
+  app.replaceChildren(el("p", { role: "alert" }, String(error)));
+});
