@@ -285,3 +285,55 @@ def test_a_spectator_sees_no_hand(browser, web_server):
         assert page.errors == []
     finally:
         page.close()
+
+
+def test_hint_analysis_and_replay(browser, web_server):
+    page = Page.open(browser, web_server.url)
+    try:
+        p = page.page
+        table = _quick(page, length="1", preset="coinche")
+        hinted = {}
+
+        def hint_once(_page: Page) -> bool:
+            if hinted or p.locator(f'[data-testid="hand"] {ACTIONS}').count() < 2:
+                return False
+            legal = [b.get_attribute("data-action")
+                     for b in p.locator(f'[data-testid="hand"] {ACTIONS}').all()]
+            p.locator("#hint").click()
+            shown = p.locator('[data-testid="hint"]')
+            p.wait_for_function("document.querySelector('[data-testid=hint]') && !document"
+                                ".querySelector('[data-testid=hint]').textContent"
+                                ".includes('réfléchit')")
+            hinted.update(text=shown.inner_text(), legal=legal)
+            return False  # then play as usual
+
+        play_until(page, page.summary_shown, on_turn=hint_once)
+        assert hinted, "the person never had two legal cards"
+        named = [c for c in hinted["legal"] if _card_words(c) in hinted["text"]]
+        assert named, hinted  # the hint names one of the legal cards in words
+        p.locator("#analyse").click()
+        box = p.locator('[data-testid="analysis"]')
+        p.wait_for_function("document.querySelector('[data-testid=analysis]').textContent"
+                            ".includes('double mort')", timeout=120_000)
+        assert re.search(r"coûté \d+ points|aucune de vos cartes", box.inner_text())
+        p.get_by_role("link", name="Revoir la partie carte par carte").click()
+        p.locator("#replay-next").wait_for()
+        record = httpx.get(f"{web_server.url}/api/tables/{table}/record").json()
+        first = record["deals"][-1]["plays"][:4]
+        for _ in range(4):
+            p.locator("#replay-next").click()
+        shown = [c.get_attribute("data-card")
+                 for c in p.locator('[data-testid="trick"] [data-card]').all()]
+        assert sorted(shown) == sorted(first)
+        assert "4 / 32" in p.locator("[role=status]").first.inner_text()
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def _card_words(card: str) -> str:
+    """A card as the page names it in French ("valet de cœur")."""
+    ranks = {"7": "sept", "8": "huit", "9": "neuf", "T": "dix", "J": "valet", "Q": "dame",
+             "K": "roi", "A": "as"}
+    suits = {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"}
+    return f"{ranks[card[0]]} de {suits[card[1]]}"

@@ -456,6 +456,18 @@ def _solved(fn: Callable[[Solver, _T], _R], solver: Solver, pos: _T) -> _R:
     return fn(solver, pos)
 
 
+def _means(cards: list[int], rep: dict[int, int], index: dict[int, int],
+           rows: list[list[int | None]]) -> dict[int, float]:
+    """Each card's mean class value over the worlds ``rows`` that solved its class (a class
+    that left the race early has fewer); a card of a class no world solved is left out."""
+    out = {}
+    for c in cards:
+        values = [v for r in rows if (v := r[index[rep[c]]]) is not None]
+        if values:
+            out[c] = sum(values) / len(values)
+    return out
+
+
 def _value(row: list[int | None], k: int) -> int:
     """The value of class ``k`` in a world's ``row``: a class still in the race has one."""
     v = row[k]
@@ -533,6 +545,16 @@ class ExpertBot(Bot):
         self._bid_worlds: tuple[tuple[object, ...], list[_World]] | None = None
         self._solver: Solver | None = None
         self._after_belote: int | None = None
+        #: after :meth:`choose`: each legal card's mean value (the team's card points of the
+        #: deal, points won included) over the worlds that solved it, and how many worlds
+        #: were drawn; empty when no world was needed (one card, or all worth the same)
+        self.last_means: dict[int, float] = {}
+        self.last_worlds = 0
+
+    @property
+    def card_after_belote(self) -> int | None:
+        """After :meth:`act` said ``"belote"``: the card it is said with (played next)."""
+        return self._after_belote
 
     @property
     def solver(self) -> Solver:
@@ -739,6 +761,7 @@ class ExpertBot(Bot):
         rep = self._representatives(cards, tt, sampler.gone)
         t0 = time.perf_counter()
         classes = sorted(set(rep.values()))
+        self.last_means, self.last_worlds = {}, 0
         if len(classes) == 1:  # every card worth the same in every world: nothing to solve
             return self._pick(cards, dict.fromkeys(cards, 0), tt)
         index = {k: j for j, k in enumerate(classes)}
@@ -796,6 +819,7 @@ class ExpertBot(Bot):
             if self.worlds <= n < self.max_worlds and \
                     not self._close(rows, index[rep[best()]], [index[k] for k in active]):
                 break
+        self.last_means, self.last_worlds = _means(cards, rep, index, rows), len(rows)
         return best()
 
     @staticmethod

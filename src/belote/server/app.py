@@ -39,7 +39,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__, i18n
 from ..engine.errors import BeloteError
-from . import web
+from . import review, web
 from .errors import ServerError
 from .protocol import (
     CLIENT_MESSAGE,
@@ -146,6 +146,7 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None) -> FastAPI:
     _handlers(app)
     _routes(app, rooms, limiter)
     _socket(app, rooms, limiter)
+    review.mount(app, rooms, _bearer)
     web.mount(app)
     return app
 

@@ -98,7 +98,8 @@ class Snapshot(_Message):
     ``seat`` (None for a spectator), ``view`` the seat's view (None once the game is over),
     ``view_deal`` the index of the deal it shows (every deal counted, as the events'
     ``deal_index``), ``seats``, ``scores`` per team, ``last_seq`` the greatest sequence
-    number this seat sent that the server saw (None: none yet)."""
+    number this seat sent that the server saw (None: none yet), ``held`` the litige points
+    held for the next deal (001, 000)."""
 
     type: Literal["snapshot"] = "snapshot"
     seat: int | None
@@ -108,6 +109,7 @@ class Snapshot(_Message):
     seats: list[SeatInfo]
     scores: list[int]
     last_seq: int | None = None
+    held: int = 0
 
 
 class EventFacts(BaseModel):
@@ -137,7 +139,8 @@ class EventFacts(BaseModel):
 class EventMessage(_Message):
     """A change: ``event`` what happened, ``view`` the seat's new view and ``view_deal`` (as
     in :class:`Snapshot`: after a deal's last card, the next deal's), ``seats``, ``scores``,
-    ``status``, ``log_seq`` the number of actions applied at the table so far."""
+    ``status``, ``log_seq`` the number of actions applied at the table so far, ``held`` as in
+    :class:`Snapshot`."""
 
     type: Literal["event"] = "event"
     event: EventFacts
@@ -147,6 +150,7 @@ class EventMessage(_Message):
     scores: list[int]
     status: Literal["waiting", "playing", "over"]
     log_seq: int
+    held: int = 0
 
 
 class Ack(_Message):

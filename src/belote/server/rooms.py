@@ -77,6 +77,7 @@ from ..engine.record.codec import game_to_record
 from ..engine.record.shape import GAME_FORMAT
 from ..engine.rules import Rules, Shuffle
 from ..engine.seats import Seat
+from ..engine.views import SeatView
 from ..table import Player, Table
 from ..table import events as ev
 from ..table.match import derive_seed
@@ -333,13 +334,22 @@ class Room:
         view = source.view(seat)
         return None if view is None else view.to_json()
 
+    def playing_view(self, seat: int) -> SeatView | None:
+        """``seat``'s view of the deal in play (None between deals). Raises
+        ``server.not_playing`` (409) unless the table plays."""
+        with self._lock:
+            if self.data.status != "playing" or self.table is None:
+                raise ServerError("the table is not playing", code="server.not_playing",
+                                  status=409, params={"status": self.data.status})
+            return self.table.view(seat)
+
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         with self._lock:
             deal_index, view = self.view_json(seat)
             return Snapshot(seat=seat, view=view, view_deal=deal_index, table=self.info(seat),
                             seats=self.seat_infos(), scores=self.scores(),
-                            last_seq=self.last_seq.get(seat) if seat is not None else None
-                            ).model_dump(mode="json")
+                            last_seq=self.last_seq.get(seat) if seat is not None else None,
+                            held=self.game.held).model_dump(mode="json")
 
     def record(self) -> dict[str, Any]:
         """The ``belote-game/1`` record: once the game is over, the whole game with its
@@ -490,7 +500,7 @@ class Room:
                 message = EventMessage(event=facts, view=view, view_deal=deal_index,
                                        seats=seats, scores=scores,
                                        status=self.data.status,
-                                       log_seq=self.log_seq)
+                                       log_seq=self.log_seq, held=self.game.held)
                 data = message.model_dump(mode="json")
                 data["event"] = facts.model_dump(mode="json", exclude_none=True)
                 conn.send(data)

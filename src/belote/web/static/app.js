@@ -11,6 +11,8 @@ const app = document.getElementById("app");
 const toastBox = document.getElementById("toast");
 const STORE = "belote.tables";
 const BOT_LEVELS = ["random", "heuristic", "expert"];
+// milliseconds a trick just won stays shown in the middle
+const TRICK_SHOWN_MS = 1200;
 
 // -- small helpers -------------------------------------------------------------------------
 function el(tag, attrs = {}, ...children) {
@@ -106,7 +108,9 @@ function route() {
   screen = null;
   const hash = location.hash.match(/^#\/table\/([0-9a-f]{1,32})$/);
   const invite = location.pathname.match(/^\/t\/([A-Za-z0-9 ]{1,16})$/);
+  const replayHash = location.hash.match(/^#\/replay\/([0-9a-f]{1,32})$/);
   if (hash) screen = new TableScreen(hash[1]);
+  else if (replayHash) screen = new ReplayScreen(replayHash[1]);
   else if (invite) screen = new JoinScreen(invite[1]);
   else if (location.hash === "#/create") screen = new CreateScreen();
   else screen = new Lobby();
@@ -480,6 +484,12 @@ class TableScreen {
       this.info.status = "over";
     } else if (event.kind === "table_ended") {
       this.lastLine = t("table_ended");
+    } else if (event.kind === "trick") {
+      // the trick just won stays in the middle a moment (the view already shows the next)
+      clearTimeout(this.flashTimer);
+      this.flash = { leader: event.leader, cards: event.cards, winner: event.winner };
+      this.flashTimer = setTimeout(() => { this.flash = null; if (!this.closed) this.draw(); }, TRICK_SHOWN_MS);
+      this.lastLine = t("trick_won", { who: this.seatName(event.winner), points: event.points });
     } else if (event.kind === "belote") {
       this.lastLine = `${this.seatName(event.seat)} : ${t(event.rebelote ? "said.rebelote" : "said.belote")}`;
     }
@@ -538,6 +548,7 @@ class TableScreen {
     if (view) parts.push(this.drawBoard(m, view));
     if (!view && status === "over" && !this.summary) parts.push(this.drawOver(m));
     if (this.summary) parts.push(this.drawSummary());
+    else if (this.question) parts.push(this.drawQuestion());
     app.replaceChildren(...parts);
     this.drawStatus();
   }
@@ -549,8 +560,8 @@ class TableScreen {
     const scores = el("div", { class: "scores", "data-testid": "scores", "aria-label": t("scores") },
       el("span", { class: "team us" }, `${t("team_us")} `, el("strong", {}, String(m.scores[this.team(0)]))),
       el("span", { class: "team them" }, `${t("team_them")} `, el("strong", {}, String(m.scores[this.team(1)]))));
-    const held = view && view.result && view.result.held ? el("span", { class: "held" },
-      t("held", { points: view.result.held })) : null;
+    const held = m.held ? el("span", { class: "held", "data-testid": "held" },
+      t("held", { points: m.held })) : null;
     const facts = [el("span", { class: "preset" }, presetLabel(this.info.preset))];
     if (contract) {
       facts.push(el("span", { class: `contract${contract.doubled > 1 ? " doubled" : ""}`, "data-testid": "contract" },
@@ -661,7 +672,8 @@ class TableScreen {
   }
 
   drawTrick(view) {
-    const shown = this.showLast && view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
+    let shown = this.showLast && view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
+    if (!shown && this.flash && !view.trick.length) shown = this.flash;
     const cards = shown ? shown.cards.map((c, i) => [(shown.leader + i) % 4, c]) : view.trick;
     const slots = cards.map(([seat, card]) => el("div", { class: `played ${this.place(seat)}` },
       cardFace(card, { "data-card": card, "aria-label": `${this.seatName(seat)} : ${cardName(card)}` })));
@@ -675,7 +687,7 @@ class TableScreen {
       onclick: () => { this.showLast = !this.showLast; this.draw(); } },
     t(this.showLast ? "hide_last" : "show_last")) : null;
     return el("div", { class: "center" },
-      el("div", { class: `trick${shown ? " last-trick" : ""}`, "data-testid": shown ? "last-trick" : "trick",
+      el("div", { class: `trick${shown ? " last-trick" : ""}`, "data-testid": shown && shown !== this.flash ? "last-trick" : "trick",
         "aria-label": t(shown ? "last_trick" : "trick") }, slots),
       middle, lastButton,
       view.contract ? el("div", { class: "points" }, t("card_points", {
@@ -687,7 +699,15 @@ class TableScreen {
     const cards = new Set(view.hand);
     const others = [...legal].filter((a) => !cards.has(a));
     const box = el("div", { class: "actions", "data-testid": "actions" });
-    if (!others.length) return box;
+    const hint = legal.size && this.againstBots() ? el("button", { type: "button", class: "small hint-button",
+      id: "hint", onclick: () => this.askHint() }, t("hint")) : null;
+    if (hint && this.hintText) {
+      box.append(el("p", { class: "hint", role: "status", "data-testid": "hint" }, this.hintText));
+    }
+    if (!others.length) {
+      if (hint) box.append(el("div", { class: "row" }, hint));
+      return box;
+    }
     const plain = [];
     const bids = {};
     for (const a of others) {
@@ -697,7 +717,7 @@ class TableScreen {
     }
     const button = (a, label = actionName(a, doubleWord)) => el("button", { type: "button", class: "act",
       "data-action": a, "aria-label": actionName(a, doubleWord), onclick: () => this.send(a) }, label);
-    box.append(el("div", { class: "row" }, plain.map((a) => button(a))));
+    box.append(el("div", { class: "row" }, plain.map((a) => button(a)), hint));
     const rank = (v) => (v === "capot" ? 1e9 : v === "generale" ? 2e9 : Number(v));
     const values = Object.keys(bids).sort((a, b) => rank(a) - rank(b));
     if (values.length) {
@@ -741,10 +761,48 @@ class TableScreen {
   playCard(card, legal, auto) {
     const trump = this.msg.view.contract ? this.msg.view.contract.trump : null;
     const { rank, suit } = parseCard(card);
-    if (auto && legal.has("belote") && legal.has(card) && suit === trump && (rank === "K" || rank === "Q")) {
-      this.send("belote");
+    this.hintText = "";
+    if (legal.has("belote") && legal.has(card) && suit === trump && (rank === "K" || rank === "Q")) {
+      if (auto) {
+        this.send("belote");
+        this.send(card);
+      } else {
+        this.question = { text: t("belote_q", { card: cardName(card) }), yes: () => { this.send("belote"); this.send(card); },
+          no: () => this.send(card) };
+        this.draw();
+      }
+      return;
     }
     this.send(card);
+  }
+
+  // Whether every other seat is a bot (the expert's hints are offered then only).
+  againstBots() {
+    return this.msg && this.seat !== null && this.seat !== undefined &&
+      this.msg.seats.every((s) => s.seat === this.seat || s.kind === "bot");
+  }
+
+  async askHint() {
+    this.hintText = t("hint_wait");
+    this.draw();
+    try {
+      const h = await api("POST", `/api/tables/${this.id}/hint`, {}, this.token);
+      this.hintText = hintSentence(h, this.doubleWord());
+    } catch (error) {
+      this.hintText = error.message;
+    }
+    this.draw();
+  }
+
+  drawQuestion() {
+    const q = this.question;
+    const answer = (fn) => () => { this.question = null; fn(); this.draw(); };
+    return el("div", { class: "overlay" }, el("section", { class: "card-panel question", role: "dialog",
+      "aria-labelledby": "question-text" },
+    el("p", { id: "question-text" }, q.text),
+    el("div", { class: "row" },
+      el("button", { type: "button", class: "primary", id: "question-yes", onclick: answer(q.yes) }, t("yes")),
+      el("button", { type: "button", id: "question-no", onclick: answer(q.no) }, t("no")))));
   }
 
   onKey(e) {
@@ -784,6 +842,7 @@ class TableScreen {
           row(t("sum.annonces"), r.annonces), row(t("sum.mark"), event.mark),
           row(t("sum.total"), event.scores))),
         r.held ? el("p", {}, t("held", { points: r.held })) : null);
+      if (this.seat !== null && this.seat !== undefined) parts.push(this.drawAnalysis(event.deal_index));
     }
     if (game) {
       const mine = this.team(0);
@@ -791,12 +850,52 @@ class TableScreen {
         : game.winner === mine ? t("game.won") : t("game.lost");
       parts.push(el("h2", {}, t("game_over")), el("p", { class: "verdict", "data-testid": "game-result" }, text),
         el("p", {}, `${t("team_us")} ${game.scores[mine]} — ${t("team_them")} ${game.scores[1 - mine]}`),
-        el("p", {}, el("a", { href: `/api/tables/${this.id}/record`, download: `belote-${this.id}.json` }, t("download"))));
+        el("p", {}, el("a", { href: `/api/tables/${this.id}/record`, download: `belote-${this.id}.json` }, t("download")),
+          " · ", el("a", { href: `#/replay/${this.id}` }, t("replay"))));
     }
     parts.push(el("button", { type: "button", class: "primary", "data-action": "next",
       onclick: () => this.closeSummary() }, game ? t("back_lobby") : t("next")));
     return el("div", { class: "overlay" }, el("section", { class: "card-panel summary", "data-testid": "deal-summary",
       role: "dialog", "aria-labelledby": "summary-title" }, parts));
+  }
+
+  // The double-dummy analysis of the person's own cards in the deal just over.
+  drawAnalysis(index) {
+    const box = el("div", { class: "analysis", "data-testid": "analysis" });
+    const state = this.analyses?.[index];
+    if (!state) {
+      box.append(el("button", { type: "button", class: "small", id: "analyse",
+        onclick: () => this.loadAnalysis(index) }, t("analyse")));
+    } else if (state === "wait") {
+      box.append(el("p", { role: "status" }, t("analyse_wait")));
+    } else if (state.error) {
+      box.append(el("p", { role: "alert" }, state.error));
+    } else {
+      const mine = state.cards.filter((c) => c.seat === this.seat);
+      const lost = mine.filter((c) => c.loss > 0);
+      const total = lost.reduce((n, c) => n + c.loss, 0);
+      box.append(el("p", {}, lost.length ? t("analysis_cost", { points: total }) : t("analysis_perfect")));
+      if (lost.length) {
+        box.append(el("ul", {}, lost.map((c) => {
+          const best = Object.entries(c.values).filter(([, v]) => v === c.best).map(([k]) => cardShort(k));
+          return el("li", {}, t("analysis_card", { trick: c.trick, card: cardShort(c.card), loss: c.loss,
+            best: best.join(" / ") }));
+        })));
+      }
+    }
+    return box;
+  }
+
+  async loadAnalysis(index) {
+    this.analyses = this.analyses || {};
+    this.analyses[index] = "wait";
+    this.draw();
+    try {
+      this.analyses[index] = await api("GET", `/api/tables/${this.id}/deals/${index}/analysis`);
+    } catch (error) {
+      this.analyses[index] = { error: error.message };
+    }
+    this.draw();
   }
 
   closeSummary() {
@@ -811,8 +910,104 @@ class TableScreen {
   drawOver(m) {
     return el("section", { class: "card-panel" }, el("h2", {}, t("game_over")),
       el("p", {}, `${t("team_us")} ${m.scores[this.team(0)]} — ${t("team_them")} ${m.scores[this.team(1)]}`),
-      el("p", {}, el("a", { href: `/api/tables/${this.id}/record`, download: `belote-${this.id}.json` }, t("download"))),
+      el("p", {}, el("a", { href: `/api/tables/${this.id}/record`, download: `belote-${this.id}.json` }, t("download")),
+        " · ", el("a", { href: `#/replay/${this.id}` }, t("replay"))),
       el("a", { href: "/", class: "button" }, t("back_lobby")));
+  }
+}
+
+// The hint in a sentence: the expert's choice, and for a card its value in the worlds.
+function hintSentence(h, doubleWord) {
+  const choice = h.card ? cardName(h.card) : actionName(h.action, doubleWord);
+  const values = Object.entries(h.values || {}).sort((a, b) => b[1] - a[1]);
+  if (!h.card || !values.length) return t("hint_plain", { choice });
+  const mine = h.values[h.card];
+  const other = values.find(([c]) => c !== h.card);
+  const text = t("hint_card", { choice, points: Math.round(mine), worlds: h.worlds });
+  return other ? `${text} ${t("hint_other", { card: cardName(other[0]), points: Math.round(other[1]) })}` : text;
+}
+
+// -- replay of finished deals, card by card ----------------------------------------------------
+class ReplayScreen {
+  constructor(id) {
+    this.id = id;
+    this.dealAt = 0;
+    this.step = 0;
+    this.keys = (e) => {
+      if (e.key === "ArrowRight") this.move(1);
+      else if (e.key === "ArrowLeft") this.move(-1);
+    };
+    document.addEventListener("keydown", this.keys);
+    this.load();
+  }
+
+  close() {
+    document.removeEventListener("keydown", this.keys);
+  }
+
+  async load() {
+    try {
+      this.data = await api("GET", `/api/tables/${this.id}/replay`);
+      await loadPresets();
+    } catch (error) {
+      app.replaceChildren(el("p", { role: "alert" }, error.message));
+      return;
+    }
+    this.draw();
+  }
+
+  move(by) {
+    const deal = this.data.deals[this.dealAt];
+    if (!deal) return;
+    this.step = Math.max(0, Math.min(deal.plays.length, this.step + by));
+    this.draw();
+  }
+
+  draw() {
+    const deals = this.data.deals;
+    const head = el("h1", {}, t("replay_title", { preset: presetLabel(this.data.preset) }));
+    if (!deals.length) {
+      app.replaceChildren(head, el("p", {}, t("replay_none")), el("a", { href: "/", class: "button" }, t("back")));
+      return;
+    }
+    const deal = deals[this.dealAt];
+    const doubleWord = presets?.presets[this.data.preset]?.double_word ?? "contre";
+    const name = (seat) => {
+      const who = this.data.seats?.[seat];
+      return who && who.name ? `${who.kind === "bot" ? botLabel(who.name) : who.name} (${t("seat_n", { n: seat })})`
+        : t("seat_n", { n: seat });
+    };
+    const played = deal.plays.slice(0, this.step);
+    const gone = new Set(played.map(([, c]) => c));
+    const inTrick = played.length % 4 === 0 && played.length ? 4 : played.length % 4;
+    const trick = played.slice(played.length - inTrick);
+    const places = ["south", "east", "north", "west"];
+    const seats = [0, 1, 2, 3].map((s) => el("div", { class: `seat ${places[s]}`, "data-seat": String(s) },
+      el("div", { class: "name" }, name(s), deal.dealer === s ? ` · ${t("flag.dealer")}` : ""),
+      el("div", { class: "replay-hand" }, deal.hands[s].filter((c) => !gone.has(c)).map((c) => cardFace(c,
+        { "aria-label": cardName(c) })))));
+    const center = el("div", { class: "center" }, el("div", { class: "trick", "data-testid": "trick" },
+      trick.map(([seat, card]) => el("div", { class: `played ${places[seat]}` }, cardFace(card,
+        { "data-card": card, "aria-label": cardName(card) })))));
+    const picker = el("select", { id: "replay-deal", "aria-label": t("replay_deal"),
+      onchange: (e) => { this.dealAt = Number(e.target.value); this.step = 0; this.draw(); } },
+    deals.map((d, i) => el("option", { value: String(i), selected: i === this.dealAt },
+      t("replay_deal_n", { n: d.deal_index + 1 }))));
+    const bids = deal.bids.map(([s, a]) => `${name(s)} : ${saidText(a, doubleWord)}`).join(" · ");
+    const done = this.step === deal.plays.length;
+    app.replaceChildren(...[head,
+      el("div", { class: "row" }, picker,
+        el("button", { type: "button", id: "replay-first", "aria-label": t("replay_first"), onclick: () => this.move(-999) }, "«"),
+        el("button", { type: "button", id: "replay-back", "aria-label": t("replay_back"), onclick: () => this.move(-1) }, "◀"),
+        el("span", { role: "status" }, t("replay_step", { step: this.step, n: deal.plays.length })),
+        el("button", { type: "button", id: "replay-next", "aria-label": t("replay_next"), onclick: () => this.move(1) }, "▶"),
+        el("button", { type: "button", id: "replay-last", "aria-label": t("replay_last"), onclick: () => this.move(999) }, "»")),
+      el("p", {}, bids),
+      deal.contract ? el("p", {}, `${t("contract")} : ${contractText(deal.contract, doubleWord)} — ${name(deal.contract.taker)}`) : null,
+      el("section", { class: "board replay" }, seats, center),
+      done && deal.result ? el("p", { class: "verdict" }, t(deal.result.litige ? "verdict.litige" : deal.result.made ? "verdict.made" : "verdict.failed"),
+        ` — ${deal.result.score[0]} / ${deal.result.score[1]}`) : null,
+      el("p", {}, el("a", { href: "/", class: "button" }, t("back_lobby")))].filter(Boolean));
   }
 }
 

@@ -1,0 +1,158 @@
+"""What the browser offers beyond play (issue 18 item 4): the expert's hint, the
+double-dummy analysis of a finished deal, and the replay of finished deals.
+
+* ``POST /api/tables/{ID}/hint`` (``Authorization: Bearer`` a seat's token) → ``{"action",
+  "card", "values": {card: mean points}, "worlds"}``: what the expert would do now from the
+  seat's view alone (:class:`~belote.bots.expert.ExpertBot`, :data:`HINT_TIME_LIMIT_MS`),
+  and for a card the mean card points of the seat's team over the sampled worlds of each
+  legal card. Only for a seat to move at a table whose other seats are all bots (a hint
+  against people is help they do not get: 409 ``server.hint_people``); one hint at a time a
+  table (429 ``server.hint_busy``).
+* ``GET /api/tables/{ID}/deals/{N}/analysis`` → ``{"deal": N, "cards": [CardAnalysis.to_json
+  …]}`` for the finished deal ``N`` (every deal counted, as the events' ``deal_index``): the
+  double-dummy value of each card played and of the other legal cards
+  (:func:`belote.table.analysis.analyse_deal`). A finished deal's hands are public (the
+  record holds them), so no token is needed; 409 ``server.deal_not_over`` before its end.
+* ``GET /api/tables/{ID}/replay`` → ``{"deals": [...]}``: each finished deal with its hands
+  at the first card, bids, contract, plays, tricks and result, for a replay card by card.
+
+No route reveals a card of a deal in progress beyond the asking seat's own view.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from typing import Any
+
+from fastapi import FastAPI, Request
+
+from ..bots import make_bot
+from ..bots.expert import ExpertBot
+from ..engine.cards import card_str, hand_str
+from ..engine.deal import Deal
+from ..table.analysis import analyse_deal
+from .errors import ServerError, bad_token
+from .rooms import Room, Rooms
+
+#: milliseconds the expert thinks for a hint
+HINT_TIME_LIMIT_MS = 1500.0
+#: analyses kept in memory (room id, deal index) → JSON, the oldest dropped first
+ANALYSES_KEPT = 256
+
+_analyses: dict[tuple[str, int], dict[str, Any]] = {}
+_analyses_lock = threading.Lock()
+_solving = threading.Semaphore(1)  # one double-dummy analysis at a time a process
+_hinting: set[str] = set()
+_hinting_lock = threading.Lock()
+
+
+def hint(room: Room, token: str | None) -> dict[str, Any]:
+    """The expert's choice for ``token``'s seat now (see the module docstring). Raises
+    ``server.bad_token`` (401), ``server.not_playing``, ``server.hint_people``,
+    ``server.not_your_turn`` (409), ``server.hint_busy`` (429)."""
+    seat = room.seat_of(token)
+    if seat is None:
+        raise bad_token()
+    if any(s.kind != "bot" for s in room.data.seats if s.seat != seat):
+        raise ServerError("hints are for tables against bots only",
+                          code="server.hint_people", status=409)
+    view = room.playing_view(seat)
+    if view is None or not view.legal:
+        raise ServerError("it is not your turn", code="server.not_your_turn", status=409,
+                          params={"seat": seat})
+    with _hinting_lock:
+        if room.id in _hinting:
+            raise ServerError("a hint is being worked out for this table",
+                              code="server.hint_busy", status=429)
+        _hinting.add(room.id)
+    try:
+        bot = make_bot("expert", seed=secrets.randbits(64), time_limit_ms=HINT_TIME_LIMIT_MS)
+        assert isinstance(bot, ExpertBot)
+        try:
+            action = bot.act(view)
+            card = bot.card_after_belote if action == "belote" else None
+            means, worlds = bot.last_means, bot.last_worlds
+        finally:
+            bot.close()
+    finally:
+        with _hinting_lock:
+            _hinting.discard(room.id)
+    played = card_str(card) if card is not None else \
+        (action if action in view.hand else None)
+    return {"action": action, "card": played, "worlds": worlds,
+            "values": {card_str(c): round(v, 1) for c, v in sorted(means.items())}}
+
+
+def _finished(room: Room, index: int) -> Deal:
+    deals = room.game.deals  # the finished deals; the one in play is game.current
+    if index == len(deals) and room.game.current is not None:
+        raise ServerError("this deal is not over", code="server.deal_not_over", status=409,
+                          params={"deal": index})
+    if not 0 <= index < len(deals):
+        raise ServerError(f"no deal {index} at this table", code="server.no_deal", status=404,
+                          params={"deal": index})
+    deal = deals[index]
+    if not deal.is_over():
+        raise ServerError("this deal is not over", code="server.deal_not_over", status=409,
+                          params={"deal": index})
+    return deal
+
+
+def analysis(room: Room, index: int) -> dict[str, Any]:
+    """The double-dummy analysis of the finished deal ``index`` (module docstring); computed
+    once and kept. Raises ``server.no_deal`` (404), ``server.deal_not_over`` (409)."""
+    key = (room.id, index)
+    with _analyses_lock:
+        if key in _analyses:
+            return _analyses[key]
+    deal = _finished(room, index)
+    with _solving:
+        rows = analyse_deal(deal) if deal.contract is not None else []
+    out = {"deal": index, "cards": [r.to_json() for r in rows]}
+    with _analyses_lock:
+        _analyses[key] = out
+        while len(_analyses) > ANALYSES_KEPT:
+            _analyses.pop(next(iter(_analyses)))
+    return out
+
+
+def replay(room: Room) -> dict[str, Any]:
+    """Every finished deal of the table for a replay (module docstring)."""
+    out = []
+    for index, deal in enumerate(room.game.deals):
+        if not deal.is_over():
+            continue
+        hands = deal.initial_hands or deal.hands
+        out.append({
+            "deal_index": index, "dealer": int(deal.dealer),
+            "hands": [hand_str(h, deal.trump).split() if h else [] for h in hands],
+            "turned": card_str(deal.turned) if deal.turned is not None else None,
+            "bids": [[int(s), str(a)] for s, a in deal.bids],
+            "contract": deal.contract.to_json() if deal.contract is not None else None,
+            "plays": [[int(s), card_str(c)] for s, c in deal.plays],
+            "tricks": [{"leader": int(leader), "cards": [card_str(c) for c in cards],
+                        "winner": int(winner)} for leader, cards, winner in deal.tricks],
+            "belotes": [[int(s), "SHDC"[su]] for s, su in deal.belotes],
+            "result": deal.result.to_json() if deal.result is not None else None})
+    seats = [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in room.data.seats]
+    return {"table": room.id, "preset": room.data.preset, "seats": seats, "deals": out}
+
+
+def mount(app: FastAPI, rooms: Rooms, bearer: Any) -> None:
+    """Add the routes of the module docstring; ``bearer(request)`` reads the token."""
+
+    @app.post("/api/tables/{table_id}/hint")
+    def hint_route(request: Request, table_id: str) -> dict[str, Any]:
+        return hint(rooms.get(table_id), bearer(request))
+
+    @app.get("/api/tables/{table_id}/deals/{index}/analysis")
+    def analysis_route(table_id: str, index: int) -> dict[str, Any]:
+        return analysis(rooms.get(table_id), index)
+
+    @app.get("/api/tables/{table_id}/replay")
+    def replay_route(table_id: str) -> dict[str, Any]:
+        return replay(rooms.get(table_id))
+
+
+__all__ = ["HINT_TIME_LIMIT_MS", "analysis", "hint", "mount", "replay"]
