@@ -163,6 +163,8 @@ def _families(literals: set[str]):
         # cli/usage.py: usage.missing_<click's kind>, usage.value.<pydantic's error type>
         "usage.missing_": lambda rest: rest in literals,
         "usage.value.": lambda rest: rest in typing.get_args(ErrorType),
+        # server/errors.py refused_fields: server.reason.<pydantic's error type> | other
+        "server.reason.": lambda rest: rest in typing.get_args(ErrorType) or rest == "other",
         # cli/help.py: cli.help.extra.<which>, cli.help.section.<kind>s
         "cli.help.extra.": lambda rest: rest in literals,
         "cli.help.section.": lambda rest: rest.removesuffix("s") in literals,

@@ -198,3 +198,32 @@ def test_a_database_that_cannot_be_opened_exits_2(tmp_path):
     r = _belote("serve", "--port", "0", "--database", f"sqlite:///{tmp_path}/file/x.db")
     assert r.returncode == 2 and "base de données inutilisable" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_a_refused_body_names_its_field_and_the_reason(server):
+    """Fresh-user trial: "requête refusée (body.name)" did not say what was wrong; a
+    misspelt field was dropped and the table got the preset's rules."""
+    post = server.http.post
+    seats = ["me", "open", "open", "open"]
+    cases = [
+        ({"seats": seats}, "fr", "requête refusée (name) : champ obligatoire absent"),
+        ({"seats": seats, "name": "A", "option": {"deals": 1}}, "fr",
+         "requête refusée (option) : champ inconnu"),
+        ({"seats": seats, "name": "A", "target": 0}, "en",
+         "bad request (target): more than 0 expected"),
+        ({"seats": ["me"], "name": "A"}, "en", "bad request (seats): at least 4 items expected"),
+    ]
+    for body, lang, words in cases:
+        r = post(f"/api/tables?lang={lang}", json=body)
+        assert r.status_code == 422, r.text
+        assert r.json() == {"type": "error", "code": "server.bad_request", "message": words}
+    r = post("/api/tables", content=b"{not json", headers={"Content-Type": "application/json"})
+    assert r.json()["message"].endswith("le corps n'est pas du JSON valide"), r.text
+    r = post("/api/tables?lang=en", content=b'{"seats": 1}')  # no Content-Type
+    assert r.status_code == 422 and "Content-Type: application/json" in r.json()["message"]
+    r = post("/api/tables", json={"seats": seats, "name": "A", "target": 1000,
+                                  "options": {"game_end": "deals", "deals": 3}})
+    assert r.status_code == 422 and r.json()["code"] == "server.target_and_deals"
+    r = post(f"/api/join/{'Z' * 8}", json={"name": "B", "place": 2})
+    assert r.status_code == 422 and r.json()["message"] == \
+        "requête refusée (place) : champ inconnu"

@@ -128,6 +128,14 @@ def test_garbage_and_bad_messages_get_an_error_and_the_table_goes_on(server):
         assert error["code"] == code, data[:40]
     c.send({"type": "ping", "id": "x1"})
     assert c.wait_for(lambda m: m["type"] == "pong") == {"type": "pong", "v": 1, "id": "x1"}
+    # the message names the field and the reason (fresh-user trial: "bad message ()")
+    c.send({"type": "dance"})
+    error = c.wait_for(lambda m: m["type"] == "error")
+    assert error["message"] == ("message refusé (message) : type de message inconnu dance "
+                                "(au choix : 'action', 'ping')"), error
+    c.send({"type": "action", "action": "pass"})
+    assert c.wait_for(lambda m: m["type"] == "error")["message"] == \
+        "message refusé (action.seq) : champ obligatoire absent"
 
 
 def test_a_10_mb_message_gets_an_error_and_harms_no_one(server):

@@ -34,13 +34,13 @@ from typing import Annotated, Any
 from fastapi import Body, Depends, FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__, i18n
 from ..engine.errors import BeloteError
 from . import review, web
-from .errors import ServerError
+from .errors import ServerError, refused_fields
 from .protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE_BYTES,
@@ -94,7 +94,10 @@ def _said(code: str, lang: str, fallback: str, **params: Any) -> str:
 
 
 class CreateTable(BaseModel):
-    """The body of ``POST /api/tables``."""
+    """The body of ``POST /api/tables`` (an unknown field is refused: a misspelt
+    ``"option"`` must not give a table of default rules)."""
+
+    model_config = ConfigDict(extra="forbid")
 
     preset: Annotated[str, Field(max_length=40)] = "coinche"
     options: dict[str, Any] = Field(default_factory=dict)
@@ -107,12 +110,16 @@ class CreateTable(BaseModel):
 class JoinTable(BaseModel):
     """The body of ``POST /api/join/{CODE}``: a display name and, optionally, a seat."""
 
+    model_config = ConfigDict(extra="forbid")
+
     name: Annotated[str, Field(max_length=200)]
     seat: int | None = None
 
 
 class SeatBot(BaseModel):
     """The body of ``POST /api/tables/{ID}/seats/{S}/bot``: the bot's level."""
+
+    model_config = ConfigDict(extra="forbid")
 
     level: Annotated[str, Field(max_length=40)] = "heuristic"
 
@@ -173,11 +180,8 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = exc.errors()
-        where = ".".join(str(p) for p in errors[0]["loc"]) if errors else ""
         lang = _lang_of(request)
-        return _error_json("server.bad_request", _said(
-            "server.bad_request", lang, f"bad request ({where})", field=where), 422)
+        return _coded(refused_fields(exc.errors(), "request", lang), lang, 422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -190,8 +194,7 @@ def _handlers(app: FastAPI) -> None:
             return _error_json("server.bad_method", _said(
                 "server.bad_method", lang, f"method not allowed: {request.method}",
                 method=request.method), 405)
-        return _error_json("server.bad_request", _said(
-            "server.bad_request", lang, "bad request ()", field=""), exc.status_code)
+        return _coded(refused_fields([], "request", lang), lang, exc.status_code)
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
@@ -218,6 +221,10 @@ def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
     def create(request: Request, body: CreateTable) -> dict[str, Any]:
         options = dict(body.options)
         if body.target is not None:
+            if options.get("game_end", "target") != "target":
+                raise ServerError("give a target or game_end=deals, not both",
+                                  code="server.target_and_deals", status=422,
+                                  params={"target": body.target})
             options.update(game_end="target", target=body.target)
         base = str(request.base_url).rstrip("/")
         room, token = rooms.create(body.preset, options, body.seats, body.name, base)
@@ -361,10 +368,7 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
     try:
         message = CLIENT_MESSAGE.validate_python(data)
     except ValidationError as e:
-        errors = e.errors()
-        where = ".".join(str(p) for p in errors[0]["loc"]) if errors else ""
-        conn.send(_refusal(ServerError(f"bad message ({where})", code="server.bad_message",
-                                       params={"field": where}), lang))
+        conn.send(_refusal(refused_fields(e.errors(), "message", lang), lang))
         return
     if message.type == "ping":
         conn.send(Pong(id=message.id).model_dump(mode="json"))

@@ -9,7 +9,8 @@ carries the code only).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..engine.errors import BeloteError, Param
 
@@ -50,4 +51,34 @@ def not_creator() -> ServerError:
                        status=403)
 
 
-__all__ = ["ServerError", "bad_token", "not_creator", "unknown_code", "unknown_table"]
+def refused_fields(errors: Sequence[Mapping[str, Any]], kind: str, lang: str) -> ServerError:
+    """pydantic's first error of a request body (``kind`` ``request``: ``server.bad_request``,
+    422) or of a WebSocket message (``message``: ``server.bad_message``) as a
+    :class:`ServerError` naming the field (``body.name`` → ``name``; none: ``body`` or
+    ``message``) and the reason in ``lang``: the catalog's ``server.reason.<pydantic error
+    type>`` with the error's context (``max_length``, ``tag``…), else ``server.reason.other``.
+    """
+    from .. import i18n  # the catalog words the reason; the error keeps the code
+
+    first = errors[0] if errors else {}
+    loc = [str(p) for p in first.get("loc", ())]
+    if loc[:1] == ["body"]:
+        loc = loc[1:]
+    field = ".".join(loc) or ("body" if kind == "request" else "message")
+    context = {k: v if isinstance(v, int | float) else str(v)
+               for k, v in dict(first.get("ctx") or {}).items()}
+    reason_code = f"server.reason.{first.get('type', 'other')}"
+    if not i18n.has(reason_code, lang):
+        reason_code = "server.reason.other"
+    try:
+        reason = i18n.tr(reason_code, lang, **context)
+    except (KeyError, IndexError, ValueError):
+        reason = i18n.tr("server.reason.other", lang)
+    code = "server.bad_request" if kind == "request" else "server.bad_message"
+    return ServerError(f"bad {kind} ({field}): {reason}", code=code,
+                       status=422 if kind == "request" else 400,
+                       params={"field": field, "reason": reason})
+
+
+__all__ = ["ServerError", "bad_token", "not_creator", "refused_fields", "unknown_code",
+           "unknown_table"]
