@@ -13,8 +13,9 @@ Debian's chromium with Playwright (as the browser tests do, tests/support/browse
 * *card shown at the other player*: Alice and Bob sit at one table with two bots (each in his
   own browser context); for every card one of them clicks, the time from the click (the
   clicking page's clock) to the card's first drawing in the other's page (a card in the trick
-  or the trick just won). Both pages run in one browser on one machine, so their
-  ``performance.timeOrigin + now()`` clocks agree.
+  or the trick just won; a card comes back every deal, so a click is matched with its first
+  drawing after it; a drawn element is stamped once). Both pages run in one browser on one
+  machine, so their ``performance.timeOrigin + now()`` clocks agree.
 
 Prints median, mean, p90 and max of each, with the machine's load average; ``--json`` for a
 machine-readable line. Not a test: figures go in docs/performance.md.
@@ -44,7 +45,7 @@ WATCH = """
   const stamp = () => performance.timeOrigin + performance.now();
   document.addEventListener("click", (e) => {
     const card = e.target.closest && e.target.closest("[data-testid=hand] [data-action]");
-    if (card) window.__clicked[card.dataset.card] = stamp();
+    if (card) (window.__clicked[card.dataset.card] ||= []).push(stamp());
   }, true);
   new MutationObserver(() => {
     const now = stamp();
@@ -53,8 +54,10 @@ WATCH = """
         (x) => x.textContent === "Jouer contre les bots" && !x.disabled);
       if (b) window.__usable = performance.now();
     }
+    // each drawing of a card in the middle (a card comes back in every deal): the first
+    // drawing after a click is the one that click caused
     for (const c of document.querySelectorAll("[data-testid=trick] [data-card]")) {
-      if (!(c.dataset.card in window.__seen)) window.__seen[c.dataset.card] = now;
+      if (!c.__stamped) { c.__stamped = true; (window.__seen[c.dataset.card] ||= []).push(now); }
     }
   }).observe(document, { childList: true, subtree: true });
 })();
@@ -144,7 +147,11 @@ def play_friends(browser, url: str, deals: int) -> list[float]:
     marks = [(p.evaluate("window.__clicked"), p.evaluate("window.__seen")) for p in pages]
     for i, (clicked, _seen) in enumerate(marks):
         other_seen = marks[1 - i][1]
-        latencies += [other_seen[c] - t for c, t in clicked.items() if c in other_seen]
+        for card, times in clicked.items():
+            for t in times:
+                after = [s for s in other_seen.get(card, []) if s >= t]
+                if after:
+                    latencies.append(min(after) - t)
     for page in pages:
         page.context.close()
     return latencies
