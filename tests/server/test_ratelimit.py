@@ -145,3 +145,19 @@ def test_a_bad_rate_stops_the_command_with_exit_2():
                           capture_output=True, text=True, timeout=WAIT, env=env)
     assert done.returncode == 2 and done.stdout == ""
     assert "--join-limit: a rate is N/second, N/minute, N/hour or N/day" in done.stderr
+
+
+def test_looking_up_invite_codes_counts_as_joining(database_url):
+    """Attack review: GET /t/CODE answered "does this code exist?" without limit. A
+    browser's page load (Accept: text/html) looks nothing up and is not counted."""
+    proc = ServerProcess(database_url, "--join-limit", "2/minute")
+    try:
+        page = proc.http.get("/t/NOSUCH22", headers={"Accept": "text/html"})
+        assert page.status_code == 200 and "<!doctype html>" in page.text.lower()
+        assert proc.http.get("/t/NOSUCH22").status_code == 404
+        assert proc.http.get("/api/invite/NOSUCH22").status_code == 404
+        r = proc.http.get("/t/NOSUCH22")
+        assert r.status_code == 429 and r.json()["code"] == "server.rate_limited"
+        assert proc.http.get("/t/NOSUCH22", headers={"Accept": "text/html"}).status_code == 200
+    finally:
+        proc.stop()

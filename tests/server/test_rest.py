@@ -227,3 +227,29 @@ def test_a_refused_body_names_its_field_and_the_reason(server):
     r = post(f"/api/join/{'Z' * 8}", json={"name": "B", "place": 2})
     assert r.status_code == 422 and r.json()["message"] == \
         "requête refusée (place) : champ inconnu"
+
+
+def test_a_chunked_body_over_the_cap_is_refused_unread(server):
+    """Attack review: the 64 KiB cap read Content-Length only; a chunked body of 300 MB was
+    read whole (1.1 GB resident)."""
+    def chunks():
+        for _ in range(2000):  # 2000 × 64 KiB: far over the cap, never all sent
+            yield b"x" * 65536
+    r = server.http.post("/api/tables/0123456789abcdef/seats/0/bot", content=chunks(),
+                         headers={"Content-Type": "application/json"})
+    assert r.status_code == 413 and r.json()["code"] == "server.too_large"
+    # a small chunked body still reaches the route
+    r = server.http.post("/api/tables", content=iter([b'{"seats": ["me", "open", "open", ',
+                                                      b'"open"], "name": "A"}']),
+                         headers={"Content-Type": "application/json"})
+    assert r.status_code == 201, r.text
+
+
+def test_small_things_of_the_attack_review(server):
+    made = server.create(["me", "open", "open", "open"])
+    for seat in (True, "2", 1.0):
+        r = server.http.post(f"/api/join/{made['code']}", json={"name": "B", "seat": seat})
+        assert r.status_code == 422 and r.json()["code"] == "server.bad_request", seat
+    r = server.http.get("/api/tables/" + "a" * 6000)
+    assert r.status_code == 404 and len(r.text) < 400
+    assert server.http.get("/openapi.json").status_code == 404

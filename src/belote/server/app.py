@@ -34,7 +34,7 @@ from typing import Annotated, Any
 from fastapi import Body, Depends, FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__, i18n
@@ -108,12 +108,13 @@ class CreateTable(BaseModel):
 
 
 class JoinTable(BaseModel):
-    """The body of ``POST /api/join/{CODE}``: a display name and, optionally, a seat."""
+    """The body of ``POST /api/join/{CODE}``: a display name and, optionally, a seat (a JSON
+    integer: ``true`` or ``"2"`` is refused)."""
 
     model_config = ConfigDict(extra="forbid")
 
     name: Annotated[str, Field(max_length=200)]
-    seat: int | None = None
+    seat: StrictInt | None = None
 
 
 class SeatBot(BaseModel):
@@ -148,7 +149,7 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None) -> FastAPI:
         await asyncio.to_thread(rooms.close)
 
     app = FastAPI(title="belote", version=__version__, lifespan=lifespan,
-                  docs_url=None, redoc_url=None)
+                  docs_url=None, redoc_url=None, openapi_url=None)
     app.state.rooms = rooms
     _handlers(app)
     _routes(app, rooms, limiter)
@@ -158,17 +159,58 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None) -> FastAPI:
     return app
 
 
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes gets 413 ``server.too_large``,
+    whether it says its length (``Content-Length``) or not (chunked): the body is read here,
+    at most ``limit`` bytes kept, before the application sees it."""
+
+    def __init__(self, app: Any, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[Any]],
+                       send: Callable[[Any], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        chunks, size = [], 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            chunks.append(body)
+            if not message.get("more_body"):
+                break
+        whole, given = b"".join(chunks), False
+
+        async def replay() -> Any:
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": whole, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        lang = _lang_of(Request(scope))
+        response = _error_json("server.too_large", _said(
+            "server.too_large", lang, f"message too large (at most {self.limit} bytes)",
+            limit=self.limit), 413)
+        await response(scope, receive, send)
+
+
 def _handlers(app: FastAPI) -> None:
-    @app.middleware("http")
-    async def cap_body(request: Request,
-                       call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length", "0")
-        if not length.isdigit() or int(length) > MAX_BODY_BYTES:
-            lang = _lang_of(request)
-            return _error_json("server.too_large", _said(
-                "server.too_large", lang, f"message too large (at most {MAX_BODY_BYTES} bytes)",
-                limit=MAX_BODY_BYTES), 413)
-        return await call_next(request)
+    app.add_middleware(BodyLimit)
 
     @app.exception_handler(BeloteError)
     async def coded(request: Request, exc: BeloteError) -> JSONResponse:
@@ -275,12 +317,14 @@ def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
 
     @app.get("/t/{code}", response_model=None)
     def invite(request: Request, code: str) -> dict[str, Any] | Response:
-        """The invite link: a browser gets the page (which joins), a script the facts."""
+        """The invite link: a browser gets the page (which joins), a script the facts (a
+        look-up of a code counts as a join attempt: codes are not to be guessed)."""
         if web.wants_html(request):
             return web.page()
+        limiter.check("join", request.client.host if request.client else None)
         return invite_json(code)
 
-    @app.get("/api/invite/{code}")
+    @app.get("/api/invite/{code}", dependencies=[_limited(limiter, "join")])
     def invite_api(code: str) -> dict[str, Any]:
         return invite_json(code)
 

@@ -29,6 +29,7 @@ class ServerError(BeloteError):
 
 def unknown_table(table: str) -> ServerError:
     """``server.unknown_table`` (404): no table has this id."""
+    table = table[:40]  # an id is 16 characters: no need to echo a long one back
     return ServerError(f"no table {table}", code="server.unknown_table", status=404,
                        params={"table": table})
 
