@@ -36,16 +36,28 @@ class Page:
         self.page.context.close()
 
     def hand(self) -> list[str]:
-        return [c.get_attribute("data-card")
-                for c in self.page.locator('[data-testid="hand"] [data-card]').all()]
+        """The cards of the hand shown now (read at once: the page redraws as bots play)."""
+        return list(self.page.evaluate(
+            "[...document.querySelectorAll('[data-testid=hand] [data-card]')]"
+            ".map((e) => e.dataset.card)"))
+
+    def attributes(self, selector: str, name: str) -> list[str | None]:
+        """``name`` of every element ``selector`` finds now, read at once."""
+        return list(self.page.evaluate(
+            "([s, n]) => [...document.querySelectorAll(s)].map((e) => e.getAttribute(n))",
+            [selector, name]))
 
     def summary_shown(self) -> bool:
         return self.page.locator('[data-testid="deal-summary"]').count() > 0
 
 
 def choose(page: Any) -> Any | None:
-    """The button a test player clicks now: ``pass`` in the bidding (the bots take), else
-    a card or the first action offered; None when nothing is offered."""
+    """The button a test player clicks now: yes to a question (belote), ``pass`` in the
+    bidding (the bots take), else a card or the first action offered; None when nothing is
+    offered."""
+    question = page.locator("#question-yes")  # "say belote with this card?": yes
+    if question.count():
+        return question.first
     buttons = page.locator(ACTIONS)
     if buttons.count() == 0:
         return None

@@ -43,8 +43,7 @@ def test_a_deal_against_bots_by_clicks_only(browser, web_server):
         table = _quick(page)
         assert len(page.hand()) in (5, 8)  # classique: 5 cards, 8 once a bot took
         # every action offered is a button with its words as its name; cards named in words
-        for card in p.locator('[data-testid="hand"] [data-card]').all():
-            label = card.get_attribute("aria-label")
+        for label in page.attributes('[data-testid="hand"] [data-card]', "aria-label"):
             assert re.fullmatch(r"(sept|huit|neuf|dix|valet|dame|roi|as) de "
                                 r"(pique|cœur|carreau|trèfle)", label), label
         clicks = play_until(page, page.summary_shown)
@@ -256,8 +255,7 @@ def test_english_page(browser, web_server):
         p.get_by_role("button", name="Play against the bots").wait_for()
         assert p.locator("html").get_attribute("lang") == "en"
         _quick(page, button="Play against the bots")
-        labels = [c.get_attribute("aria-label")
-                  for c in p.locator('[data-testid="hand"] [data-card]').all()]
+        labels = page.attributes('[data-testid="hand"] [data-card]', "aria-label")
         assert labels and all(re.fullmatch(r"(seven|eight|nine|ten|jack|queen|king|ace) of "
                                            r"(spades|hearts|diamonds|clubs)", x) for x in labels)
         names = {b.get_attribute("aria-label") or b.inner_text()
@@ -297,8 +295,7 @@ def test_hint_analysis_and_replay(browser, web_server):
         def hint_once(_page: Page) -> bool:
             if hinted or p.locator(f'[data-testid="hand"] {ACTIONS}').count() < 2:
                 return False
-            legal = [b.get_attribute("data-action")
-                     for b in p.locator(f'[data-testid="hand"] {ACTIONS}').all()]
+            legal = page.attributes(f'[data-testid="hand"] {ACTIONS}', "data-action")
             p.locator("#hint").click()
             shown = p.locator('[data-testid="hint"]')
             p.wait_for_function("document.querySelector('[data-testid=hint]') && !document"
@@ -322,8 +319,7 @@ def test_hint_analysis_and_replay(browser, web_server):
         first = record["deals"][-1]["plays"][:4]
         for _ in range(4):
             p.locator("#replay-next").click()
-        shown = [c.get_attribute("data-card")
-                 for c in p.locator('[data-testid="trick"] [data-card]').all()]
+        shown = page.attributes('[data-testid="trick"] [data-card]', "data-card")
         assert sorted(shown) == sorted(first)
         assert "4 / 32" in p.locator("[role=status]").first.inner_text()
         assert page.errors == []
@@ -337,3 +333,34 @@ def _card_words(card: str) -> str:
              "K": "roi", "A": "as"}
     suits = {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"}
     return f"{ranks[card[0]]} de {suits[card[1]]}"
+
+
+def test_the_page_reconnects_by_itself_after_the_server_is_killed(browser, tmp_path):
+    """A network cut as bad as it gets: kill -9 of the server mid-deal, a new one on the same
+    port and database; the page comes back by itself to the same seat and hand."""
+    from serverkit import ServerProcess
+
+    database = f"sqlite:///{tmp_path / 'cut.db'}"
+    first = ServerProcess(database, "--bot-delay", "0.02")
+    port = first.url.rsplit(":", 1)[1]
+    page = Page.open(browser, first.url)
+    second = None
+    try:
+        p = page.page
+        _quick(page, preset="coinche")
+        play_until(page, lambda: p.locator(f'[data-testid="hand"] {ACTIONS}').count() > 0)
+        before = page.hand()
+        first.kill()
+        p.locator("#conn").filter(has_text="reconnexion").wait_for()
+        second = ServerProcess(database, "--bot-delay", "0.02", "--port", port)
+        p.wait_for_function("document.querySelector('#conn') && "
+                            "document.querySelector('#conn').textContent === ''")
+        p.locator(f'[data-testid="hand"] {ACTIONS}').first.wait_for()
+        assert page.hand() == before
+        play_until(page, page.summary_shown)  # and the deal goes on to its end
+        assert page.errors == [] or all("WebSocket" in e or "ERR_CONNECTION" in e
+                                        for e in page.errors), page.errors
+    finally:
+        page.close()
+        if second is not None:
+            second.stop()

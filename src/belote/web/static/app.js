@@ -441,7 +441,7 @@ class TableScreen {
       if (this.closed || ws !== this.ws) return;
       if (e.code === 4404) { this.drawRefused(); return; }
       this.connected = false;
-      this.drawStatus();
+      this.draw();
       const wait = Math.min(500 * 2 ** this.retry, 5000);
       this.retry += 1;
       this.timer = setTimeout(() => this.connect(), wait);
@@ -715,8 +715,10 @@ class TableScreen {
       if (parts.length === 2 && /^(\d+|capot|generale)$/.test(parts[0])) (bids[parts[0]] ||= []).push(a);
       else plain.push(a);
     }
+    const offline = this.connected === false;  // nothing can be sent until it reconnects
     const button = (a, label = actionName(a, doubleWord)) => el("button", { type: "button", class: "act",
-      "data-action": a, "aria-label": actionName(a, doubleWord), onclick: () => this.send(a) }, label);
+      "data-action": a, "aria-label": actionName(a, doubleWord), disabled: offline,
+      onclick: () => this.send(a) }, label);
     box.append(el("div", { class: "row" }, plain.map((a) => button(a)), hint));
     const rank = (v) => (v === "capot" ? 1e9 : v === "generale" ? 2e9 : Number(v));
     const values = Object.keys(bids).sort((a, b) => rank(a) - rank(b));
@@ -743,6 +745,7 @@ class TableScreen {
       const { suit } = parseCard(card);
       return el("button", { type: "button", class: `card suit-${suit}${ok ? " legal" : ""}`,
         "data-card": card, "data-action": ok ? card : null, "aria-disabled": ok ? null : "true",
+        disabled: ok && this.connected === false,
         "aria-label": cardName(card), title: `${cardName(card)} (${i + 1})`,
         onclick: () => this.playCard(card, legal, auto) },
       el("span", { class: "rank" }, cardShort(card).slice(0, -1)), el("span", { class: "pip" }, SYMBOL[suit]));
