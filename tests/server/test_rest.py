@@ -150,6 +150,11 @@ def test_cut_only_dealing_is_refused_online_and_says_why(server):
     assert r.status_code == 422 and "déduire les mains des autres" in r.json()["message"]
     r = server.http.post("/api/tables", json={**body, "options": {"shuffle": "full"}})
     assert r.status_code == 201, r.text
+    # the preset alone (it cuts by default: attack review, every hand was computable from
+    # deal 2 on) is played shuffled online, and its options say so
+    r = server.http.post("/api/tables", json={**body, "options": {}})
+    assert r.status_code == 201, r.text
+    assert server.table(r.json()["table"])["options"]["shuffle"] == "full"
 
 
 def test_a_started_table_takes_no_join(server):

@@ -969,12 +969,16 @@ def _error(code: str, fallback: str, lang: str, **params: Any) -> dict[str, Any]
     return ErrorMessage(code=code, message=i18n.message(error, lang)).model_dump(mode="json")
 
 
-def _check_online(rules: Rules) -> Rules:
-    """``rules`` if an online table may deal with them. ``shuffle="cut"`` (004: the tricks
-    gathered and only cut for the next deal) is refused, ``server.cut_online`` (422): the
-    next pack would be the played cards in their order, so each seat could work out the
-    others' hands from the tricks it saw (hidden information, issue 17 item 4), and the
-    pack would come from the play rather than from the secret seed."""
+def _check_online(rules: Rules, options: dict[str, Any]) -> Rules:
+    """``rules`` as an online table deals with them. ``shuffle="cut"`` (004: the tricks
+    gathered and only cut for the next deal) asked for in ``options`` is refused,
+    ``server.cut_online`` (422): the next pack would be the played cards in their order, so
+    each seat could work out the others' hands from the tricks it saw (hidden information,
+    issue 17 item 4), and the pack would come from the play rather than from the secret
+    seed. A preset that cuts by default (``retourne``) is played with ``shuffle="full"``
+    online (its options then say so; docs/rules-notes.md)."""
+    if rules.shuffle == Shuffle.CUT and "shuffle" not in options:
+        return rules.replace(shuffle=Shuffle.FULL)
     if rules.shuffle == Shuffle.CUT:
         raise ServerError("an online table shuffles every deal: with shuffle=cut the next "
                           "pack is the tricks as played, only cut, so a seat could work out "
@@ -1054,7 +1058,7 @@ class Rooms:
         commitment. Returns the room and the creator's token. Raises
         ``server.cut_online`` (422) for ``shuffle="cut"`` (:func:`_check_online`)."""
         name = _check_name(name)
-        rules = _check_online(Rules.preset(preset, **options))
+        rules = _check_online(Rules.preset(preset, **options), options)
         token = secrets.token_urlsafe(32)
         seat_data, creator = _parse_seats(list(seats), name, token)
         code = new_code()
