@@ -123,3 +123,161 @@ def test_sqlite_writes_wait_for_the_store_lock_and_all_land(store):
     for t in threads:
         t.join(60)
     assert [a[0] for a in store.room("room2").actions] == list(range(1, 202))
+
+
+def _rooms_of(store, count: int) -> list[str]:
+    """``count`` new playing rooms (fresh ids and codes: the database is the module's)."""
+    import secrets
+    ids = []
+    for _ in range(count):
+        name = secrets.token_hex(4)
+        room = RoomData(id=f"gc{name}", code=name.upper(), preset="coinche", options={},
+                        status="playing", ended=False, seed=5, commitment="0" * 64,
+                        creator_seat=0, settings={},
+                        seats=[SeatData(k, "x", "human") for k in range(4)], actions=[])
+        store.create_room(room)
+        ids.append(room.id)
+    return ids
+
+
+def _gated(store, monkeypatch, fail: bool = False):
+    """Hold the store's next transaction until ``gate`` is set (its writes applied, before
+    the commit); with ``fail``, that transaction then fails (an OSError: the disk) and
+    rolls back. Returns the gate and an event set once the first transaction holds."""
+    import contextlib
+    import threading
+    real = store.group.begin
+    gate, holding, first = threading.Event(), threading.Event(), [True]
+
+    @contextlib.contextmanager
+    def begin():
+        with real() as s:
+            yield s
+            if first[0]:
+                first[0] = False
+                s.flush()  # its rows reached the database, uncommitted
+                holding.set()
+                assert gate.wait(30)
+                if fail:
+                    raise OSError(5, "Input/output error")
+    monkeypatch.setattr(store.group, "begin", begin)
+    return gate, holding
+
+
+def _wait_queued(store, count: int) -> None:
+    import time
+    deadline = time.monotonic() + 30
+    while store.group.queued < count:
+        assert time.monotonic() < deadline, store.group.queued
+        time.sleep(0.01)
+
+
+def test_concurrent_appends_share_commits_and_all_land_in_order(store, monkeypatch):
+    """Group commit: 8 rooms' threads x 25 actions; while one transaction is being written
+    the others' writes queue and the next leader commits them together. Every row lands,
+    in order per room, none twice."""
+    import threading
+    ids = _rooms_of(store, 8)
+    gate, holding = _gated(store, monkeypatch)
+    batches0 = store.group.batches
+
+    def play(room_id: str) -> None:
+        for seq in range(1, 26):
+            store.append_action(room_id, seq, seq % 4, f"pass{seq}", seq)
+
+    threads = [threading.Thread(target=play, args=(r,)) for r in ids]
+    threads[0].start()
+    assert holding.wait(30)  # the first room's first action is being committed
+    for t in threads[1:]:
+        t.start()
+    _wait_queued(store, 7)  # the other rooms' first actions wait for the next batch
+    gate.set()
+    for t in threads:
+        t.join(60)
+        assert not t.is_alive()
+    for r in ids:
+        assert store.room(r).actions == [(q, q % 4, f"pass{q}", q) for q in range(1, 26)]
+    # 200 writes: the second batch held 7 of them, so fewer transactions than writes
+    assert store.group.writes - (store.group.batches - batches0) >= 6
+    assert store.group.batches - batches0 < 200
+
+
+def test_a_failing_commit_fails_every_caller_of_its_batch(store, monkeypatch):
+    """The transaction of a batch fails (the disk): each of its callers gets the error and
+    none of its rows is in the database; the writes of the next batch land, and the failed
+    numbers can be written again (nothing lost, nothing twice)."""
+    import threading
+    ids = _rooms_of(store, 4)
+    store.append_action(ids[0], 1, 0, "pass", 1)
+    gate, holding = _gated(store, monkeypatch, fail=True)
+    outcome: dict[str, BaseException | None] = {}
+
+    def append(room_id: str, seq: int) -> None:
+        try:
+            store.append_action(room_id, seq, 1, "80 H", None)
+            outcome[room_id] = None
+        except BaseException as e:
+            outcome[room_id] = e
+
+    leader = threading.Thread(target=append, args=(ids[0], 2))
+    leader.start()
+    assert holding.wait(30)
+    followers = [threading.Thread(target=append, args=(r, 1)) for r in ids[1:]]
+    for t in followers:
+        t.start()
+    _wait_queued(store, 3)
+    gate.set()
+    for t in [leader, *followers]:
+        t.join(60)
+    assert isinstance(outcome[ids[0]], OSError)  # the failed batch: the leader alone
+    assert all(outcome[r] is None for r in ids[1:])  # the next batch committed
+    assert store.room(ids[0]).actions == [(1, 0, "pass", 1)]
+    for r in ids[1:]:
+        assert store.room(r).actions == [(1, 1, "80 H", None)]
+    store.append_action(ids[0], 2, 1, "80 H", None)  # the failed number, written once
+    assert [a[0] for a in store.room(ids[0]).actions] == [1, 2]
+
+
+def test_every_caller_of_a_failed_batch_hears_the_failure(store, monkeypatch):
+    """Three writes queued behind a transaction share the next one; it fails: all three
+    callers raise, none of their rows is there."""
+    import contextlib
+    import threading
+    ids = _rooms_of(store, 4)
+    gate, holding = _gated(store, monkeypatch)
+    real = store.group.begin
+    calls = [0]
+
+    @contextlib.contextmanager
+    def second_fails():
+        calls[0] += 1
+        with real() as s:
+            yield s
+            if calls[0] == 2:
+                s.flush()
+                raise OSError(28, "No space left on device")
+    outcome: dict[str, BaseException | None] = {}
+
+    def append(room_id: str) -> None:
+        try:
+            store.append_action(room_id, 1, 2, "pass", 4)
+            outcome[room_id] = None
+        except BaseException as e:
+            outcome[room_id] = e
+
+    leader = threading.Thread(target=append, args=(ids[0],))
+    leader.start()
+    assert holding.wait(30)
+    monkeypatch.setattr(store.group, "begin", second_fails)
+    calls[0] = 1
+    followers = [threading.Thread(target=append, args=(r,)) for r in ids[1:]]
+    for t in followers:
+        t.start()
+    _wait_queued(store, 3)
+    gate.set()
+    for t in [leader, *followers]:
+        t.join(60)
+    assert outcome[ids[0]] is None and store.room(ids[0]).actions == [(1, 2, "pass", 4)]
+    errors = [outcome[r] for r in ids[1:]]
+    assert all(isinstance(e, OSError) and e.errno == 28 for e in errors), errors
+    assert all(store.room(r).actions == [] for r in ids[1:])

@@ -29,6 +29,7 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any
 
 from fastapi import Body, Depends, FastAPI, Request, WebSocket
@@ -58,6 +59,11 @@ log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 64 * 1024
 #: messages waiting for one client before it is closed (it reads nothing)
 MAX_QUEUED = 1000
+#: threads of the event loop's default executor, where every room call runs (an action, an
+#: attach…): an action waits there for its group commit (:class:`~.store.GroupCommit`), so
+#: the more actions in flight at once, the more share one commit (asyncio's default, 6 on 2
+#: cores, would cap a batch at 6)
+WORKERS = 64
 #: a WebSocket close code: the connection asked for no table or a bad token
 CLOSE_REFUSED = 4404
 #: a WebSocket close code: too many connection attempts from this address
@@ -145,6 +151,8 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(
+            max_workers=WORKERS, thread_name_prefix="belote-worker"))
         yield
         await asyncio.to_thread(rooms.close)
 
