@@ -203,3 +203,40 @@ def test_a_broken_room_seats_no_bot_for_an_absent_person(database_url, store, mo
         assert "a clock callback failed" not in caplog.text
     finally:
         rooms.close()
+
+
+def test_events_keep_the_protocol_s_shape_and_each_seat_s_current_view(database_url, rooms):
+    """The events are written as JSON text once, each view once per state of the game
+    (Room.broadcast): every event still reads as an EventMessage with exactly the pydantic
+    dump's fields and order (``event`` without the fields that do not apply), and after each
+    action the last view each connection got is its seat's view of the game now (a
+    spectator's: the public view), whichever event of the action carried it."""
+    from belote.server.protocol import EventFacts, EventMessage
+    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+    room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
+    listeners = [Listener(k) for k in range(4)] + [Listener(None)]
+    for li in listeners:
+        room.attach(li.connection())
+    room.start(tokens[0])
+    table = room.table
+    assert table is not None
+    kinds = set()
+    for client_seq in range(1, 14):  # the bidding, then three tricks and a card
+        seat = table.to_move
+        room.act(seat, table.legal(seat)[0], client_seq)
+        for li in listeners:
+            last = [m for m in li.messages if m["type"] == "event"][-1]
+            want = table.view(li.seat) if li.seat is not None else table.public_view()
+            assert last["view"] == want.to_json()
+            assert last["log_seq"] == client_seq
+    for li in listeners:
+        for m in li.messages:
+            if m["type"] != "event":
+                continue
+            kinds.add(m["event"]["kind"])
+            model = EventMessage.model_validate(m)
+            dumped = model.model_dump(mode="json")
+            dumped["event"] = EventFacts.model_validate(m["event"]).model_dump(
+                mode="json", exclude_none=True)
+            assert list(m) == list(dumped) and m == dumped
+    assert {"action", "trick", "contract"} <= kinds

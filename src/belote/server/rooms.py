@@ -55,6 +55,7 @@ import base64
 import contextlib
 import functools
 import hmac
+import json
 import logging
 import secrets
 import threading
@@ -85,7 +86,15 @@ from ..table.table import TABLE_TIME_LIMIT_MS
 from .clock import CLOCK, Alarm
 from .defaults import KEEP_IDLE
 from .errors import ServerError, bad_token, not_creator, unknown_code, unknown_table
-from .protocol import Ack, ErrorMessage, EventFacts, EventMessage, SeatInfo, Snapshot, TableInfo
+from .protocol import (
+    PROTOCOL_VERSION,
+    Ack,
+    ErrorMessage,
+    EventFacts,
+    SeatInfo,
+    Snapshot,
+    TableInfo,
+)
 from .store import RoomData, SeatData, SqlStore, token_hash
 from .workers import WORKERS
 
@@ -124,12 +133,22 @@ class Peers(Protocol):
 @dataclass(eq=False)
 class Connection:
     """One client: its ``seat`` (None: a spectator), its language, and ``send`` (thread-safe:
-    queues a message for the socket) and ``close`` (ends the socket once its queue is sent)."""
+    queues a message for the socket) and ``close`` (ends the socket once its queue is sent);
+    ``send_text``, when given, queues a message already written as JSON text (the events: see
+    :meth:`Room.broadcast`; without it, they go to ``send`` as dicts)."""
 
     seat: int | None
     lang: str
     send: Send
     close: Callable[[], None]
+    send_text: Callable[[str], None] | None = None
+
+    def send_json(self, text: str) -> None:
+        """Queue the message of JSON ``text`` (an object)."""
+        if self.send_text is not None:
+            self.send_text(text)
+        else:
+            self.send(json.loads(text))
 
 
 @dataclass
@@ -240,6 +259,10 @@ class Room:
         # the client_seq of the action this thread is applying (Room.act), for the journal
         self._acting = threading.local()
         self._absent: dict[int, _Absence] = {}
+        # the views as JSON text, by seat (None: a spectator), of the game after
+        # _view_state actions: see _view_text
+        self._view_state = -1
+        self._views: dict[int | None, tuple[int, str]] = {}
         self.broken = False
         #: several processes (``peers``): whether this one runs the table's bots and clocks
         #: (the others replay its log: :meth:`catch_up`); the seats connected to another
@@ -489,21 +512,39 @@ class Room:
 
     def broadcast(self, facts: EventFacts) -> None:
         """Send ``facts`` with each connection's own view to every connection (nothing once
-        the log failed: the game may hold an action the log lacks)."""
+        the log failed: the game may hold an action the log lacks): an
+        :class:`~.protocol.EventMessage` (``event`` without the fields that do not apply),
+        written as JSON text once but for its view, each view written once per state of the
+        game (:meth:`_view_text`: the events of one action and every spectator share it)."""
         with self._lock:
             if self.broken:
                 return
             conns = list(self._conns.values()) + list(self._spectators)
-            seats, scores = self.seat_infos(), self.scores()
+            head = (f'{{"v": {PROTOCOL_VERSION}, "type": "event", "event": '
+                    f'{_dumps(facts.model_dump(mode="json", exclude_none=True))}, "view": ')
+            tail = _dumps({"seats": [s.model_dump(mode="json") for s in self.seat_infos()],
+                           "scores": self.scores(), "status": self.data.status,
+                           "log_seq": self.log_seq, "held": self.game.held})
             for conn in conns:
-                deal_index, view = self.view_json(conn.seat)
-                message = EventMessage(event=facts, view=view, view_deal=deal_index,
-                                       seats=seats, scores=scores,
-                                       status=self.data.status,
-                                       log_seq=self.log_seq, held=self.game.held)
-                data = message.model_dump(mode="json")
-                data["event"] = facts.model_dump(mode="json", exclude_none=True)
-                conn.send(data)
+                deal_index, view = self._view_text(conn.seat)
+                conn.send_json(f'{head}{view}, "view_deal": {deal_index}, {tail[1:]}')
+
+    def _view_text(self, seat: int | None) -> tuple[int, str]:
+        """:meth:`view_json` of ``seat`` as JSON text, kept while the game does not change:
+        the state is the count of actions logged (:meth:`_journal`, under the table's lock
+        right after each action, so a view read under the table's lock while that count
+        stays the same is the view of that many actions). Under the room's lock."""
+        state = self._logged
+        if state != self._view_state:
+            self._view_state, self._views = state, {}
+        cached = self._views.get(seat)
+        if cached is not None:
+            return cached
+        deal_index, view = self.view_json(seat)
+        made = (deal_index, _dumps(view))
+        if self._logged == state:  # no action came meanwhile: the view is of this state
+            self._views[seat] = made
+        return made
 
     def send_to(self, seat: int, message: dict[str, Any]) -> None:
         with self._lock:
@@ -957,6 +998,11 @@ def _holder(seat: SeatData) -> tuple[str, str, str | None, str | None]:
     """Who holds a seat (who is connected is not read from the database: see
     :meth:`Room.sync_presence`)."""
     return seat.kind, seat.name, seat.bot_level, seat.token_hash
+
+
+def _dumps(value: Any) -> str:
+    """JSON text as the sockets write it (``ensure_ascii=False``)."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _storage_failed() -> ServerError:
