@@ -3,6 +3,7 @@
     python bench/server.py --tables 20 --deals 1            # 20 tables at once, 80 clients
     python bench/server.py --tables 0 --idle 2000           # 2,000 idle tables, 8,000 sockets
     python bench/server.py --tables 0 --idle 2000 --idle-conns 0   # tables only, no socket
+    python bench/server.py --tables 0 --idle 2000 --server-deflate  # sockets compressed
     python bench/server.py --tables 50 --json --database postgresql+psycopg://belote@/belote
 
 Each phase starts its own server process (``python -m belote.cli serve --port 0``) on
@@ -10,7 +11,9 @@ loopback, on a fresh SQLite file in a temporary folder unless ``--database URL``
 (that database keeps the tables made). Every seat is a person's seat (``"me"`` / ``"open"``
 joined by ``POST /api/join``): no server bot plays, so ``--bot-delay`` does not matter;
 ``--takeover-after`` is set to an hour so that no bot takes a seat either, and the rate limits
-per address are off (every client here is 127.0.0.1).
+per address are off (every client here is 127.0.0.1). The clients offer permessage-deflate
+(as a browser does; ``--no-compression``: they do not); the server accepts it only with
+``--server-deflate`` (``belote serve --ws-deflate``).
 
 *Active phase* (``--tables N``, ``--deals K``): N tables of ``--preset`` (coinche) for K deals
 (``game_end=deals``), four clients each, all in this one asyncio process (``websockets``).
@@ -73,13 +76,16 @@ def progress(text: str) -> None:
 class Server:
     """A ``belote serve`` child process on 127.0.0.1, port 0, its log in ``folder``."""
 
-    def __init__(self, folder: str, database: str | None, name: str) -> None:
+    def __init__(self, folder: str, database: str | None, name: str,
+                 server_deflate: bool = False) -> None:
         self.url = database or f"sqlite:///{os.path.join(folder, name + '.db')}"
         self.log_path = os.path.join(folder, name + ".log")
         self._log = open(self.log_path, "w")  # noqa: SIM115 -- closed by stop()
         cmd = [sys.executable, "-m", "belote.cli", "serve", "--port", "0",
                "--database", self.url, "--takeover-after", "3600", "--bot-delay", "0",
                "--create-limit", "off", "--join-limit", "off", "--connect-limit", "off"]
+        if server_deflate:
+            cmd.append("--ws-deflate")
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self._log, text=True)
         self.address = self._read_address()
         self.pid = self.proc.pid
@@ -317,7 +323,7 @@ async def with_server(args: argparse.Namespace, folder: str, mode: str,
                       load: Load) -> dict[str, Any]:
     """Start a server for ``mode`` ("active" or "idle") in ``folder``, run ``load`` on it, and
     stop it whatever happens."""
-    server = Server(folder, args.database, mode)
+    server = Server(folder, args.database, mode, args.server_deflate)
     try:
         return await load(args, server)
     finally:
@@ -370,7 +376,7 @@ async def _active(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     return {
         "tables": n, "deals": args.deals, "preset": args.preset, "clients": 4 * n,
         "think_ms": args.think,
-        "compression": args.compression or "none", "create_s": round(made_s, 2),
+        "compression": _compression(args), "create_s": round(made_s, 2),
         "play_s": round(wall, 2), "actions": actions,
         "actions_per_s": round(actions / wall, 1),
         "messages_received": tally.messages,
@@ -400,6 +406,11 @@ async def _all(tasks: list[asyncio.Task[None]], watch: asyncio.Task[None]) -> No
             await everyone
         watch.result()
     everyone.result()
+
+
+def _compression(args: argparse.Namespace) -> str:
+    """permessage-deflate on the sockets: both ends must want it."""
+    return "deflate" if args.compression and args.server_deflate else "none"
 
 
 def _mib(kib: int) -> float:
@@ -452,7 +463,7 @@ async def _idle(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     n = len(tables)
     return {
         "tables": n, "preset": args.preset, "seats_connected_per_table": args.idle_conns,
-        "sockets": len(sockets), "compression": args.compression or "none",
+        "sockets": len(sockets), "compression": _compression(args),
         "create_s": round(made_s, 2), "connect_s": round(connect_s, 2),
         "server_rss_mib": {"empty": _mib(base["VmRSS"]), "tables": _mib(after_tables["VmRSS"]),
                            "connected": _mib(connected["VmRSS"]),
@@ -488,6 +499,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--no-compression", dest="compression", action="store_const",
                    const=None, default="deflate",
                    help="no permessage-deflate on the clients' sockets (a browser asks for it)")
+    p.add_argument("--server-deflate", action="store_true",
+                   help="the server accepts permessage-deflate (belote serve --ws-deflate; "
+                   "off by default, so the clients' offer is then declined)")
     p.add_argument("--seed", type=int, default=1, help="the clients' random choices")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = p.parse_args(argv)

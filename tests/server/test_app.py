@@ -42,8 +42,8 @@ def test_a_client_that_reads_nothing_is_closed_not_queued_for_ever():
         out = _Socket(fake)
         for i in range(MAX_QUEUED + 50):
             out._put({"n": i})
-        assert out.overflowed and out.queue.qsize() == MAX_QUEUED + 1
-        await out.run()
+        assert out.overflowed and len(out.queue) == MAX_QUEUED + 1
+        await out.finish(5)
         return fake
     fake = asyncio.run(scenario())
     assert fake.closed and len(fake.sent) == MAX_QUEUED

@@ -40,6 +40,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import WebSocketRoute
 
 from .. import __version__, i18n
 from ..engine.errors import BeloteError
@@ -372,15 +373,19 @@ class _Outbox:
 class _Socket:
     """One WebSocket's outgoing side: a queue that any thread fills (:meth:`send`, or
     :meth:`send_text` for a message written as JSON text already) through the loop's
-    :class:`_Outbox`, and one task that empties it in order."""
+    :class:`_Outbox`, emptied in order by a task that runs only while messages wait (an idle
+    socket holds no task, and no message once it is sent: bench/server.py's idle tables)."""
 
     _CLOSE = object()
 
     def __init__(self, websocket: WebSocket, outbox: _Outbox | None = None) -> None:
         self.websocket = websocket
         self.outbox = outbox or _Outbox(asyncio.get_running_loop())
-        self.queue: asyncio.Queue[object] = asyncio.Queue()
+        self.queue: deque[object] = deque()
         self.overflowed = False
+        self._ended = False  # the close is queued: nothing more is
+        self._sender: asyncio.Task[None] | None = None
+        self._finished: asyncio.Future[None] | None = None  # made by finish()
 
     def send(self, message: dict[str, Any]) -> None:
         self.outbox.put(self, message)
@@ -389,30 +394,59 @@ class _Socket:
         self.outbox.put(self, text)
 
     def _put(self, message: object) -> None:
-        """On the loop: queue ``message``; a client that lets :data:`MAX_QUEUED` messages
-        pile up (it reads nothing) is closed rather than let the server's memory grow. It
-        reconnects to a fresh snapshot."""
-        if self.overflowed:
+        """On the loop: queue ``message`` (and start the sending task); a client that lets
+        :data:`MAX_QUEUED` messages pile up (it reads nothing) is closed rather than let the
+        server's memory grow. It reconnects to a fresh snapshot."""
+        if self._ended:
+            if message is self._CLOSE and self._sender is None:
+                self._finish()
             return
-        if message is not self._CLOSE and self.queue.qsize() >= MAX_QUEUED:
+        if message is not self._CLOSE and len(self.queue) >= MAX_QUEUED:
             self.overflowed = True
             log.warning("a client reads nothing: %d messages queued, closing it", MAX_QUEUED)
             message = self._CLOSE
-        self.queue.put_nowait(message)
+        self._ended = message is self._CLOSE
+        self.queue.append(message)
+        if self._sender is None:
+            self._sender = asyncio.get_running_loop().create_task(self.run())
 
     def close(self) -> None:
         self.outbox.put(self, self._CLOSE)
 
     async def run(self) -> None:
-        with contextlib.suppress(Exception):  # a socket gone: the receiving side ends
-            while True:
-                message = await self.queue.get()
+        """Send what is queued, in order, until the queue is empty or the close is sent
+        (then the socket is closed); a socket gone drops the rest."""
+        try:
+            while self.queue:
+                message = self.queue.popleft()
                 if message is self._CLOSE:
+                    self.queue.clear()
                     await self.websocket.close()
-                    return
-                await self.websocket.send_text(
-                    message if isinstance(message, str) else json.dumps(message,
-                                                                        ensure_ascii=False))
+                    break
+                text = message if isinstance(message, str) else json.dumps(message,
+                                                                           ensure_ascii=False)
+                del message  # not kept while the socket waits
+                await self.websocket.send_text(text)
+                del text
+        except Exception:  # a socket gone: the receiving side ends
+            self._ended = True
+            self.queue.clear()
+        finally:
+            self._sender = None
+            if self._ended and not self.queue:
+                self._finish()
+
+    def _finish(self) -> None:
+        if self._finished is not None and not self._finished.done():
+            self._finished.set_result(None)
+
+    async def finish(self, timeout: float) -> None:
+        """Queue the close (after every message queued before it) and wait, ``timeout``
+        seconds at most, until it is sent."""
+        self._finished = asyncio.get_running_loop().create_future()
+        self.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._finished, timeout)
 
 
 def _refusal(error: BeloteError, lang: str, seq: int | None = None) -> dict[str, Any]:
@@ -490,8 +524,8 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
     outboxes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Outbox] = \
         weakref.WeakKeyDictionary()
 
-    @app.websocket("/ws/tables/{table_id}")
-    async def play(websocket: WebSocket, table_id: str) -> None:
+    async def play(websocket: WebSocket) -> None:
+        table_id = str(websocket.path_params["table_id"])
         await websocket.accept()
         lang = pick_lang(websocket.query_params.get("lang"),
                          websocket.headers.get("accept-language"))
@@ -515,7 +549,6 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
             outbox = outboxes[loop] = _Outbox(loop)
         out = _Socket(websocket, outbox)
         conn = Connection(seat, lang, out.send, out.close, out.send_text)
-        sender = asyncio.create_task(out.run())
         await asyncio.to_thread(room.attach, conn)
         try:
             while (text := await _read(websocket)) is not None:
@@ -524,9 +557,11 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
             log.debug("table %s: a connection ended", table_id, exc_info=True)
         finally:
             await asyncio.to_thread(room.detach, conn)
-            out.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(sender, 5)
+            await out.finish(5)
+
+    # Starlette's own route, not FastAPI's (its dependency machinery and three exit stacks:
+    # about 8 KiB a socket held for the socket's life, and nothing here to inject)
+    app.router.routes.append(WebSocketRoute("/ws/tables/{table_id}", play))
 
 
 __all__ = ["CLOSE_RATE_LIMITED", "CLOSE_REFUSED", "MAX_BODY_BYTES", "CreateTable", "JoinTable",

@@ -112,7 +112,7 @@ def address(sock: socket.socket) -> str:
 
 def serve(host: str, port: int, database: str | None, settings: Settings,
           announce: Callable[[str], None] = print, limits: RateLimits | None = None,
-          trust_proxy: str | None = None) -> None:
+          trust_proxy: str | None = None, ws_deflate: bool = False) -> None:
     """Serve until stopped (SIGINT, SIGTERM): the store on ``database`` (default
     :func:`default_database`), every open room restored (those idle for
     ``settings.keep_idle`` closed instead, then swept periodically: :meth:`Rooms.sweep`),
@@ -120,7 +120,11 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
     by ``limits`` (default :class:`RateLimits`); the client address is the socket peer's,
     unless the peer is one of ``trust_proxy`` (comma-separated addresses or networks, ``*``
     any: uvicorn's ``forwarded_allow_ips``), whose ``X-Forwarded-For`` and
-    ``X-Forwarded-Proto`` are then believed. Raises BeloteError ``server.bad_rate``,
+    ``X-Forwarded-Proto`` are then believed. The WebSockets accept permessage-deflate only
+    with ``ws_deflate``: uvicorn's compressor and decompressor (windows of 2**12 bytes,
+    memLevel 5) hold about 45 KiB a socket, as much as the rest of the socket, and spend CPU
+    on every message, for messages of 1 to 3 KB (docs/performance.md). Raises BeloteError
+    ``server.bad_rate``,
     ``server.bad_database``, ``server.cannot_listen``."""
     import uvicorn
 
@@ -141,7 +145,8 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
         log.info("%d table(s) restored from %s", restored, safe_url(url))
         proxy = (trust_proxy or "").strip()
         config = uvicorn.Config(create_app(rooms, limiter), log_config=None,
-                                ws_max_size=WS_MAX_SIZE, ws_ping_interval=20.0,
+                                ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=ws_deflate,
+                                ws_ping_interval=20.0,
                                 ws_ping_timeout=20.0, timeout_graceful_shutdown=5,
                                 proxy_headers=bool(proxy), forwarded_allow_ips=proxy or None)
         uvicorn.Server(config).run(sockets=[sock])
