@@ -43,7 +43,7 @@ def test_a_client_that_reads_nothing_is_closed_not_queued_for_ever():
         for i in range(MAX_QUEUED + 50):
             out._put({"n": i})
         assert out.overflowed and len(out.queue) == MAX_QUEUED + 1
-        await out.finish(5)
+        await out.run()
         return fake
     fake = asyncio.run(scenario())
     assert fake.closed and len(fake.sent) == MAX_QUEUED

@@ -373,8 +373,9 @@ class _Outbox:
 class _Socket:
     """One WebSocket's outgoing side: a queue that any thread fills (:meth:`send`, or
     :meth:`send_text` for a message written as JSON text already) through the loop's
-    :class:`_Outbox`, emptied in order by a task that runs only while messages wait (an idle
-    socket holds no task, and no message once it is sent: bench/server.py's idle tables)."""
+    :class:`_Outbox`, emptied in order by one task (:meth:`run`). A plain deque, and a
+    future only while the task waits: an idle socket holds little (an ``asyncio.Queue`` is
+    five deques), and no message once it is sent."""
 
     _CLOSE = object()
 
@@ -384,8 +385,7 @@ class _Socket:
         self.queue: deque[object] = deque()
         self.overflowed = False
         self._ended = False  # the close is queued: nothing more is
-        self._sender: asyncio.Task[None] | None = None
-        self._finished: asyncio.Future[None] | None = None  # made by finish()
+        self._wakeup: asyncio.Future[None] | None = None  # while run() waits
 
     def send(self, message: dict[str, Any]) -> None:
         self.outbox.put(self, message)
@@ -394,12 +394,10 @@ class _Socket:
         self.outbox.put(self, text)
 
     def _put(self, message: object) -> None:
-        """On the loop: queue ``message`` (and start the sending task); a client that lets
-        :data:`MAX_QUEUED` messages pile up (it reads nothing) is closed rather than let the
-        server's memory grow. It reconnects to a fresh snapshot."""
+        """On the loop: queue ``message``; a client that lets :data:`MAX_QUEUED` messages
+        pile up (it reads nothing) is closed rather than let the server's memory grow. It
+        reconnects to a fresh snapshot."""
         if self._ended:
-            if message is self._CLOSE and self._sender is None:
-                self._finish()
             return
         if message is not self._CLOSE and len(self.queue) >= MAX_QUEUED:
             self.overflowed = True
@@ -407,46 +405,33 @@ class _Socket:
             message = self._CLOSE
         self._ended = message is self._CLOSE
         self.queue.append(message)
-        if self._sender is None:
-            self._sender = asyncio.get_running_loop().create_task(self.run())
+        wakeup = self._wakeup
+        if wakeup is not None and not wakeup.done():
+            wakeup.set_result(None)
 
     def close(self) -> None:
         self.outbox.put(self, self._CLOSE)
 
     async def run(self) -> None:
-        """Send what is queued, in order, until the queue is empty or the close is sent
-        (then the socket is closed); a socket gone drops the rest."""
-        try:
-            while self.queue:
+        """Send what is queued, in order, until the close is sent (then the socket is
+        closed); a socket gone ends it."""
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(Exception):  # a socket gone: the receiving side ends
+            while True:
+                if not self.queue:
+                    self._wakeup = loop.create_future()
+                    await self._wakeup
+                    self._wakeup = None
+                    continue
                 message = self.queue.popleft()
                 if message is self._CLOSE:
-                    self.queue.clear()
                     await self.websocket.close()
-                    break
+                    return
                 text = message if isinstance(message, str) else json.dumps(message,
                                                                            ensure_ascii=False)
                 del message  # not kept while the socket waits
                 await self.websocket.send_text(text)
                 del text
-        except Exception:  # a socket gone: the receiving side ends
-            self._ended = True
-            self.queue.clear()
-        finally:
-            self._sender = None
-            if self._ended and not self.queue:
-                self._finish()
-
-    def _finish(self) -> None:
-        if self._finished is not None and not self._finished.done():
-            self._finished.set_result(None)
-
-    async def finish(self, timeout: float) -> None:
-        """Queue the close (after every message queued before it) and wait, ``timeout``
-        seconds at most, until it is sent."""
-        self._finished = asyncio.get_running_loop().create_future()
-        self.close()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._finished, timeout)
 
 
 def _refusal(error: BeloteError, lang: str, seq: int | None = None) -> dict[str, Any]:
@@ -549,6 +534,7 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
             outbox = outboxes[loop] = _Outbox(loop)
         out = _Socket(websocket, outbox)
         conn = Connection(seat, lang, out.send, out.close, out.send_text)
+        sender = asyncio.create_task(out.run())
         await asyncio.to_thread(room.attach, conn)
         try:
             while (text := await _read(websocket)) is not None:
@@ -557,7 +543,9 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
             log.debug("table %s: a connection ended", table_id, exc_info=True)
         finally:
             await asyncio.to_thread(room.detach, conn)
-            await out.finish(5)
+            out.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(sender, 5)
 
     # Starlette's own route, not FastAPI's (its dependency machinery and three exit stacks:
     # about 8 KiB a socket held for the socket's life, and nothing here to inject)

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
-from sqlalchemy import func, select, text, update
+from sqlalchemy import func, insert, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -39,8 +39,10 @@ from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.record import dumps, game_from_record, game_to_record
 from ..table.store import LoadedGame, StoredGame, check_game_id
-from .db import ActionRow, GameRow, RoomRow, SeatRow, open_database
+from .db import ActionRow, GameRow, RoomRow, SeatRow, open_database, utcnow
 
+#: where a batch's session keeps its action rows (``Session.info``)
+_ACTION_ROWS = "belote.actions"
 #: who holds a seat
 SeatKind = Literal["open", "human", "bot"]
 #: where a room is: waiting for players, playing, over (its game ended, or its creator ended it)
@@ -195,9 +197,13 @@ class SqlStore:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Session]:
-        """A session in a transaction, committed on leaving, under :attr:`write_lock`."""
+        """A session in a transaction, committed on leaving (the action rows of
+        :meth:`_log_action` inserted first), under :attr:`write_lock`."""
         with self.write_lock, self._open() as s, s.begin():
             yield s
+            rows = s.info.pop(_ACTION_ROWS, None)
+            if rows:
+                s.execute(insert(ActionRow), rows)
 
     def _write(self, write: Write) -> None:
         """Apply ``write`` in a group commit's transaction (:class:`GroupCommit`); returns
@@ -259,10 +265,13 @@ class SqlStore:
 
     def _log_action(self, s: Session, room_id: str, seq: int, seat: int, action: str,
                     client_seq: int | None) -> None:
-        """In a batch's transaction: the statements of one logged action (the row, and the
-        ``NOTIFY`` that PostgreSQL delivers at the batch's commit)."""
-        s.add(ActionRow(room_id=room_id, seq=seq, seat=seat, action=action,
-                        client_seq=client_seq))
+        """In a batch's transaction: what one logged action writes (the one place for a
+        statement a row, e.g. a ``NOTIFY``, which PostgreSQL delivers at the batch's
+        commit). Its row joins the batch's rows, inserted together at the end
+        (:meth:`_transaction`: one statement for the batch)."""
+        s.info.setdefault(_ACTION_ROWS, []).append(
+            {"room_id": room_id, "seq": seq, "seat": seat, "action": action,
+             "client_seq": client_seq, "created": utcnow()})
         self.notify(s, room_id, seq)
 
     def rooms(self, statuses: Sequence[str] = ("waiting", "playing")) -> list[RoomData]:
