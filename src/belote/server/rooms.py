@@ -308,16 +308,20 @@ class Room:
             raise not_creator()
 
     def seat_infos(self) -> list[SeatInfo]:
+        return [SeatInfo(**d) for d in self._seat_dicts()]
+
+    def _seat_dicts(self) -> list[dict[str, Any]]:
+        """The fields of :meth:`seat_infos` (what a :class:`SeatInfo` dumps to), built
+        without pydantic: a broadcast writes them for every event."""
         with self._lock:
             out = []
             for s in self.data.seats:
                 absence = self._absent.get(s.seat)
-                human = s.kind == "human"
                 here = s.seat in self._conns or s.seat in self.elsewhere
-                out.append(SeatInfo(
-                    seat=s.seat, name=s.name, kind=s.kind,
-                    bot=s.bot_level, connected=here, away=human and not here,
-                    bot_playing=absence is not None and absence.bot_playing))
+                out.append({"seat": s.seat, "name": s.name, "kind": s.kind,
+                            "bot": s.bot_level, "connected": here,
+                            "away": s.kind == "human" and not here,
+                            "bot_playing": absence is not None and absence.bot_playing})
             return out
 
     def scores(self) -> list[int]:
@@ -526,7 +530,7 @@ class Room:
             conns = list(self._conns.values()) + list(self._spectators)
             head = (f'{{"v": {PROTOCOL_VERSION}, "type": "event", "event": '
                     f'{_dumps(facts.model_dump(mode="json", exclude_none=True))}, "view": ')
-            tail = _dumps({"seats": [s.model_dump(mode="json") for s in self.seat_infos()],
+            tail = _dumps({"seats": self._seat_dicts(),
                            "scores": self.scores(), "status": self.data.status,
                            "log_seq": self.log_seq, "held": self.game.held})
             for conn in conns:
