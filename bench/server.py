@@ -19,7 +19,9 @@ per address are off (every client here is 127.0.0.1). The clients offer permessa
 (``game_end=deals``), four clients each, all in this one asyncio process (``websockets``).
 Every client waits until all 4N have their snapshots, then answers each message whose view holds
 ``legal`` actions at once with one of them chosen at random (seeded), one action in flight at
-a time (``--think MS``: after waiting MS milliseconds, a person's pace). Latency is the time
+a time (``--think MS``: after waiting MS milliseconds, a person's pace; ``--jitter F``: each
+wait drawn in ``[1-F, 1+F]`` times MS, so that the tables, started together, do not keep
+moving in step). Latency is the time
 from sending an action to receiving its ``action`` event on the same connection
 (milliseconds, this process's monotonic clock: it includes this process's own queueing,
 reported as its CPU share). Server CPU is read from ``/proc/PID/stat`` (utime + stime over
@@ -227,9 +229,9 @@ class Client:
     """One seat's connection: acts at once on every view with legal actions."""
 
     def __init__(self, ws: Any, seat: int, rng: random.Random, tally: Tally,
-                 think: float = 0.0) -> None:
+                 think: float = 0.0, jitter: float = 0.0) -> None:
         self.ws, self.seat, self.rng, self.tally = ws, seat, rng, tally
-        self.think = think
+        self.think, self.jitter = think, jitter
         self.seq = 0
         self.pending: tuple[int, float] | None = None  # (seq, time sent)
         self.over = False
@@ -274,7 +276,8 @@ class Client:
         if self.pending is None and view and view.get("legal"):
             action = self.rng.choice(view["legal"])
             if self.think:
-                await asyncio.sleep(self.think)
+                spread = self.jitter * (2 * self.rng.random() - 1) if self.jitter else 0.0
+                await asyncio.sleep(self.think * (1 + spread))
             self.seq += 1
             self.pending = (self.seq, time.perf_counter())
             await self.ws.send(json.dumps({"type": "action", "action": action,
@@ -345,7 +348,8 @@ async def _active(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     sockets = await asyncio.gather(*(connect(ws_uri(server.address, t.table, tok), sem,
                                              args.compression)
                                      for t in tables for tok in t.tokens))
-    clients = [Client(ws, i % 4, random.Random(rng.random()), tally, args.think / 1000)
+    clients = [Client(ws, i % 4, random.Random(rng.random()), tally, args.think / 1000,
+                      args.jitter)
                for i, ws in enumerate(sockets)]
     await asyncio.gather(*(c.greet() for c in clients))
     await asyncio.sleep(1.0)
@@ -375,7 +379,7 @@ async def _active(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     n = len(tables)
     return {
         "tables": n, "deals": args.deals, "preset": args.preset, "clients": 4 * n,
-        "think_ms": args.think,
+        "think_ms": args.think, "jitter": args.jitter,
         "compression": _compression(args), "create_s": round(made_s, 2),
         "play_s": round(wall, 2), "actions": actions,
         "actions_per_s": round(actions / wall, 1),
@@ -487,6 +491,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--deals", type=int, default=1, help="deals a table (default 1)")
     p.add_argument("--think", type=float, default=0.0, metavar="MS",
                    help="milliseconds a client waits before it answers (default 0: at once)")
+    p.add_argument("--jitter", type=float, default=0.0, metavar="FRACTION",
+                   help="each wait is --think times a uniform factor in [1-F, 1+F] (default "
+                   "0: exactly --think, so every table moves in step with the others)")
     p.add_argument("--idle", type=int, default=0, help="idle tables (default 0: no idle "
                    "phase)")
     p.add_argument("--idle-conns", type=int, default=4,
@@ -511,6 +518,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
         p.error("--deals is 1..1000")
     if not 0 <= args.think <= 60000:
         p.error("--think is 0..60000 ms")
+    if not 0 <= args.jitter <= 1:
+        p.error("--jitter is 0..1")
     if not 0 <= args.idle_conns <= 4:
         p.error("--idle-conns is 0..4")
     if not 0 < args.idle_hold <= 3600:
