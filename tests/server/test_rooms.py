@@ -69,14 +69,21 @@ def _failing_after(store, monkeypatch, good):
     return calls
 
 
-def test_a_person_s_action_the_log_refuses_is_never_broadcast(database_url, store, rooms,
-                                                                monkeypatch):
+def _started_with_listeners(database_url, rooms):
+    """The game of the module docstring with four people, each seat and a spectator
+    listening, started: the room, its tokens, the listeners (seats 0-3, then None)."""
     tokens = [secrets.token_urlsafe(16) for _ in range(4)]
     room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
     listeners = [Listener(k) for k in range(4)] + [Listener(None)]
     for li in listeners:
         room.attach(li.connection())
     room.start(tokens[0])
+    return room, tokens, listeners
+
+
+def test_a_person_s_action_the_log_refuses_is_never_broadcast(database_url, store, rooms,
+                                                                monkeypatch):
+    room, _tokens, listeners = _started_with_listeners(database_url, rooms)
     calls = _failing_after(store, monkeypatch, 1)
     assert room.act(3, "take", 1) is True
     assert [li.actions() for li in listeners] == [["take"]] * 5
@@ -212,12 +219,7 @@ def test_events_keep_the_protocol_s_shape_and_each_seat_s_current_view(database_
     action the last view each connection got is its seat's view of the game now (a
     spectator's: the public view), whichever event of the action carried it."""
     from belote.server.protocol import EventFacts, EventMessage
-    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
-    room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
-    listeners = [Listener(k) for k in range(4)] + [Listener(None)]
-    for li in listeners:
-        room.attach(li.connection())
-    room.start(tokens[0])
+    room, _tokens, listeners = _started_with_listeners(database_url, rooms)
     table = room.table
     assert table is not None
     kinds = set()

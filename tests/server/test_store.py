@@ -202,65 +202,35 @@ def test_concurrent_appends_share_commits_and_all_land_in_order(store, monkeypat
     assert store.group.batches - batches0 < 200
 
 
-def test_a_failing_commit_fails_every_caller_of_its_batch(store, monkeypatch):
-    """The transaction of a batch fails (the disk): each of its callers gets the error and
-    none of its rows is in the database; the writes of the next batch land, and the failed
-    numbers can be written again (nothing lost, nothing twice)."""
-    import threading
-    ids = _rooms_of(store, 4)
-    store.append_action(ids[0], 1, 0, "pass", 1)
-    gate, holding = _gated(store, monkeypatch, fail=True)
-    outcome: dict[str, BaseException | None] = {}
-
-    def append(room_id: str, seq: int) -> None:
-        try:
-            store.append_action(room_id, seq, 1, "80 H", None)
-            outcome[room_id] = None
-        except BaseException as e:
-            outcome[room_id] = e
-
-    leader = threading.Thread(target=append, args=(ids[0], 2))
-    leader.start()
-    assert holding.wait(30)
-    followers = [threading.Thread(target=append, args=(r, 1)) for r in ids[1:]]
-    for t in followers:
-        t.start()
-    _wait_queued(store, 3)
-    gate.set()
-    for t in [leader, *followers]:
-        t.join(60)
-    assert isinstance(outcome[ids[0]], OSError)  # the failed batch: the leader alone
-    assert all(outcome[r] is None for r in ids[1:])  # the next batch committed
-    assert store.room(ids[0]).actions == [(1, 0, "pass", 1)]
-    for r in ids[1:]:
-        assert store.room(r).actions == [(1, 1, "80 H", None)]
-    store.append_action(ids[0], 2, 1, "80 H", None)  # the failed number, written once
-    assert [a[0] for a in store.room(ids[0]).actions] == [1, 2]
-
-
-def test_every_caller_of_a_failed_batch_hears_the_failure(store, monkeypatch):
-    """Three writes queued behind a transaction share the next one; it fails: all three
-    callers raise, none of their rows is there."""
+def _leader_and_followers(store, monkeypatch, ids, fail: int) -> dict:
+    """The first room's write leads a transaction held open until the three others' writes
+    are queued behind it; those then share the next transaction. Transaction ``fail`` (1:
+    the leader's, 2: the followers') fails once its rows reached the database, before its
+    commit (an OSError: the disk), and rolls back. Returns each room's outcome: None, or
+    what its append raised."""
     import contextlib
     import threading
-    ids = _rooms_of(store, 4)
-    gate, holding = _gated(store, monkeypatch)
     real = store.group.begin
-    calls = [0]
+    gate, holding, count = threading.Event(), threading.Event(), [0]
 
     @contextlib.contextmanager
-    def second_fails():
-        calls[0] += 1
+    def begin():
+        count[0] += 1
+        number = count[0]
         with real() as s:
             yield s
-            if calls[0] == 2:
-                s.flush()
-                raise OSError(28, "No space left on device")
+            s.flush()
+            if number == 1:
+                holding.set()
+                assert gate.wait(30)
+            if number == fail:
+                raise OSError(5, "Input/output error")
+    monkeypatch.setattr(store.group, "begin", begin)
     outcome: dict[str, BaseException | None] = {}
 
     def append(room_id: str) -> None:
         try:
-            store.append_action(room_id, 1, 2, "pass", 4)
+            store.append_action(room_id, 2 if room_id == ids[0] else 1, 1, "80 H", None)
             outcome[room_id] = None
         except BaseException as e:
             outcome[room_id] = e
@@ -268,8 +238,6 @@ def test_every_caller_of_a_failed_batch_hears_the_failure(store, monkeypatch):
     leader = threading.Thread(target=append, args=(ids[0],))
     leader.start()
     assert holding.wait(30)
-    monkeypatch.setattr(store.group, "begin", second_fails)
-    calls[0] = 1
     followers = [threading.Thread(target=append, args=(r,)) for r in ids[1:]]
     for t in followers:
         t.start()
@@ -277,7 +245,31 @@ def test_every_caller_of_a_failed_batch_hears_the_failure(store, monkeypatch):
     gate.set()
     for t in [leader, *followers]:
         t.join(60)
-    assert outcome[ids[0]] is None and store.room(ids[0]).actions == [(1, 2, "pass", 4)]
-    errors = [outcome[r] for r in ids[1:]]
-    assert all(isinstance(e, OSError) and e.errno == 28 for e in errors), errors
-    assert all(store.room(r).actions == [] for r in ids[1:])
+    monkeypatch.setattr(store.group, "begin", real)
+    return outcome
+
+
+@pytest.mark.parametrize("fail", [1, 2])
+def test_a_failing_commit_fails_every_caller_of_its_batch_and_writes_none(store, monkeypatch,
+                                                                          fail):
+    """A batch's transaction fails (the disk): each of its callers gets the error and none
+    of its rows is in the database; the other batch's writes land; the failed numbers can
+    be written again (nothing lost, nothing twice). fail=1: the leader's batch of one;
+    fail=2: the three followers' shared batch."""
+    ids = _rooms_of(store, 4)
+    store.append_action(ids[0], 1, 0, "pass", 1)
+    outcome = _leader_and_followers(store, monkeypatch, ids, fail)
+    failed = [ids[0]] if fail == 1 else ids[1:]
+    for r in ids:
+        if r in failed:
+            assert isinstance(outcome[r], OSError) and outcome[r].errno == 5, outcome
+        else:
+            assert outcome[r] is None
+    assert store.room(ids[0]).actions == [(1, 0, "pass", 1)] + (
+        [] if fail == 1 else [(2, 1, "80 H", None)])
+    for r in ids[1:]:
+        assert store.room(r).actions == ([] if fail == 2 else [(1, 1, "80 H", None)])
+    for r in failed:  # the failed numbers, written once now
+        seq = 2 if r == ids[0] else 1
+        store.append_action(r, seq, 1, "80 H", None)
+        assert [a[0] for a in store.room(r).actions] == list(range(1, seq + 1))
