@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
-from sqlalchemy import func, insert, select, text, update
+from sqlalchemy import Table, func, insert, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -43,6 +43,8 @@ from .db import ActionRow, GameRow, RoomRow, SeatRow, open_database, utcnow
 
 #: where a batch's session keeps its action rows (``Session.info``)
 _ACTION_ROWS = "belote.actions"
+#: the action log's table (its Core insert: :meth:`SqlStore._transaction`)
+_ACTIONS = cast(Table, ActionRow.__table__)
 #: who holds a seat
 SeatKind = Literal["open", "human", "bot"]
 #: where a room is: waiting for players, playing, over (its game ended, or its creator ended it)
@@ -202,8 +204,8 @@ class SqlStore:
         with self.write_lock, self._open() as s, s.begin():
             yield s
             rows = s.info.pop(_ACTION_ROWS, None)
-            if rows:
-                s.execute(insert(ActionRow), rows)
+            if rows:  # Core's insert: the ORM's bulk insert took 14 % of the server's time
+                s.connection().execute(insert(_ACTIONS), rows)
 
     def _write(self, write: Write) -> None:
         """Apply ``write`` in a group commit's transaction (:class:`GroupCommit`); returns
