@@ -201,3 +201,23 @@ def test_a_spectator_cannot_act(server):
     assert error == {"type": "error", "v": 1, "code": "server.spectator",
                      "message": "a spectator cannot act", "seq": 1, "rule": None}
     assert server.table(table)["log_seq"] == 0
+
+
+def test_compression_is_declined_unless_the_server_is_asked_for_it(server, tmp_path):
+    """permessage-deflate (about 45 KiB a socket on the server: docs/performance.md) is off
+    by default: a client that offers it (websockets does, as browsers do) gets plain
+    frames; ``belote serve --ws-deflate`` accepts it."""
+    from serverkit import ServerProcess
+    created = server.create(["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"])
+    plain = Client(server, created["table"], created["token"])
+    assert plain.recv()["type"] == "snapshot"
+    assert plain.ws.protocol.extensions == []
+    deflating = ServerProcess(f"sqlite:///{tmp_path / 'deflate.db'}", "--ws-deflate")
+    try:
+        made = deflating.create(["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"])
+        packed = Client(deflating, made["table"], made["token"])
+        assert packed.recv()["type"] == "snapshot"
+        assert [e.name for e in packed.ws.protocol.extensions] == ["permessage-deflate"]
+        packed.close()
+    finally:
+        deflating.stop()

@@ -19,7 +19,10 @@ Table creations, joins and WebSocket connection attempts are limited per client 
 (:mod:`belote.server.ratelimit`): over a limit, a request gets 429 ``server.rate_limited``
 with a ``Retry-After`` header, a WebSocket one error message (its ``retry_after``) and the
 close code :data:`CLOSE_RATE_LIMITED`. Each connection has its own queue of messages,
-written by the room from any thread and sent in order by one task of the event loop.
+written by the room from any thread (dicts, or JSON text already written) through one outbox
+of the event loop, which wakes the loop once for all the messages queued meanwhile, and sent
+in order by one task of the loop. Every room call runs on the loop's executor of
+:data:`WORKERS` threads (an action waits there for its group commit).
 """
 
 from __future__ import annotations
