@@ -195,11 +195,18 @@ def test_two_processes_serve_one_table_to_two_clients(two, database_url, tmp_pat
     for client in (alice, bob, watcher):
         for message in client.received:
             assert not leaks(message, client.seat, record), message
-    # both processes tell the same seats: both people connected (one to each)
-    seats = a.table(table)["seats"]
-    assert b.table(table)["seats"] == seats
-    assert [(s["kind"], s["connected"]) for s in seats] == [
-        ("human", True), ("human", True), ("bot", False), ("bot", False)]
+    # both processes tell the same seats: both people connected (one to each); a process
+    # hears of the other's connections within its next look (fanout.TICK), so wait a while
+    want = [("human", True), ("human", True), ("bot", False), ("bot", False)]
+    deadline = time.monotonic() + WAIT
+    while True:
+        seats, other = a.table(table)["seats"], b.table(table)["seats"]
+        if (other == seats and [(s["kind"], s["connected"]) for s in seats] == want) or \
+                time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert other == seats
+    assert [(s["kind"], s["connected"]) for s in seats] == want
     _belote_check(record, tmp_path)
     for client in (alice, bob, watcher):
         client.close()

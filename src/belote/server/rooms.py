@@ -53,8 +53,8 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import functools
 import dataclasses
+import functools
 import hmac
 import json
 import logging

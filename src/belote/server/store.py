@@ -10,8 +10,11 @@ Group commit. The writes of every thread share transactions (:class:`GroupCommit
 is queued; if no transaction is being written, its caller becomes the *leader*, takes every
 write queued, applies them all in one session and commits once (one ``fsync`` for the lot),
 then wakes their callers; the writes queued meanwhile wait for the next leader, one of their
-own callers. A caller returns only once the transaction holding its write is committed; when
-that transaction fails (nothing of it is written), every caller of the batch gets the error.
+own callers. A caller returns only once the transaction holding its write is committed. When
+a batch of several writes fails (nothing of it is written), the leader writes each of them
+again in a transaction of its own, so that one bad write (an action number another process
+logged first: ``IntegrityError``) fails its own caller only; a failure of the database itself
+fails each again, and every caller of the batch gets its own write's error.
 The writes of one caller are in the order it made them; a room writes its log one action at
 a time (``Room._journal``), so its rows stay in order. Alone, a write costs one commit as
 before; under load (bench/server.py, 200 tables) dozens of actions share one.
@@ -151,15 +154,21 @@ class GroupCommit:
                 self._busy = True
                 self._cond.release()
                 error: BaseException | None = None
+                errors: list[BaseException | None] = [None] * len(batch)
+                tried = 1
                 try:
                     error = self._commit(batch)
+                    errors = [error] * len(batch)
+                    if error is not None and len(batch) > 1:  # each write again, alone
+                        errors = [self._commit([p]) for p in batch]
+                        tried += len(batch)
                 finally:
                     self._cond.acquire()
                     self._busy = False
-                    self.batches += 1
+                    self.batches += tried
                     self.writes += len(batch)
-                    for p in batch:
-                        p.done, p.error = True, error
+                    for p, e in zip(batch, errors, strict=True):
+                        p.done, p.error = True, e
                     self._cond.notify_all()
         if mine.error is not None:
             raise mine.error
