@@ -97,6 +97,23 @@ def test_a_journal_that_raises_closes_the_table_and_no_event_of_the_action_goes_
     assert closed.value.code == "table.closed"
     assert calls == ["take", "declare 7C 8C 9C"]
     assert game.current.plays == [] and table.idle
+    # the refused declaration was never applied: the game is what the journal holds (review:
+    # an action applied before its record could be shown, then taken back)
+    assert 1 not in game.current.declared
+
+
+def test_an_illegal_action_never_reaches_the_journal():
+    """The table judges an action before the journal hears of it (Deal.judge), so a refused
+    card is neither recorded nor applied."""
+    calls: list[str] = []
+    game, table, _seen = _people(lambda _i, _s, action: calls.append(action))
+    table.start()
+    table.act(1, "take")
+    with pytest.raises(BeloteError):
+        table.act(1, "declare 7C 8C")  # no annonce of two cards
+    with pytest.raises(BeloteError):
+        table.act(2, "AS")  # not seat 2's turn
+    assert calls == ["take"] and game.current.plays == [] and 1 not in game.current.declared
 
 
 def test_a_journal_that_raises_on_a_bot_s_action_stops_the_table_not_the_bot(caplog):
@@ -117,7 +134,7 @@ def test_a_journal_that_raises_on_a_bot_s_action_stops_the_table_not_the_bot(cap
         [JournalFailed(0, Seat(1), "store.bad_folder", "BeloteError")]
     assert not any(isinstance(e, BotFailed | ActionApplied) for e in seen)
     assert "the journal failed on the bot action of seat 1" in caplog.text
-    assert len(game.current.bids) == 1  # applied in memory, told to nobody
+    assert game.current.bids == []  # judged, refused by the journal: not applied, not told
     with pytest.raises(BeloteError) as closed:
         table.act(0, "pass")
     assert closed.value.code == "table.closed"

@@ -149,8 +149,9 @@ def test_the_rest_answers_hold_no_action_the_log_refused(database_url, store, ro
     with pytest.raises(ServerError) as info:
         room.act(seat, room.table.view(seat).legal[0], seq + 1)
     assert info.value.code == "server.storage_failed" and room.broken
-    # in memory the game is over, its one deal scored
-    assert room.game.is_over() and room.game.scores != [0, 0] and len(room.game.deals) == 1
+    # the refused card is not applied either (the table judges, logs, then applies): the
+    # game in memory is the log's, its last card still to play
+    assert not room.game.is_over() and len(room.game.current.plays) == 31
     facts = table_json(room)
     assert facts["scores"] == [0, 0] and facts["deals_played"] == 0
     assert facts["status"] == "playing" and facts["seed"] is None

@@ -25,7 +25,7 @@ import copy
 import random
 from collections.abc import Iterator
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from . import annonces as ann
 from .actions import (
@@ -326,6 +326,17 @@ class Deal:
             "must_overruff"`` with the message "you must overtrump: an opponent has ruffed…";
             ``code`` ``illegal.<rule>`` (``illegal.deal_over`` once the deal is over).
         """
+        action = self.judge(action, seat)
+        if self._declaring(action):
+            self.declared[self._mover()] = self.check_declaration(cast(Declare, action))
+            return
+        self.apply(action)
+
+    def judge(self, action: Action | str, seat: int | None = None) -> Action:
+        """The checks of :meth:`play`, nothing applied: the action (parsed) if ``seat`` may
+        play it now. Raises what :meth:`play` raises. A caller that must record an action
+        before it is applied (the table's journal) judges it first, so that a refused
+        record leaves the deal as it was."""
         if isinstance(action, str):
             action = parse_action(action)
         elif not _well_formed(action):
@@ -340,19 +351,25 @@ class Deal:
         if seat is not None and seat != mover:
             raise WrongTurn(f"it is seat {mover}'s turn, not seat {seat}'s", seat=seat,
                             params={"to_move": int(mover), "seat": int(seat)})
-        if isinstance(action, Declare) and self.phase == Phase.PLAY and self.rules.annonces \
-                and not self.played_any[mover] and mover not in self.declared:
+        if self._declaring(action):
             # any valid subset of the seat's annonces may be declared (the legal actions list
             # offers the best split only)
             try:
-                self.declared[mover] = self.check_declaration(action)
+                self.check_declaration(cast(Declare, action))
             except IllegalAction as e:
                 e.seat = mover
                 raise
-            return
+            return action
         if action not in self.legal_actions():
             raise self._why_illegal(action, mover)
-        self.apply(action)
+        return action
+
+    def _declaring(self, action: Action) -> bool:
+        """Whether ``action`` is a declaration the mover may still make (with his first
+        card, once: 001)."""
+        mover = self._mover()
+        return isinstance(action, Declare) and self.phase == Phase.PLAY and \
+            self.rules.annonces and not self.played_any[mover] and mover not in self.declared
 
     def _why_illegal(self, action: Action, seat: Seat) -> IllegalAction:
         """Why ``action`` is refused: the rule broken (its code and params; English text)."""

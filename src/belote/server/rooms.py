@@ -253,10 +253,6 @@ class Room:
         self._log_lock = threading.Lock()
         self._logged = self.log_seq
         self._unheard: deque[tuple[int, int, int | None]] = deque()
-        # the game as of the last action logged (scores(), info(), record()): how many
-        # deals were finished and the scores; an action the log refused is not in it. One
-        # tuple, replaced whole by the journal: read without a lock
-        self._as_logged: tuple[int, list[int]] = (len(self.game.deals), list(self.game.scores))
         # the client_seq of the action this thread is applying (Room.act), for the journal
         self._acting = threading.local()
         self._absent: dict[int, _Absence] = {}
@@ -325,8 +321,9 @@ class Room:
             return out
 
     def scores(self) -> list[int]:
-        """The scores as of the last action logged (one the log refused never counts)."""
-        return list(self._as_logged[1])
+        """The scores (an action the log refused is never applied: the table judges an
+        action, logs it, then applies it)."""
+        return list(self.game.scores)
 
     def info(self, seat: int | None = None) -> TableInfo:
         """The table's public facts (the invite code for a seated player, the seed once
@@ -339,7 +336,7 @@ class Room:
             commitment=self.data.commitment, seed=str(self.data.seed) if over else None,
             creator_seat=self.data.creator_seat, code=self.data.code if seated else None,
             invite=self.data.settings.get("invite") if seated else None,
-            deals_played=self._as_logged[0], ended=self.data.ended)
+            deals_played=len(self.game.deals), ended=self.data.ended)
 
     def view_json(self, seat: int | None) -> tuple[int, dict[str, Any] | None]:
         """The view a connection of ``seat`` (None: a spectator) may see now, and the index
@@ -386,15 +383,13 @@ class Room:
         """The ``belote-game/1`` record: once the game is over, the whole game with its
         ``seed`` and ``commitment``; before, its finished deals only (they do not change while
         bots play on), with ``seed`` null until the table is over (ended by its creator).
-        Only what the log holds: a deal the log lacks an action of (a write that failed) is
-        left out, and the game is over only once its last action is logged."""
+        Only what the log holds: an action the log refused is never applied to the game."""
         with self._lock:
             game = self.game
-            logged = self._as_logged[0]
-            if game.is_over() and logged == len(game.deals):
+            if game.is_over():
                 rec = game_to_record(game)
             else:
-                done = list(game.deals[:logged])
+                done = list(game.deals)
                 marks = game.marks[:len(done)]
                 rec = {"format": GAME_FORMAT, "preset": self.rules.preset_name,
                        "options": self.rules.overrides(),
@@ -775,7 +770,6 @@ class Room:
                 self.broken = True
                 raise _storage_failed() from e
             self._logged = seq
-            self._as_logged = (len(self.game.deals), list(self.game.scores))
             self._unheard.append((seq, seat, client_seq))
             self.active = time.time()
 

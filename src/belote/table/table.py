@@ -37,18 +37,19 @@ machine's load.
 
 The journal. A front end that keeps its own log of the actions (the server's SQL action log)
 gives the table a ``journal``: a trusted, in-process callable told ``(deal_index, seat,
-action)`` of every action the engine accepted, ``action`` its full record string
+action)`` of every action the engine accepts, ``action`` its full record string
 (``str(parsed)``: ``"80 H"``, ``"KH"``, ``"declare 7C 8C 9C"``, the declared cards included,
 so that the log replays). It is called under the table's lock, on the thread that applies the
-action, right after the engine applied it and BEFORE any event of that action is queued: a
-subscriber hears only actions the journal holds. It sees a declaration's cards: what it gets
+action, once the engine judged it legal (``Deal.judge``) and BEFORE it is applied to the
+game and any event of it is queued: a subscriber hears only actions the journal holds, and no
+view shows an action the journal refused. It sees a declaration's cards: what it gets
 must never be handed to a client, a spectator or a bot. It must not call the table, nor wait
 for a lock that a thread may hold while calling the table. If it raises, the table closes (it
 takes no action afterwards: the journal and the game cannot diverge), queues a public
 :class:`~belote.table.events.JournalFailed` instead of the action's events, and the exception
 propagates to :meth:`Table.act`'s caller (a person's action) or is logged (a bot's action, on
-the worker thread, which then ends). The action stays applied to the in-memory game: the
-journal's owner treats that game as lost (the server rebuilds the table from its log).
+the worker thread, which then ends). The action is then not applied: the game stays as the
+journal holds it (the server rebuilds the table from its log all the same).
 """
 
 from __future__ import annotations
@@ -556,9 +557,10 @@ class Table:
         index = len(game.deals)
         before = (len(deal.tricks), deal.contract, len(deal.belotes), len(deal.plays))
         parsed = parse_action(action) if isinstance(action, str) else action
-        game.play(parsed, seat)
-        if self._journal is not None:
+        if self._journal is not None:  # judged, recorded, then applied: see the docstring
+            parsed = deal.judge(parsed, seat)
             self._write_journal(index, seat, str(parsed))
+        game.play(parsed, seat)
         self._queue(action_applied(deal, index, seat, parsed))
         self._deal_events(index, deal, seat, before)
         self._changed()
