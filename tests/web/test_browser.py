@@ -280,6 +280,10 @@ def test_a_spectator_sees_no_hand(browser, web_server):
         assert p.locator('[data-testid="hand"]').count() == 0
         assert "Alice" in p.locator('[data-seat="0"]').inner_text()
         assert p.locator(ACTIONS).count() == 0
+        # a spectator is no "Vous": the teams by their seats (fresh-user trial)
+        assert "Vous regardez la partie" in p.locator("main").inner_text()
+        scores = p.locator('[data-testid="scores"]').inner_text()
+        assert "Sièges 0 et 2" in scores and "Nous" not in scores
         assert page.errors == []
     finally:
         page.close()

@@ -33,6 +33,11 @@ function el(tag, attrs = {}, ...children) {
 }
 
 let toastTimer = null;
+function hideToast() {
+  clearTimeout(toastTimer);
+  toastBox.hidden = true;
+}
+
 function toast(text, kind = "error") {
   toastBox.textContent = text;
   toastBox.className = kind;
@@ -106,9 +111,9 @@ let screen = null;  // the screen drawn now: an object with close()
 function route() {
   if (screen && screen.close) screen.close();
   screen = null;
-  const hash = location.hash.match(/^#\/table\/([0-9a-f]{1,32})$/);
+  const hash = location.hash.match(/^#\/table\/([A-Za-z0-9_-]{1,64})$/);
   const invite = location.pathname.match(/^\/t\/([A-Za-z0-9 ]{1,16})$/);
-  const replayHash = location.hash.match(/^#\/replay\/([0-9a-f]{1,32})$/);
+  const replayHash = location.hash.match(/^#\/replay\/([A-Za-z0-9_-]{1,64})$/);
   if (hash) screen = new TableScreen(hash[1]);
   else if (replayHash) screen = new ReplayScreen(replayHash[1]);
   else if (invite) screen = new JoinScreen(invite[1]);
@@ -166,7 +171,7 @@ class Lobby {
       select("quick-preset", presetOptions, setting("preset", "classique"), t("preset")),
       select("quick-level", BOT_LEVELS.map((l) => [l, botLabel(l)]),
         setting("level", "heuristic"), t("bot_level")),
-      select("quick-length", [["1", t("length.deals", { n: 1 })], ["4", t("length.deals", { n: 4 })],
+      select("quick-length", [["1", t("length.one_deal")], ["4", t("length.deals", { n: 4 })],
         ["game", t("length.game")]], setting("length", "game"), t("length")),
       el("button", { type: "button", class: "primary", id: "quick", onclick: () => this.quick() },
         t("play_bots")));
@@ -282,8 +287,8 @@ class CreateScreen {
         input = el("input", { id, value: value.join("-"), pattern: "[23](-[23])+" });
       }
       input.dataset.option = option.name;
-      rows.push(el("label", { class: "option", title: t(`option.${option.name}`) },
-        el("code", {}, option.name), input));
+      rows.push(el("label", { class: "option" },
+        el("span", {}, t(`option.${option.name}`), " ", el("code", {}, option.name)), input));
     }
     const details = el("details", {}, el("summary", {}, t("options_more")), rows.slice(1));
     this.optionsBox.replaceChildren(rows[0], details);
@@ -342,7 +347,7 @@ class JoinScreen {
     const mine = myTables()[facts.table];
     if (mine && mine.token) { go(`#/table/${facts.table}`); return; }
     const seats = facts.seats.map((s) => el("li", {},
-      `${t("seat_n", { n: s.seat })} : ${s.kind === "open" ? t("seat_open") :
+      `${t("seat_n", { n: s.seat })}${t("colon")} ${s.kind === "open" ? t("seat_open") :
         s.kind === "bot" ? botLabel(s.bot || s.name) : s.name}`));
     const choices = facts.open_seats.map((s) => [String(s), t("seat_n", { n: s })]);
     const body = [el("h1", {}, t("join_title")),
@@ -475,7 +480,9 @@ class TableScreen {
     const view = this.msg.view;
     const doubleWord = this.doubleWord();
     if (event.kind === "action") {
-      this.lastLine = `${this.seatName(event.seat)} : ${saidText(event.action, doubleWord)}`;
+      this.lastLine = `${this.seatName(event.seat)}${t("colon")} ${saidText(event.action, doubleWord)}`;
+      this.showLast = false;  // play moved on: back to the trick in play
+      if (event.seat === this.seat) hideToast();  // a refusal told before this action is old
     } else if (event.kind === "deal_ended") {
       if (event.result) this.summary = { event, game: null };
       else this.lastLine = t("passed_out");
@@ -491,7 +498,7 @@ class TableScreen {
       this.flashTimer = setTimeout(() => { this.flash = null; if (!this.closed) this.draw(); }, TRICK_SHOWN_MS);
       this.lastLine = t("trick_won", { who: this.seatName(event.winner), points: event.points });
     } else if (event.kind === "belote") {
-      this.lastLine = `${this.seatName(event.seat)} : ${t(event.rebelote ? "said.rebelote" : "said.belote")}`;
+      this.lastLine = `${this.seatName(event.seat)}${t("colon")} ${t(event.rebelote ? "said.rebelote" : "said.belote")}`;
     }
     void view;
   }
@@ -508,7 +515,11 @@ class TableScreen {
     const s = this.msg && this.msg.seats ? this.msg.seats[seat] : null;
     if (!s) return t("seat_n", { n: seat });
     if (seat === this.seat) return t("you");
-    const place = ["you", "right", "partner", "left"][(seat - (this.seat ?? 0) + 4) % 4];
+    if (!this.seated()) {  // a spectator: no "left" or "right" of anyone
+      const who = s.kind === "bot" ? botLabel(s.bot || s.name) : s.name;
+      return `${t("seat_n", { n: seat })}${who ? ` (${who})` : ""}`;
+    }
+    const place = ["you", "right", "partner", "left"][(seat - this.seat + 4) % 4];
     if (s.kind === "bot") return `${t(`seat.${place}`)} (${botLabel(s.bot || s.name)})`;
     return s.name || t("seat_n", { n: seat });
   }
@@ -558,26 +569,37 @@ class TableScreen {
     const doubleWord = this.doubleWord();
     const contract = view && view.contract;
     const scores = el("div", { class: "scores", "data-testid": "scores", "aria-label": t("scores") },
-      el("span", { class: "team us" }, `${t("team_us")} `, el("strong", {}, String(m.scores[this.team(0)]))),
-      el("span", { class: "team them" }, `${t("team_them")} `, el("strong", {}, String(m.scores[this.team(1)]))));
+      el("span", { class: "team us" }, `${this.teamLabel(0)} `, el("strong", {}, String(m.scores[this.team(0)]))),
+      el("span", { class: "team them" }, `${this.teamLabel(1)} `, el("strong", {}, String(m.scores[this.team(1)]))));
     const held = m.held ? el("span", { class: "held", "data-testid": "held" },
       t("held", { points: m.held })) : null;
     const facts = [el("span", { class: "preset" }, presetLabel(this.info.preset))];
     if (contract) {
       facts.push(el("span", { class: `contract${contract.doubled > 1 ? " doubled" : ""}`, "data-testid": "contract" },
-        `${t("contract")} : ${contractText(contract, doubleWord)} — ${this.seatName(contract.taker)}`));
+        `${t("contract")}${t("colon")} ${contractText(contract, doubleWord)} — ${this.seatName(contract.taker)}`));
     }
     const actions = [];
-    if (this.info.invite && this.info.status !== "over") {
+    if (this.info.invite && this.info.status === "waiting") {
       actions.push(el("button", { type: "button", class: "small", onclick: () => this.copyInvite() },
         t("copy_invite")));
     }
     if (this.isCreator() && this.info.status !== "over") {
       actions.push(el("button", { type: "button", class: "small", onclick: () => this.endTable() }, t("end_table")));
     }
+    if (!this.seated()) actions.push(el("span", { class: "watching" }, t("watching")));
     actions.push(el("span", { id: "conn", class: "conn", role: "status" }));
     return el("section", { class: "head" }, el("div", { class: "facts" }, facts, held), scores,
       el("div", { class: "tools" }, actions));
+  }
+
+  seated() {
+    return this.seat !== null && this.seat !== undefined;
+  }
+
+  // "Nous" / "Eux" for a player; a spectator's teams by their seats ("Sièges 0 et 2").
+  teamLabel(which) {
+    if (this.seated()) return t(which === 0 ? "team_us" : "team_them");
+    return t(`team.${this.team(which)}`);
   }
 
   team(which) {
@@ -601,7 +623,7 @@ class TableScreen {
 
   drawWaiting(m) {
     const items = m.seats.map((s) => {
-      const row = [el("span", {}, `${t("seat_n", { n: s.seat })} : `)];
+      const row = [el("span", {}, `${t("seat_n", { n: s.seat })}${t("colon")} `)];
       if (s.kind === "open") {
         row.push(el("em", {}, t("seat_open")));
         if (this.isCreator()) {
@@ -624,7 +646,9 @@ class TableScreen {
         el("p", {}, t("code_is", { code: this.info.code })));
     }
     if (this.isCreator()) {
-      body.push(el("button", { type: "button", class: "primary", id: "start", onclick: () => this.start() }, t("start")));
+      const open = m.seats.some((s) => s.kind === "open");
+      body.push(open ? el("p", {}, t("start_open")) :
+        el("button", { type: "button", class: "primary", id: "start", onclick: () => this.start() }, t("start")));
     }
     return el("section", { class: "card-panel waiting" }, body);
   }
@@ -663,7 +687,7 @@ class TableScreen {
     const bel = view.belotes.filter((b) => b[0] === seat).length;
     return el("div", { class: `seat ${this.place(seat)}${turn ? " turn" : ""}`, "data-seat": String(seat),
       "aria-current": turn ? "true" : null },
-      el("div", { class: "name" }, this.seatName(seat), turn ? el("span", { class: "turn-mark" }, ` ${t(seat === this.seat ? "flag.your_turn" : "flag.turn")}`) : null),
+      el("div", { class: "name" }, this.seatName(seat), turn ? el("span", { class: "turn-mark" }, ` · ${t(seat === this.seat ? "flag.your_turn" : "flag.turn")}`) : null),
       el("div", { class: "flags" }, flags.join(" · ")),
       el("div", { class: "count" }, t("cards_left", { n: view.hand_sizes[seat] })),
       bid && view.phase === "bidding" ? el("div", { class: "bid" }, saidText(bid[1], this.doubleWord())) : null,
@@ -678,7 +702,7 @@ class TableScreen {
     const slots = cards.map(([seat, card]) => el("div", { class: `played ${this.place(seat)}` },
       cardFace(card, { "data-card": card, "aria-label": `${this.seatName(seat)} : ${cardName(card)}` })));
     const middle = [];
-    if (view.turned) {
+    if (view.turned && view.phase === "bidding") {
       middle.push(el("div", { class: "turned" }, el("span", {}, t("turned")),
         cardFace(view.turned, { "data-card": view.turned, "aria-label": cardName(view.turned) })));
     }
@@ -765,7 +789,8 @@ class TableScreen {
     const trump = this.msg.view.contract ? this.msg.view.contract.trump : null;
     const { rank, suit } = parseCard(card);
     this.hintText = "";
-    if (legal.has("belote") && legal.has(card) && suit === trump && (rank === "K" || rank === "Q")) {
+    const trumpSuit = trump === "TA" || suit === trump;  // tout atout: a belote in every suit
+    if (legal.has("belote") && legal.has(card) && trumpSuit && (rank === "K" || rank === "Q")) {
       if (auto) {
         this.send("belote");
         this.send(card);
@@ -811,6 +836,7 @@ class TableScreen {
   onKey(e) {
     if (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName)) return;
     if (this.summary && (e.key === "Enter" || e.key === "Escape")) { this.closeSummary(); return; }
+    if (e.key === "Escape" && this.showLast) { this.showLast = false; this.draw(); return; }
     const n = Number(e.key);
     if (n >= 1 && n <= 9) {
       const cards = document.querySelectorAll('[data-testid="hand"] .card');
@@ -837,10 +863,10 @@ class TableScreen {
       const row = (label, values) => el("tr", {}, el("th", { scope: "row" }, label),
         el("td", {}, String(values[us])), el("td", {}, String(values[them])));
       parts.push(el("h2", { id: "summary-title" }, t("deal_over")),
-        el("p", {}, `${t("contract")} : ${contractText(r.contract, doubleWord)} — ${this.seatName(r.contract.taker)}`),
+        el("p", {}, `${t("contract")}${t("colon")} ${contractText(r.contract, doubleWord)} — ${this.seatName(r.contract.taker)}`),
         el("p", { class: "verdict" }, verdict),
-        el("table", {}, el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col" }, t("team_us")),
-          el("th", { scope: "col" }, t("team_them")))),
+        el("table", {}, el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col" }, this.teamLabel(0)),
+          el("th", { scope: "col" }, this.teamLabel(1)))),
         el("tbody", {}, row(t("sum.points"), r.points), row(t("sum.belote"), r.belote),
           row(t("sum.annonces"), r.annonces), row(t("sum.mark"), event.mark),
           row(t("sum.total"), event.scores))),
@@ -850,9 +876,10 @@ class TableScreen {
     if (game) {
       const mine = this.team(0);
       const text = game.winner === null || game.winner === undefined ? t("game.tie")
-        : game.winner === mine ? t("game.won") : t("game.lost");
+        : !this.seated() ? t("game.team_won", { team: this.teamLabel(game.winner === mine ? 0 : 1) })
+          : game.winner === mine ? t("game.won") : t("game.lost");
       parts.push(el("h2", {}, t("game_over")), el("p", { class: "verdict", "data-testid": "game-result" }, text),
-        el("p", {}, `${t("team_us")} ${game.scores[mine]} — ${t("team_them")} ${game.scores[1 - mine]}`),
+        el("p", {}, `${this.teamLabel(0)} ${game.scores[mine]} — ${this.teamLabel(1)} ${game.scores[1 - mine]}`),
         el("p", {}, el("a", { href: `/api/tables/${this.id}/record`, download: `belote-${this.id}.json` }, t("download")),
           " · ", el("a", { href: `#/replay/${this.id}` }, t("replay"))));
     }
@@ -912,7 +939,7 @@ class TableScreen {
 
   drawOver(m) {
     return el("section", { class: "card-panel" }, el("h2", {}, t("game_over")),
-      el("p", {}, `${t("team_us")} ${m.scores[this.team(0)]} — ${t("team_them")} ${m.scores[this.team(1)]}`),
+      el("p", {}, `${this.teamLabel(0)} ${m.scores[this.team(0)]} — ${this.teamLabel(1)} ${m.scores[this.team(1)]}`),
       el("p", {}, el("a", { href: `/api/tables/${this.id}/record`, download: `belote-${this.id}.json` }, t("download")),
         " · ", el("a", { href: `#/replay/${this.id}` }, t("replay"))),
       el("a", { href: "/", class: "button" }, t("back_lobby")));
@@ -996,7 +1023,7 @@ class ReplayScreen {
       onchange: (e) => { this.dealAt = Number(e.target.value); this.step = 0; this.draw(); } },
     deals.map((d, i) => el("option", { value: String(i), selected: i === this.dealAt },
       t("replay_deal_n", { n: d.deal_index + 1 }))));
-    const bids = deal.bids.map(([s, a]) => `${name(s)} : ${saidText(a, doubleWord)}`).join(" · ");
+    const bids = deal.bids.map(([s, a]) => `${name(s)}${t("colon")} ${saidText(a, doubleWord)}`).join(" · ");
     const done = this.step === deal.plays.length;
     app.replaceChildren(...[head,
       el("div", { class: "row" }, picker,
@@ -1006,7 +1033,7 @@ class ReplayScreen {
         el("button", { type: "button", id: "replay-next", "aria-label": t("replay_next"), onclick: () => this.move(1) }, "▶"),
         el("button", { type: "button", id: "replay-last", "aria-label": t("replay_last"), onclick: () => this.move(999) }, "»")),
       el("p", {}, bids),
-      deal.contract ? el("p", {}, `${t("contract")} : ${contractText(deal.contract, doubleWord)} — ${name(deal.contract.taker)}`) : null,
+      deal.contract ? el("p", {}, `${t("contract")}${t("colon")} ${contractText(deal.contract, doubleWord)} — ${name(deal.contract.taker)}`) : null,
       el("section", { class: "board replay" }, seats, center),
       done && deal.result ? el("p", { class: "verdict" }, t(deal.result.litige ? "verdict.litige" : deal.result.made ? "verdict.made" : "verdict.failed"),
         ` — ${deal.result.score[0]} / ${deal.result.score[1]}`) : null,

@@ -105,7 +105,12 @@ export function actionName(action, doubleWord = "contre") {
 // How the others hear an action (the log line's verb): "passe", "80 ♥", "joue V♥".
 export function saidText(action, doubleWord = "contre") {
   if (/^(10|[6-9TJQKA])[SHDC]$/.test(action)) return t("said.card", { card: cardShort(action) });
-  if (action === "declare") return t("said.declare");
+  if (action === "declare" || action.startsWith("declare ")) {
+    // the table tells a declaration by its kinds ("declare tierce / carre"), never its cards
+    const kinds = action.slice("declare".length).split("/").map((k) => k.trim()).filter(Boolean);
+    return kinds.length ? t("said.declared", { what: kinds.map((k) => t(`annonce.${k}`)).join(", ") })
+      : t("said.declare");
+  }
   const parts = action.split(" ");
   if (parts.length === 2 && /^\d+$/.test(parts[0])) {
     return `${parts[0]} ${SYMBOL[parts[1]] ?? trumpName(parts[1])}`;
