@@ -99,8 +99,20 @@ def test_analysis_and_replay_of_a_finished_deal(sqlite_server):
 
 
 def test_the_replay_of_a_game_in_play_shows_no_deal_in_progress(sqlite_server):
+    """Two deals: once the first is over and the second waits for the person, the replay
+    holds the first deal only, and no card of the deal in play (review: the first version
+    of this test looked before any deal ended, so it could not fail)."""
     s = sqlite_server
-    made = s.create(["me", "bot:random", "bot:random", "bot:random"], preset="coinche")
+    made = s.create(["me", "bot:random", "bot:random", "bot:random"], preset="coinche",
+                    deals=2)
     assert s.start(made["table"], made["token"]).status_code == 200
-    replay = s.http.get(f"/api/tables/{made['table']}/replay").json()
-    assert replay["deals"] == []  # the first deal waits for the person: nothing is shown
+    me = Client(s, made["table"], made["token"])
+    try:
+        play_out([me], stop=lambda: me.view_deal >= 1 and me.my_turn())
+        replay = s.http.get(f"/api/tables/{made['table']}/replay").json()
+        finished = [d["deal_index"] for d in replay["deals"]]
+        assert finished == list(range(me.view_deal))  # every finished deal, none in play
+        assert finished and me.view_deal not in finished
+        assert all(len(d["plays"]) in (0, 32) for d in replay["deals"])  # whole deals only
+    finally:
+        me.close()

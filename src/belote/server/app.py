@@ -169,7 +169,7 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None) -> FastAPI:
     _handlers(app)
     _routes(app, rooms, limiter)
     _socket(app, rooms, limiter)
-    review.mount(app, rooms, _bearer)
+    review.mount(app, rooms, _bearer, _limited(limiter, "connect"))
     web.mount(app)
     return app
 

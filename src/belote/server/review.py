@@ -7,12 +7,14 @@ double-dummy analysis of a finished deal, and the replay of finished deals.
   and for a card the mean card points of the seat's team over the sampled worlds of each
   legal card. Only for a seat to move at a table whose other seats are all bots (a hint
   against people is help they do not get: 409 ``server.hint_people``); one hint at a time a
-  table (429 ``server.hint_busy``).
+  table (429 ``server.hint_busy``); counted against ``--connect-limit``.
 * ``GET /api/tables/{ID}/deals/{N}/analysis`` → ``{"deal": N, "cards": [CardAnalysis.to_json
   …]}`` for the finished deal ``N`` (every deal counted, as the events' ``deal_index``): the
   double-dummy value of each card played and of the other legal cards
   (:func:`belote.table.analysis.analyse_deal`). A finished deal's hands are public (the
-  record holds them), so no token is needed; 409 ``server.deal_not_over`` before its end.
+  record holds them), so no token is needed; 409 ``server.deal_not_over`` before its end;
+  one analysis at a time a process (429 ``server.analysis_busy``); counted against
+  ``--connect-limit``.
 * ``GET /api/tables/{ID}/replay`` → ``{"deals": [...]}``: each finished deal with its hands
   at the first card, bids, contract, plays, tricks and result, for a replay card by card.
 
@@ -43,6 +45,9 @@ ANALYSES_KEPT = 256
 _analyses: dict[tuple[str, int], dict[str, Any]] = {}
 _analyses_lock = threading.Lock()
 _solving = threading.Semaphore(1)  # one double-dummy analysis at a time a process
+_running: dict[tuple[str, int], threading.Event] = {}  # analyses under way, by key
+#: seconds a request for an analysis under way waits for it
+ANALYSIS_WAIT = 120.0
 _hinting: set[str] = set()
 _hinting_lock = threading.Lock()
 
@@ -68,7 +73,8 @@ def hint(room: Room, token: str | None) -> dict[str, Any]:
         _hinting.add(room.id)
     try:
         bot = make_bot("expert", seed=secrets.randbits(64), time_limit_ms=HINT_TIME_LIMIT_MS)
-        assert isinstance(bot, ExpertBot)
+        if not isinstance(bot, ExpertBot):  # make_bot("expert") is one: a bug to report
+            raise TypeError(f"make_bot('expert') gave {type(bot).__name__}")
         try:
             action = bot.act(view)
             card = bot.card_after_belote if action == "belote" else None
@@ -101,20 +107,45 @@ def _finished(room: Room, index: int) -> Deal:
 
 def analysis(room: Room, index: int) -> dict[str, Any]:
     """The double-dummy analysis of the finished deal ``index`` (module docstring); computed
-    once and kept. Raises ``server.no_deal`` (404), ``server.deal_not_over`` (409)."""
+    once and kept; a request for an analysis under way waits for it. Raises
+    ``server.no_deal`` (404), ``server.deal_not_over`` (409), ``server.analysis_busy`` (429:
+    the process analyses another deal; one at a time, so that requests do not pile up on
+    the server's threads)."""
     key = (room.id, index)
     with _analyses_lock:
         if key in _analyses:
             return _analyses[key]
+        running = _running.get(key)
+    if running is not None:  # the same deal asked twice: one analysis
+        running.wait(ANALYSIS_WAIT)
+        with _analyses_lock:
+            if key in _analyses:
+                return _analyses[key]
+        raise _busy()
     deal = _finished(room, index)
-    with _solving:
-        rows = analyse_deal(deal) if deal.contract is not None else []
-    out = {"deal": index, "cards": [r.to_json() for r in rows]}
+    if not _solving.acquire(blocking=False):
+        raise _busy()
+    done = threading.Event()
     with _analyses_lock:
-        _analyses[key] = out
-        while len(_analyses) > ANALYSES_KEPT:
-            _analyses.pop(next(iter(_analyses)))
+        _running[key] = done
+    try:
+        rows = analyse_deal(deal) if deal.contract is not None else []
+        out = {"deal": index, "cards": [r.to_json() for r in rows]}
+        with _analyses_lock:
+            _analyses[key] = out
+            while len(_analyses) > ANALYSES_KEPT:
+                _analyses.pop(next(iter(_analyses)))
+    finally:
+        with _analyses_lock:
+            _running.pop(key, None)
+        done.set()
+        _solving.release()
     return out
+
+
+def _busy() -> ServerError:
+    return ServerError("the server is analysing another deal: try again in a few seconds",
+                       code="server.analysis_busy", status=429)
 
 
 def replay(room: Room) -> dict[str, Any]:
@@ -139,14 +170,17 @@ def replay(room: Room) -> dict[str, Any]:
     return {"table": room.id, "preset": room.data.preset, "seats": seats, "deals": out}
 
 
-def mount(app: FastAPI, rooms: Rooms, bearer: Any) -> None:
-    """Add the routes of the module docstring; ``bearer(request)`` reads the token."""
+def mount(app: FastAPI, rooms: Rooms, bearer: Any, limited: Any) -> None:
+    """Add the routes of the module docstring; ``bearer(request)`` reads the token;
+    ``limited`` is the route dependency that counts an attempt against the per-address
+    limit of WebSocket connections (``--connect-limit``): a hint or an analysis costs the
+    server as much."""
 
-    @app.post("/api/tables/{table_id}/hint")
+    @app.post("/api/tables/{table_id}/hint", dependencies=[limited])
     def hint_route(request: Request, table_id: str) -> dict[str, Any]:
         return hint(rooms.get(table_id), bearer(request))
 
-    @app.get("/api/tables/{table_id}/deals/{index}/analysis")
+    @app.get("/api/tables/{table_id}/deals/{index}/analysis", dependencies=[limited])
     def analysis_route(table_id: str, index: int) -> dict[str, Any]:
         return analysis(rooms.get(table_id), index)
 

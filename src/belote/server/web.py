@@ -28,8 +28,8 @@ from ..engine.rules import PRESET_NAMES, PRESETS, Rules
 from ..web import INDEX_HTML, STATIC_DIR
 from .errors import ServerError
 
-#: the page's cache policy: the page and its files change with the package, never within a run
-NO_STORE = {"Cache-Control": "no-cache"}
+#: the page's cache policy: a browser asks again each time (the files change with the package)
+REVALIDATE = {"Cache-Control": "no-cache"}
 
 
 def wants_html(request: Request) -> bool:
@@ -40,7 +40,7 @@ def wants_html(request: Request) -> bool:
 
 def page() -> Response:
     """The page itself (every browser route)."""
-    return FileResponse(INDEX_HTML, media_type="text/html; charset=utf-8", headers=NO_STORE)
+    return FileResponse(INDEX_HTML, media_type="text/html; charset=utf-8", headers=REVALIDATE)
 
 
 def option_kinds() -> list[dict[str, Any]]:
@@ -69,6 +69,7 @@ def option_kinds() -> list[dict[str, Any]]:
 
 
 def presets_json() -> dict[str, Any]:
+    """The body of ``GET /api/presets`` (module docstring)."""
     return {"presets": {name: PRESETS[name].to_dict() for name in PRESET_NAMES},
             "options": option_kinds(), "bots": list(BOT_NAMES)}
 
@@ -88,7 +89,7 @@ def mount(app: FastAPI) -> None:
         if lang not in i18n.LANGS:
             raise ServerError(f"no catalog for language {lang[:8]!r}", code="server.unknown_lang",
                               status=404, params={"lang": lang[:8], "langs": " ".join(i18n.LANGS)})
-        return JSONResponse(i18n.export(lang), headers=NO_STORE)
+        return JSONResponse(i18n.export(lang), headers=REVALIDATE)
 
     @app.get("/api/presets")
     def presets_route() -> dict[str, Any]:
