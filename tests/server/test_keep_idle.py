@@ -99,7 +99,7 @@ def test_a_real_server_closes_an_unattended_table_and_keeps_an_attended_one(data
         # older than the closed one, but connected: kept
         assert server.table(attended["table"])["status"] == "waiting"
         r = server.http.post(f"/api/join/{left['code']}", json={"name": "Bob"})
-        assert r.status_code == 409 and r.json()["code"] == "server.not_waiting"
+        assert r.status_code == 409 and r.json()["code"] == "server.table_over"
         alice.close()
         _wait_status(server, attended["table"], "over")
     finally:

@@ -103,5 +103,5 @@ def analyse(
         out.print(words("analyse.made", lang) + f"{c} "
                   + words("analyse.unfinished", lang, tricks=n, of=of))
     out.print(words("analyse.double_dummy", lang) + f"{c} {teams(dd)}")
-    _print_seats(lang)
+    _print_seats(lang, rec)
 

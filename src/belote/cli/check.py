@@ -7,11 +7,11 @@ from typing import Annotated, Any
 import typer
 
 from ..engine import BeloteError
-from ..engine.record import GAME_FORMAT, check_deal, check_game
+from ..engine.record import GAME_FORMAT, check_deal, check_game, ended_without_deal
 from ..engine.record import RecordLines as _Lines
 from ..engine.record import read_record as _read_record
 from ..i18n import irregularity, rule_name
-from .messages import _lang
+from .messages import _lang, words
 from .options import JsonOpt, LangOpt
 from .output import EXIT_IRREGULAR, EXIT_OK, fail_command, json_text, out
 from .render import _contract_line, _deal_no, _print_report, _print_seats, _verdict
@@ -45,7 +45,7 @@ def check(
         print(json_text(_json(data), indent=2))
     else:
         _print_report(data, t, lang)
-        _print_seats(lang)
+        _print_seats(lang, rec)
     raise typer.Exit(EXIT_OK if report.legal else EXIT_IRREGULAR)
 
 
@@ -68,17 +68,24 @@ def _json(data: dict[str, Any]) -> dict[str, Any]:
 def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
     """Print the check of every deal of a game record (or of a JSON Lines file,
     :class:`~belote.engine.record.RecordLines`) and its totals
-    (:func:`belote.engine.record.check_game`); exit 1 if any deal is irregular."""
+    (:func:`belote.engine.record.check_game`); exit 1 if any deal is irregular. A game
+    ended before its first deal ended (:func:`~belote.engine.record.ended_without_deal`)
+    says so, 0 – 0, exit 0 (``--json``: ``"ended": true`` and its ``message``)."""
     game = check_game(rec)
+    ended = ended_without_deal(rec)
     if as_json:
         data = game.to_json()
-        print(json_text({**data, "deals": [_json(r) for r in data["deals"]]}, indent=2))
+        extra = {"ended": True, "message": words("check_no_deal", lang)} if ended else {}
+        print(json_text({**data, "deals": [_json(r) for r in data["deals"]], **extra},
+                        indent=2))
     else:
+        if ended:
+            out.print(words("check_no_deal", lang), markup=False, highlight=False)
         reports = [r.to_json() for r in game.deals]
         # each deal by its number in the game (every deal counts, passed-out ones too: the
         # game's "Donne N", analyse --deal N)
         labels = [_deal_no(i + 1, lang) + "." for i in range(len(reports))]
-        width = max(map(len, labels))
+        width = max(map(len, labels), default=0)
         for label, r in zip(labels, reports, strict=True):
             a, b = r["score"] if r["score"] is not None else ("", "")
             score = f"{a:>4} – {b:<4}"
@@ -86,7 +93,7 @@ def _check_game(rec: Any, as_json: bool, t: dict[str, str], lang: str) -> None:
             out.print(f"{label:<{width}} {score:>12}  {_deal_flag(r, t, lang)}", markup=False,
                       highlight=False)
         out.print(f"[bold]{t['score']}{t['colon']} {game.scores[0]} – {game.scores[1]}[/]")
-        _print_seats(lang)
+        _print_seats(lang, None if isinstance(rec, _Lines) else rec)
     raise typer.Exit(EXIT_OK if game.legal else EXIT_IRREGULAR)
 
 

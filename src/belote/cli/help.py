@@ -114,6 +114,13 @@ class _FrFormatter(_Formatter):
         super().write_dl([(term, _nbsp(text)) for term, text in rows], col_max, col_spacing)
 
 
+def _decimal(value: float, lang: str) -> str:
+    """A default in seconds as its reader writes it: a whole number without its ``.0``
+    (``60``, ``604800``), else with the language's decimal mark (``0.6``; French ``0,6``)."""
+    text = str(int(value)) if value.is_integer() else repr(value)
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 def _extras(param: Any, ctx: Any, lang: str) -> list[str]:
     """What the help adds after a parameter's text, worded in ``lang`` from the parameter
     itself (as typer decides to show each): its environment variable, its default, the range
@@ -128,6 +135,8 @@ def _extras(param: Any, ctx: Any, lang: str) -> list[str]:
     if shown_as or (default is not None and (param.show_default or ctx.show_default)):
         value = param._get_default_string(ctx=ctx, show_default_is_str=shown_as,
                                           default_value=default)
+        if not shown_as and type(default) is float:
+            value = _decimal(default, lang)
         if value:
             extras.append(i18n.tr("cli.help.extra.default", lang, value=value))
     low, high = getattr(param, "min", None), getattr(param, "max", None)
@@ -136,6 +145,7 @@ def _extras(param: Any, ctx: Any, lang: str) -> list[str]:
     if low is not None or high is not None:
         which = "between" if low is not None and high is not None else (
             "at_least" if low is not None else "at_most")
+        low, high = (_decimal(b, lang) if type(b) is float else b for b in (low, high))
         extras.append(i18n.tr(f"cli.help.extra.{which}", lang, min=low, max=high))
     if param.required:
         extras.append(i18n.tr("cli.help.extra.required", lang))

@@ -82,3 +82,43 @@ def _lang_of(args: list[str]) -> str:
             return lang
     return "fr"
 
+
+def _bad_lang_with_help(args: list[str], *, group: bool) -> str | None:
+    """The first ``--lang`` value of ``args`` that is neither ``fr`` nor ``en`` (as
+    ``--lang`` reads it: :func:`_lang_value`) when they also ask for the help (``-h``,
+    ``--help``), else None: the help is shown before any command runs, and a bad language
+    must be refused with it as it is without it (exit 2), not hidden by a French help.
+    ``args``: a command's own (up to ``--``), or with ``group`` a group's, up to its
+    command's name (the command reads what follows)."""
+    own = []
+    value = False
+    for a in args:
+        if a == "--":
+            break
+        if group and not value and not a.startswith("-"):
+            break  # the command's name
+        own.append(a)
+        value = a == "--lang"
+    if not {"-h", "--help"} & set(own[:-1] if value else own):
+        return None
+    given = [a[7:] if a.startswith("--lang=") else b
+             for a, b in itertools.pairwise(own + [""])
+             if a == "--lang" or a.startswith("--lang=")]
+    for v in given:
+        lang = _lang_value(v)
+        if lang not in TEXT:
+            return str(lang)
+    return None
+
+
+def _refuse_bad_lang(args: list[str], ctx: Any, *, group: bool) -> None:
+    """Refuse a bad ``--lang`` given with ``-h`` (:func:`_bad_lang_with_help`) as the
+    command refuses it (``usage.bad_lang``, a usage error: exit 2)."""
+    bad = _bad_lang_with_help(args, group=group)
+    if bad is not None and not ctx.resilient_parsing:
+        try:
+            _lang(bad)
+        except _CodedBadParameter as e:
+            e.ctx = ctx
+            raise
+

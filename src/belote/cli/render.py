@@ -9,8 +9,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..engine import BeloteError, parse_card
+from ..engine.record import record_players
 from ..i18n import card_label, irregularity, rule_name
-from ..i18n.labels import contract_text, seat_label, seat_words
+from ..i18n.labels import contract_text, online_seats, seat_label, seat_words
 from .messages import words
 from .output import out
 
@@ -26,12 +27,19 @@ def _deal_no(number: int, lang: str) -> str:
     return words("deal_no", lang, number=number)
 
 
-def _print_seats(lang: str) -> None:
-    """The line naming seats 0..3 with the words of the game's table (Vous, Droite,
-    Partenaire, Gauche for a player at seat 0)."""
-    you, right, partner, left = seat_words(lang)
-    out.print(words("seats_map", lang, you=you, right=right, partner=partner, left=left),
-              markup=False, highlight=False, style="dim")
+def _print_seats(lang: str, rec: object = None) -> None:
+    """The line naming seats 0..3: for the record ``rec`` of an online table (it has a
+    ``commitment`` or ``players``: :func:`~belote.engine.record.record_players`) by number,
+    with the players' names when it has them (:func:`~belote.i18n.labels.online_seats`);
+    else with the words of the game's table (Vous, Droite, Partenaire, Gauche for a player
+    at seat 0 of ``belote play``)."""
+    players = record_players(rec)
+    if players is not None:
+        line = online_seats(players, lang)
+    else:
+        you, right, partner, left = seat_words(lang)
+        line = words("seats_map", lang, you=you, right=right, partner=partner, left=left)
+    out.print(line, markup=False, highlight=False, style="dim")
 
 
 def _contract_line(c: dict[str, Any], t: dict[str, str], lang: str) -> str:

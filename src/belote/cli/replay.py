@@ -10,6 +10,7 @@ from ..engine import BeloteError
 from ..engine.record import RecordLines as _Lines
 from ..engine.record import choose_deal as _choose_deal
 from ..engine.record import read_record as _read_record
+from ..engine.record import record_players as _players
 from .messages import _lang
 from .options import LangOpt, _need_terminal
 from .output import _fail
@@ -35,5 +36,5 @@ def replay(
     _need_terminal("replay", lang)
     # one line of a simulate --out file: its header says which (3/20, not 1/1)
     numbered = (deal_no, len(rec)) if isinstance(rec, _Lines) and deal_no else None
-    ReplayApp(steps, lang=lang, numbered=numbered).run()
+    ReplayApp(steps, lang=lang, numbered=numbered, players=_players(rec)).run()
 

@@ -23,7 +23,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from .. import i18n
 from .help import HelpGroup, LocalizedHelp, localize
-from .messages import _lang_of, words
+from .messages import _lang_of, _refuse_bad_lang, words
 from .output import err
 
 
@@ -42,6 +42,7 @@ class _Command(LocalizedHelp, TyperCommand):
     allow_extra_args = True  # parsed, then refused below (click would word them in English)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _refuse_bad_lang(args, ctx, group=False)  # before -h shows the help
         try:
             rest: list[str] = super().parse_args(ctx, args)
         except click_errors.BadOptionUsage as e:  # raised by the parser, without the command
@@ -57,9 +58,15 @@ class _Command(LocalizedHelp, TyperCommand):
 
 
 class _CodedCommands(TyperGroup):
-    """A click group's unknown command (``belote foo``, ``belote i18n expor``) refused by a
-    coded error: ``usage.no_such_command`` (param ``name``), or
-    ``usage.no_such_command_suggest`` with the close names (``suggestions``: ``'export'``)."""
+    """A click group's bad ``--lang`` refused with ``-h`` as without it, and its unknown
+    command (``belote foo``, ``belote i18n expor``) refused by a coded error:
+    ``usage.no_such_command`` (param ``name``), or ``usage.no_such_command_suggest`` with
+    the close names (``suggestions``: ``'export'``)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _refuse_bad_lang(args, ctx, group=True)  # before -h shows the help
+        rest: list[str] = super().parse_args(ctx, args)
+        return rest
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         try:

@@ -47,8 +47,7 @@ def verify(
     if as_json:
         data = report.to_json()
         first = report.first_mismatch
-        data["message"] = (words("verify_ok", lang, count=len(report.deals)) if first is None
-                           else say(first, lang))
+        data["message"] = _verdict(report, lang) if first is None else say(first, lang)
         print(json_text(data, indent=2))
     else:
         _print_report(report, lang)
@@ -64,6 +63,8 @@ def _print_report(report: ProvenanceReport, lang: str) -> None:
                        "verify_commitment_bad", lang, commitment=report.commitment))
     lines.append(words("verify_first_dealer_ok" if report.first_dealer is None else
                        "verify_first_dealer_bad", lang))
+    if report.ended and not report.deals:
+        lines.append(words("verify_no_deal", lang))
     for deal in report.deals:
         lines.append(words("verify_deal_ok" if deal.matches else "verify_deal_bad", lang,
                            deal=_deal_no(deal.number, lang)))
@@ -71,10 +72,19 @@ def _print_report(report: ProvenanceReport, lang: str) -> None:
         if redeal is not None:
             lines.append(redeal)
     first = report.first_mismatch
-    lines.append(words("verify_ok", lang, count=len(report.deals)) if first is None else
+    lines.append(_verdict(report, lang) if first is None else
                  words("verify_failed", lang, message=say(first, lang)))
     for line in lines:
         out.print(line, markup=False, highlight=False)
+
+
+def _verdict(report: ProvenanceReport, lang: str) -> str:
+    """The words of a verified report: the commitment and its packs, one or several
+    (``verify_ok_one``, ``verify_ok``), or the commitment alone when no deal was finished
+    (``verify_ok_none``: a table ended before its first deal ended)."""
+    count = len(report.deals)
+    key = "verify_ok_none" if count == 0 else "verify_ok_one" if count == 1 else "verify_ok"
+    return words(key, lang, count=count)
 
 
 #: the catalog's line for a deal dealt again, by its outcome

@@ -33,7 +33,7 @@ from .deal import Deal
 from .errors import BeloteError, Param, RecordError
 from .game import Game, deal_pack, first_dealer_of, gathered_pack
 from .record.codec import game_from_record
-from .record.shape import parse_game
+from .record.shape import ended_without_deal, parse_game
 from .rules import Rules
 
 #: bits of a table's secret seed
@@ -136,13 +136,15 @@ class ProvenanceReport:
 
     ``seed``: the record's; ``commitment``: the record's (None: it has none);
     ``expected_commitment``: ``commitment(seed)``; ``first_dealer``: the mismatch of the first
-    dealer, or None; ``deals``: every deal, in order."""
+    dealer, or None; ``deals``: every deal, in order (none for a table ended before its first
+    deal ended, ``ended`` True: its commitment and first dealer alone are checked, no pack)."""
 
     seed: int
     commitment: str | None
     expected_commitment: str
     first_dealer: Mismatch | None
     deals: tuple[DealProvenance, ...]
+    ended: bool = False
 
     @property
     def commitment_matches(self) -> bool | None:
@@ -184,7 +186,10 @@ class ProvenanceReport:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: ``verified``, ``seed``, ``commitment``, ``expected_commitment``,
-        ``commitment_matches``, ``deals`` (:meth:`DealProvenance.to_json` of each),
+        ``commitment_matches``, ``ended`` (the record's table was ended by its creator or
+        closed, ``"ended": true``), ``packs_checked`` (how many deals' packs were dealt again
+        and compared: 0 for a table ended before its first deal ended), ``deals``
+        (:meth:`DealProvenance.to_json` of each),
         ``redeals`` (``[{"deal": n, "outcome": "passed_out" | "misdeal" | "abandoned",
         "passes": k, "ruled": bool}]``: each deal dealt again, ``ruled`` when the rules
         redeal it) and ``mismatch`` (the first: ``{"code", "params", "deal"}``, or null)."""
@@ -192,7 +197,8 @@ class ProvenanceReport:
         return {
             "verified": self.verified, "seed": self.seed, "commitment": self.commitment,
             "expected_commitment": self.expected_commitment,
-            "commitment_matches": self.commitment_matches,
+            "commitment_matches": self.commitment_matches, "ended": self.ended,
+            "packs_checked": len(self.deals),
             "deals": [d.to_json() for d in self.deals],
             "redeals": [{"deal": d.number, "outcome": d.outcome, "passes": d.passes,
                          "ruled": d.unruled is None} for d in self.redeals],
@@ -213,7 +219,9 @@ def verify_record(rec: object, *, require_commitment: bool = True) -> Provenance
 
     Raises RecordError for a record that is malformed or cannot be replayed
     (:func:`~belote.engine.record.game_from_record`; a deal record alone is
-    ``record.unknown_format``; one of no deal ``record.no_deal``), :class:`ProvenanceError`
+    ``record.unknown_format``; one of no deal ``record.no_deal``, unless its table was ended
+    before its first deal ended, :func:`~belote.engine.record.ended_without_deal`: then the
+    commitment and the first dealer are checked, no pack), :class:`ProvenanceError`
     ``provenance.no_seed`` for one without a seed, and ``provenance.no_commitment`` for one
     without a commitment when ``require_commitment`` (the default: a seed revealed with no
     commitment published before the deal proves nothing, and such a report is never
@@ -226,15 +234,19 @@ def verify_record(rec: object, *, require_commitment: bool = True) -> Provenance
     if require_commitment and record.commitment is None:
         raise ProvenanceError("the record has no commitment: nothing to check the seed "
                               "against", code="provenance.no_commitment")
-    if not record.deals:
-        raise RecordError("the game record has no deal", where="deals", code="record.no_deal")
+    ended = isinstance(rec, dict) and rec.get("ended") is True
     seed = record.seed
-    game, abandoned = _replay(rec, len(record.deals))
     expected_first = int(first_dealer_of(seed))
     first = None if expected_first == record.first_dealer else Mismatch(
         f"seat {record.first_dealer} deals first, but the seed makes it seat {expected_first}",
         code="provenance.first_dealer_differs",
         params={"recorded": record.first_dealer, "expected": expected_first})
+    if not record.deals:
+        if not ended_without_deal(rec):
+            raise RecordError("the game record has no deal", where="deals",
+                              code="record.no_deal")
+        return ProvenanceReport(seed, record.commitment, commitment(seed), first, (), True)
+    game, abandoned = _replay(rec, len(record.deals))
     # the record's deals only: the deal a replayed game starts after them is the seed's own
     deals = [*game.deals, *([game.current] if game.current is not None else [])]
     deals = deals[:len(record.deals) if abandoned is None else abandoned + 1]
@@ -247,7 +259,8 @@ def verify_record(rec: object, *, require_commitment: bool = True) -> Provenance
             len(deal.bids) if outcome == PASSED_OUT else 0, _unruled(outcome, i + 1)))
         if not deal.misdealt:  # a misdeal is dealt again from the same gathered pack
             gathered = gathered_pack(deal)
-    return ProvenanceReport(seed, record.commitment, commitment(seed), first, tuple(checked))
+    return ProvenanceReport(seed, record.commitment, commitment(seed), first, tuple(checked),
+                            ended)
 
 
 def _replay(rec: object, count: int) -> tuple[Game, int | None]:

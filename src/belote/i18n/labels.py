@@ -7,7 +7,7 @@ Floor: imports :mod:`belote.engine` only, through :mod:`belote.i18n`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.cards import SUIT_SYMBOLS, SUITS
@@ -36,6 +36,21 @@ def seat_label(seat: int, lang: str) -> str:
     """A seat by its number and its team (``seat % 2``), as the tools name it, the catalog's
     ``seat.label``: ``siège 1 (équipe 1)``, ``seat 2 (team 0)``."""
     return tr("seat.label", lang, seat=seat, team=seat % 2)
+
+
+def online_seats(players: Sequence[tuple[int, str, str]], lang: str) -> str:
+    """The line naming the seats of an online table's record by number (no one there is
+    "Vous"), with the players' names when the record has them (``players``:
+    ``[(seat, name, kind)]``, :func:`belote.engine.record.record_players`): ``Sièges : 0 =
+    Alice, 1 = robot heuristic, 2 = Bob, 3 = libre ; équipe 0 = sièges 0 et 2.``, or without
+    names ``Sièges 0 à 3 dans l'ordre du jeu ; …`` (catalog ``cli.seats_online``,
+    ``cli.seats_numbered``, ``cli.seat_{human,bot,open}``)."""
+    if not players:
+        return tr("cli.seats_numbered", lang)
+    named = {seat: tr(f"cli.seat_{kind}", lang, seat=seat, name=name)
+             for seat, name, kind in players}
+    return tr("cli.seats_online", lang,
+              names=", ".join(named.get(s, str(s)) for s in range(4)))
 
 
 def trump_symbol(trump: Any) -> str:
@@ -68,5 +83,5 @@ def contract_text(contract: Contract | Mapping[str, Any], lang: str, *,
     return " ".join(parts)
 
 
-__all__ = ["SEAT_KEYS", "contract_text", "seat_label", "seat_word", "seat_words",
+__all__ = ["SEAT_KEYS", "contract_text", "online_seats", "seat_label", "seat_word", "seat_words",
            "trump_symbol"]

@@ -383,7 +383,9 @@ class Room:
         """The ``belote-game/1`` record: once the game is over, the whole game with its
         ``seed`` and ``commitment``; before, its finished deals only (they do not change while
         bots play on), with ``seed`` null until the table is over (ended by its creator).
-        Only what the log holds: an action the log refused is never applied to the game."""
+        Only what the log holds: an action the log refused is never applied to the game.
+        ``players``: ``[{"seat", "name", "kind"}]``, who sat where (a bot named by its level, an
+        open seat ``""``; docs/records.md)."""
         with self._lock:
             game = self.game
             if game.is_over():
@@ -399,6 +401,9 @@ class Room:
                        "scores": [sum(m[0] for m in marks), sum(m[1] for m in marks)],
                        "held": 0, "over": False, "winner": None}
             rec["commitment"] = self.data.commitment
+            # who sat where (names are public at the table), for the tools that read it back
+            rec["players"] = [{"seat": s.seat, "name": s.name, "kind": s.kind}
+                              for s in self.data.seats]
             if self.data.ended:
                 rec["ended"] = True
             return rec
@@ -664,9 +669,13 @@ class Room:
 
     def _fill(self, seat: int | None, data: SeatData) -> int:
         """Put ``data`` at an open ``seat`` of a waiting table (stored, then told); returns
-        the seat. Raises ``server.not_waiting`` (409) once started, and what
+        the seat. Raises ``server.not_waiting`` (409) once started, ``server.table_over``
+        (409) once over (finished, or ended by its creator or for idleness), and what
         :meth:`_open_seat` raises."""
         with self._lock:
+            if self.data.status == "over":
+                raise ServerError("the table is over", code="server.table_over", status=409,
+                                  params={"table": self.id})
             if self.data.status != "waiting":
                 raise ServerError("the table has started: no seat to join",
                                   code="server.not_waiting", status=409,

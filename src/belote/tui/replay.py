@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.markup import escape
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
@@ -25,7 +26,7 @@ from ..engine.record import (
 from ..engine.record.shape import wrap
 from ..engine.rules import DealKind
 from ..i18n import irregularity, rule_name
-from ..i18n.labels import contract_text, seat_label, seat_words
+from ..i18n.labels import contract_text, online_seats, seat_label, seat_words
 from .app import SUIT_DISPLAY, action_words, card_markup
 from .i18n import texts
 
@@ -133,14 +134,19 @@ class ReplayApp(App[None]):
     )
 
     def __init__(self, steps: list[DealSteps], lang: str = "fr",
-                 numbered: tuple[int, int] | None = None, human: int = 0):
+                 numbered: tuple[int, int] | None = None, human: int = 0,
+                 players: list[tuple[int, str, str]] | None = None):
         """``numbered``: ``(n, total)`` when ``steps`` is the one deal ``n`` of a file of
         ``total`` (``belote replay FILE --deal n``): the header says ``n/total``. ``human``:
         the seat of the person at ``belote play`` (``--seat``, 0 by default), to say which
-        seat the game called Vous, Droite, Partenaire and Gauche. Deals are numbered as
-        the record lists them, every deal counted (the game's numbering too)."""
+        seat the game called Vous, Droite, Partenaire and Gauche; ``players``: an online
+        table's seats instead (:func:`belote.engine.record.record_players`: ``[(seat, name,
+        kind)]``, ``[]`` when its record names nobody), told by number and name, none of
+        them "Vous". Deals are numbered as the record lists them, every deal counted (the
+        game's numbering too)."""
         super().__init__()
         self.human = human
+        self.players = players
         self.steps = steps
         self.numbered = numbered if numbered is not None and len(steps) == 1 else None
         self.lang = lang
@@ -234,7 +240,10 @@ class ReplayApp(App[None]):
 
     def seats_legend(self) -> str:
         """Which seat the game calls what: ``À la table de belote play (--seat 0) :
-        0 Vous · 1 Droite · 2 Partenaire · 3 Gauche``."""
+        0 Vous · 1 Droite · 2 Partenaire · 3 Gauche``; an online table's by number and name
+        (:func:`~belote.i18n.labels.online_seats`)."""
+        if self.players is not None:
+            return escape(online_seats(self.players, self.lang))
         words = seat_words(self.lang)
         names = " · ".join(f"{(self.human + k) % 4} {words[k]}" for k in range(4))
         return self.t("replay_seats", seat=self.human, names=names)

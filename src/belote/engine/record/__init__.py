@@ -33,8 +33,10 @@ from .shape import (
     GAME_FORMAT,
     DealRecord,
     GameRecord,
+    ended_without_deal,
     parse_deal,
     parse_game,
+    record_players,
     rules_from_record,
 )
 
@@ -58,6 +60,7 @@ __all__ = [
     "deal_from_record",
     "deal_to_record",
     "dealt_deals",
+    "ended_without_deal",
     "decode",
     "dumps",
     "game_from_record",
@@ -67,6 +70,7 @@ __all__ = [
     "loads_json",
     "parse_deal",
     "parse_game",
+    "record_players",
     "parse_record",
     "read_file",
     "read_record",

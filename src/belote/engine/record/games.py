@@ -15,7 +15,7 @@ from ..rules import Rules
 from .codec import game_from_record
 from .io import RecordLines
 from .referee import CheckReport, check_deal
-from .shape import GAME_FORMAT, parse_game
+from .shape import GAME_FORMAT, ended_without_deal, parse_game
 
 
 class InDeal(BeloteError):
@@ -69,12 +69,14 @@ class GameReport:
 def checked_deals(rec: Any) -> list[CheckReport]:
     """Every deal of a game record (its whole shape read first: preset, seed, every deal's
     keys; a game of no deal refused) or of a JSON Lines file (:class:`~.io.RecordLines`),
-    checked, in order. Raises RecordError, or :class:`InDeal` for a malformed deal (by its
-    index in the game, by its line in the file)."""
+    checked, in order. A game record of no deal whose table was ended
+    (:func:`~.shape.ended_without_deal`) gives no report. Raises RecordError, or
+    :class:`InDeal` for a malformed deal (by its index in the game, by its line in the
+    file)."""
     game = not isinstance(rec, RecordLines)
     if game:
         parse_game(rec)
-        if not rec["deals"]:
+        if not rec["deals"] and not ended_without_deal(rec):
             raise RecordError("the game record has no deal", where="deals",
                               code="record.no_deal")
     deals = rec.get("deals") if game else rec
@@ -110,7 +112,9 @@ def check_game(rec: Any) -> GameReport:
     :class:`~.io.RecordLines`): every deal checked (:func:`checked_deals`), and the totals: a
     regular game's as the game gives them (:func:`~.codec.game_from_record`), an irregular
     one's by :func:`game_totals` (litige points carried whatever else is wrong), a file of
-    deals' the plain sums. Raises RecordError or :class:`InDeal`."""
+    deals' the plain sums; a game ended before its first deal ended
+    (:func:`~.shape.ended_without_deal`): no deal, regular, 0 – 0. Raises RecordError or
+    :class:`InDeal`."""
     game = not isinstance(rec, RecordLines)
     reports = checked_deals(rec)
     sums = [sum((r.result.score[k] if r.result is not None else 0) for r in reports)
@@ -118,6 +122,8 @@ def check_game(rec: Any) -> GameReport:
     if not game:
         return GameReport(reports, sums, is_game=False)
     legal = all(r.legal for r in reports)
+    if not reports:  # ended before its first deal ended: nothing marked
+        return GameReport(reports, [0, 0], is_game=True)
     totals = (list(game_from_record(rec).scores) if legal else
               game_totals(parse_game(rec).rules, reports))
     return GameReport(reports, totals, is_game=True)

@@ -312,3 +312,45 @@ def parse_game(rec: object) -> GameRecord:
         deals.append(deal)
     return GameRecord(rules, seed, first, deals, raw, commitment)
 
+
+def ended_without_deal(rec: object) -> bool:
+    """Whether ``rec`` is a game record of no deal whose table was ended before its first deal
+    ended (``"ended": true`` and ``"deals": []``: a server's table ended by its creator, or
+    closed for idleness, lists its finished deals only). Such a record has nothing to referee
+    but its seed and commitment to check; a record of no deal without ``ended`` is refused
+    (``record.no_deal``)."""
+    return (isinstance(rec, dict) and rec.get("format") == GAME_FORMAT
+            and rec.get("ended") is True and rec.get("deals") == [])
+
+
+#: the kinds of a seat a server's record names (``players``): a person, a bot, a seat left open
+PLAYER_KINDS = ("human", "bot", "open")
+#: the longest name of a player :func:`record_players` keeps (characters; a server's are 40
+#: at most)
+MAX_PLAYER_NAME = 40
+
+
+def record_players(rec: object) -> list[tuple[int, str, str]] | None:
+    """Who sat where at an online table, from a game record: ``[(seat, name, kind)]`` in seat
+    order, from its ``players`` key (``[{"seat": 0..3, "name": str, "kind": "human" | "bot" |
+    "open"}]``, a bot named by its level, an open seat by ``""``); ``[]`` for a record of an
+    online table without it (one with a ``commitment``: an older server's); None for a record
+    of no online table (no ``commitment``, no ``players``), whose seat 0 is the person at
+    ``belote play``. Informative only: an entry of another shape is left out, never refused,
+    and a name keeps its printable characters only (at most :data:`MAX_PLAYER_NAME`)."""
+    if not isinstance(rec, dict):
+        return None
+    players = rec.get("players")
+    if not isinstance(players, list):
+        return [] if rec.get("commitment") is not None else None
+    found: dict[int, tuple[int, str, str]] = {}
+    for p in players:
+        if not isinstance(p, dict):
+            continue
+        seat, name, kind = p.get("seat"), p.get("name"), p.get("kind")
+        if type(seat) is int and 0 <= seat <= 3 and isinstance(name, str) \
+                and kind in PLAYER_KINDS and seat not in found:
+            clean = "".join(c for c in name if c.isprintable()).strip()[:MAX_PLAYER_NAME]
+            found[seat] = (seat, clean, str(kind))
+    return [found[s] for s in sorted(found)]
+
