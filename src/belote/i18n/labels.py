@@ -38,6 +38,10 @@ def seat_label(seat: int, lang: str) -> str:
     return tr("seat.label", lang, seat=seat, team=seat % 2)
 
 
+#: the catalog's words of a seat of an online table, by its kind
+_SEAT_KIND_KEYS = {"human": "cli.seat_human", "bot": "cli.seat_bot", "open": "cli.seat_open"}
+
+
 def online_seats(players: Sequence[tuple[int, str, str]], lang: str) -> str:
     """The line naming the seats of an online table's record by number (no one there is
     "Vous"), with the players' names when the record has them (``players``:
@@ -47,8 +51,8 @@ def online_seats(players: Sequence[tuple[int, str, str]], lang: str) -> str:
     ``cli.seats_numbered``, ``cli.seat_{human,bot,open}``)."""
     if not players:
         return tr("cli.seats_numbered", lang)
-    named = {seat: tr(f"cli.seat_{kind}", lang, seat=seat, name=name)
-             for seat, name, kind in players}
+    named = {seat: tr(_SEAT_KIND_KEYS[kind], lang, seat=seat, name=name)
+             for seat, name, kind in players if kind in _SEAT_KIND_KEYS}
     return tr("cli.seats_online", lang,
               names=", ".join(named.get(s, str(s)) for s in range(4)))
 
