@@ -4,13 +4,16 @@ hostile message never harming the table or another client."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
-from serverkit import Client, play_out, steady
+from serverkit import WAIT, Client, ServerProcess, play_out, steady
 from websockets.exceptions import ConnectionClosed
 
 from belote.engine.views import SeatView
+from belote.server.protocol import MAX_MESSAGE_BYTES
+from belote.server.run import WS_MAX_SIZE
 
 
 def four_humans(server, deals=1, lang=None):
@@ -138,16 +141,64 @@ def test_garbage_and_bad_messages_get_an_error_and_the_table_goes_on(server):
         "message refusé (action.seq) : champ obligatoire absent"
 
 
-def test_a_10_mb_message_gets_an_error_and_harms_no_one(server):
-    _table, clients = four_humans(server)
-    big = json.dumps({"type": "action", "action": "x" * (10 * 1024 * 1024), "seq": 1})
-    clients[0].send(big)
+def _closed_by_the_server(client):
+    """Wait until the server closes ``client``'s socket; its close code (None: the socket
+    ended without a close frame, a TCP reset of the data still unread)."""
+    with pytest.raises(ConnectionClosed) as closed:
+        client.wait_for(lambda m: False, timeout=WAIT)
+    return closed.value.rcvd.code if closed.value.rcvd is not None else None
+
+
+def test_a_message_over_the_cap_gets_an_error_one_of_10_mb_a_close(server):
+    """Up to WS_MAX_SIZE (a little over the protocol's 64 KiB) a message is read and
+    answered ``server.too_large``, the connection open; a 10 MB one is refused by the
+    WebSocket layer before it is read (attack review: 16 MiB were read): the socket is closed,
+    1009 when the close frame outruns the reset. Nobody else is harmed, and the seat comes
+    back on a new connection."""
+    assert MAX_MESSAGE_BYTES < 70 * 1024 < WS_MAX_SIZE <= 2 * MAX_MESSAGE_BYTES
+    table, clients = four_humans(server)
+    over = json.dumps({"type": "action", "action": "x" * (70 * 1024), "seq": 1})
+    clients[0].send(over)
     error = clients[0].wait_for(lambda m: m["type"] == "error")
     assert error["code"] == "server.too_large"
     assert error["message"] == "message trop long (au plus 65536 octets)"
+    clients[0].send({"type": "ping", "id": "still-open"})
+    assert clients[0].wait_for(lambda m: m["type"] == "pong")["id"] == "still-open"
+    big = json.dumps({"type": "action", "action": "x" * (10 * 1024 * 1024), "seq": 2})
+    with contextlib.suppress(ConnectionClosed):  # the reset may cut the sending short
+        clients[0].send(big)
+    assert _closed_by_the_server(clients[0]) in (1009, None)
+    assert not [m for m in clients[0].received[-3:] if m["type"] == "error"
+                and m.get("seq") == 2]
+    clients[0] = Client(server, table, clients[0].token)
+    clients[0].wait_for(lambda m: m["type"] == "snapshot")
     mover = to_move(clients)  # the table and the other clients go on
     mover.act(mover.view["legal"][0])
     assert mover.wait_for(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+
+
+def test_a_deflated_message_is_capped_once_inflated(tmp_path):
+    """With --ws-deflate, 10 MiB of one letter deflate to some 10 KB on the wire: the server
+    inflates no more than WS_MAX_SIZE of it and closes the socket with 1009 (attack review:
+    50 such sockets took the server to 2 GB). A deflated message within the limit but over
+    the protocol's cap is measured inflated: ``server.too_large``."""
+    deflating = ServerProcess(f"sqlite:///{tmp_path / 'deflate.db'}", "--ws-deflate")
+    try:
+        made = deflating.create(["me", "open", "open", "open"])
+        alice = Client(deflating, made["table"], made["token"], lang="en")
+        alice.wait_for(lambda m: m["type"] == "snapshot")
+        assert [e.name for e in alice.ws.protocol.extensions] == ["permessage-deflate"]
+        alice.send(json.dumps({"type": "action", "action": "x" * (70 * 1024), "seq": 1}))
+        error = alice.wait_for(lambda m: m["type"] == "error")
+        assert error["code"] == "server.too_large" and error["seq"] is None
+        alice.send(json.dumps({"type": "action", "action": "x" * (10 * 1024 * 1024),
+                               "seq": 2}))
+        assert _closed_by_the_server(alice) == 1009
+        watcher = Client(deflating, made["table"])
+        assert watcher.recv()["type"] == "snapshot"
+        assert deflating.table(made["table"])["status"] == "waiting"
+    finally:
+        deflating.stop()
 
 
 def test_an_unknown_token_or_table_is_refused_and_closed(server):
@@ -207,7 +258,6 @@ def test_compression_is_declined_unless_the_server_is_asked_for_it(server, tmp_p
     """permessage-deflate (about 45 KiB a socket on the server: docs/performance.md) is off
     by default: a client that offers it (websockets does, as browsers do) gets plain
     frames; ``belote serve --ws-deflate`` accepts it."""
-    from serverkit import ServerProcess
     created = server.create(["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"])
     plain = Client(server, created["table"], created["token"])
     assert plain.recv()["type"] == "snapshot"

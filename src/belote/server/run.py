@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.errors import BeloteError
 from ..table.store import data_dir
+from .protocol import MAX_MESSAGE_BYTES
 from .ratelimit import Limiter, RateLimits
 from .rooms import Rooms, Settings
 from .store import SqlStore
@@ -25,9 +26,14 @@ if TYPE_CHECKING:
 
 #: the format of the server's log lines (standard error)
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-#: the largest WebSocket frame the protocol layer reads (bigger: the connection is closed,
-#: 1009); a message over the protocol's own cap (64 KiB) is answered with an error
-WS_MAX_SIZE = 16 * 1024 * 1024
+#: the largest WebSocket message the WebSocket layer reads, in bytes, after decompression
+#: (permessage-deflate: the decompressor stops there) and over all its fragments: a bigger
+#: one closes the connection with 1009 before it is read whole. A little over the
+#: protocol's own cap (:data:`~belote.server.protocol.MAX_MESSAGE_BYTES`, 64 KiB), so that a
+#: message just over the cap is still answered with the error ``server.too_large``; each
+#: socket then holds at most this much of a message (16 MiB, the former value, let 15 KB of
+#: deflated frames become 15 MiB in the server)
+WS_MAX_SIZE = MAX_MESSAGE_BYTES + 16 * 1024
 
 log = logging.getLogger("belote.server")
 
