@@ -53,6 +53,10 @@ def serve(
         "--ws-deflate", help="Compress WebSocket messages (permessage-deflate) for the clients "
         "that ask: less traffic, about 45 KiB more memory a connection and more CPU. "
         "Default: off.")] = False,
+    public_url: Annotated[str, typer.Option(
+        help="The address people reach the server at, as invite links start with it "
+             "(https://belote.example.org). Default: none, the address each request names "
+             "(its Host header, which any client can set).")] = "",
     schema: Annotated[bool, typer.Option(
         "--schema", help="Print the JSON Schema of the WebSocket protocol and exit.")] = False,
     lang: LangOpt = "fr",
@@ -72,6 +76,7 @@ def serve(
             Settings(bot_delay=bot_delay, takeover_after=takeover_after, keep_idle=keep_idle),
             announce=_announce,
             limits=RateLimits(create=create_limit, join=join_limit, connect=connect_limit),
-            trust_proxy=trust_proxy, ws_deflate=ws_deflate)
+            trust_proxy=trust_proxy, ws_deflate=ws_deflate, public_url=public_url or None,
+            lang=lang)
     except BeloteError as e:
         _fail(e, lang)

@@ -2,9 +2,11 @@
 (docs/protocol.md; the pinned contract of issue 17).
 
 REST (JSON; an error is ``{"type": "error", "code", "message"}`` with its HTTP status, worded
-in the language of ``?lang=`` or ``Accept-Language``, French by default; never a traceback):
+in the language of ``?lang=`` or ``Accept-Language``, else the server's ``--lang`` (French by
+default); never a traceback):
 
-* ``GET /api/health`` → 200 ``{"status": "ok", "protocol": 1}``;
+* ``GET /api/health`` → 200 ``{"status": "ok", "protocol": 1}`` (the database checked: 503
+  ``server.database_down`` when it fails);
 * ``POST /api/tables`` → 201 ``{"table", "code", "invite", "seat", "token"}``;
 * ``POST /api/join/{CODE}`` → ``{"table", "seat", "token"}``;
 * ``POST /api/tables/{ID}/start``, ``/end``, ``/seats/{S}/bot`` (``Authorization: Bearer``
@@ -77,21 +79,28 @@ CLOSE_REFUSED = 4404
 CLOSE_RATE_LIMITED = 4429
 
 
-def pick_lang(query: str | None, accept: str | None) -> str:
+def pick_lang(query: str | None, accept: str | None, default: str = i18n.DEFAULT_LANG) -> str:
     """The client's language: ``?lang=`` when it is one of the catalog's, else the first
     language of ``Accept-Language`` the catalog has (``en-GB,en;q=0.8`` → ``en``), else
-    French."""
+    ``default`` (the server's ``--lang``; French unless told)."""
     if query and query.strip().lower()[:2] in i18n.LANGS:
         return query.strip().lower()[:2]
     for part in (accept or "").split(","):
         tag = part.split(";")[0].strip().lower()[:2]
         if tag in i18n.LANGS:
             return tag
-    return i18n.DEFAULT_LANG
+    return default
+
+
+def _server_lang(app: Any) -> str:
+    """The language of the application's answers to a client that asks none
+    (``create_app(lang=)``)."""
+    return str(getattr(getattr(app, "state", None), "lang", i18n.DEFAULT_LANG))
 
 
 def _lang_of(request: Request) -> str:
-    return pick_lang(request.query_params.get("lang"), request.headers.get("accept-language"))
+    return pick_lang(request.query_params.get("lang"), request.headers.get("accept-language"),
+                     _server_lang(request.scope.get("app")))
 
 
 def _error_json(code: str, message: str, status: int) -> JSONResponse:
@@ -151,9 +160,14 @@ def table_json(room: Room) -> dict[str, Any]:
             "scores": room.scores(), "log_seq": room.log_seq}
 
 
-def create_app(rooms: Rooms, limiter: Limiter | None = None) -> FastAPI:
+def create_app(rooms: Rooms, limiter: Limiter | None = None, *, public_url: str | None = None,
+               lang: str | None = None) -> FastAPI:
     """The application over ``rooms`` (closed when the application stops), its attempts
-    limited by ``limiter`` (None: the default limits, :class:`~.ratelimit.RateLimits`)."""
+    limited by ``limiter`` (None: the default limits, :class:`~.ratelimit.RateLimits`).
+    Invite links start with ``public_url`` (``https://belote.example.org``, no trailing
+    ``/``); None: with the request's own address (its ``Host`` header, or what a trusted
+    proxy forwarded), which any client can choose. ``lang`` (``fr`` | ``en``; None: French)
+    words the answers to a client that asks no language (``?lang=``, ``Accept-Language``)."""
     limiter = limiter or Limiter()
 
     @contextlib.asynccontextmanager
@@ -166,8 +180,9 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None) -> FastAPI:
     app = FastAPI(title="belote", version=__version__, lifespan=lifespan,
                   docs_url=None, redoc_url=None, openapi_url=None)
     app.state.rooms = rooms
+    app.state.lang = lang if lang in i18n.LANGS else i18n.DEFAULT_LANG
     _handlers(app)
-    _routes(app, rooms, limiter)
+    _routes(app, rooms, limiter, public_url)
     _socket(app, rooms, limiter)
     review.mount(app, rooms, _bearer, _limited(limiter, "connect"))
     web.mount(app)
@@ -269,9 +284,33 @@ def _limited(limiter: Limiter, kind: str) -> Any:
     return Depends(check)
 
 
-def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
+def _health(rooms: Rooms, state: dict[str, bool]) -> None:
+    """Raises ServerError ``server.database_down`` (503, ``reason`` the exception's type)
+    when the store fails its check (:meth:`~.store.SqlStore.check`); logged once a change
+    (a monitor polling every few seconds must not fill the log: ``state["down"]`` the last
+    check's failure)."""
+    from sqlalchemy.exc import SQLAlchemyError
+    try:
+        rooms.store.check()
+    except (SQLAlchemyError, OSError) as e:
+        if not state["down"]:
+            log.error("the database fails its health check: %s", e)
+        state["down"] = True
+        reason = type(e).__name__
+        raise ServerError(f"the database cannot be used ({reason})",
+                          code="server.database_down", status=503,
+                          params={"reason": reason}) from None
+    if state["down"]:
+        log.info("the database passes its health check again")
+    state["down"] = False
+
+
+def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter, public_url: str | None) -> None:
+    health_state = {"down": False}
+
     @app.get("/api/health")
     def health() -> dict[str, Any]:
+        _health(rooms, health_state)
         return {"status": "ok", "version": __version__, "protocol": PROTOCOL_VERSION}
 
     @app.post("/api/tables", status_code=201, dependencies=[_limited(limiter, "create")])
@@ -283,7 +322,7 @@ def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
                                   code="server.target_and_deals", status=422,
                                   params={"target": body.target})
             options.update(game_end="target", target=body.target)
-        base = str(request.base_url).rstrip("/")
+        base = public_url or str(request.base_url).rstrip("/")
         room, token = rooms.create(body.preset, options, body.seats, body.name, base)
         return {"table": room.id, "code": room.data.code,
                 "invite": room.data.settings["invite"], "seat": room.data.creator_seat,
@@ -516,7 +555,7 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
         table_id = str(websocket.path_params["table_id"])
         await websocket.accept()
         lang = pick_lang(websocket.query_params.get("lang"),
-                         websocket.headers.get("accept-language"))
+                         websocket.headers.get("accept-language"), app.state.lang)
         token = websocket.query_params.get("token") or None
         try:
             limiter.check("connect", websocket.client.host if websocket.client else None)

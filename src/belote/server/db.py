@@ -26,6 +26,7 @@ Written for any SQLAlchemy database: SQLite (the default) and PostgreSQL
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ from sqlalchemy import (
     create_engine,
     event,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -122,18 +123,64 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def sqlite_file(url: str | URL) -> Path | None:
+    """The file of an SQLite database URL (``sqlite:///PATH``: relative to the current
+    folder; ``sqlite:////PATH`` absolute); None for another database, an in-memory one
+    (``sqlite://``, ``sqlite:///:memory:``) or a URI filename (``?uri=true``). Raises
+    ``sqlalchemy.exc.ArgumentError`` for a URL it cannot read."""
+    url = make_url(url)
+    if url.get_backend_name() != "sqlite" or url.query.get("uri"):
+        return None
+    database = url.database
+    if not database or database == ":memory:":
+        return None
+    return Path(database)
+
+
+#: the files of one SQLite database in WAL mode: the database and its two companions
+SQLITE_SUFFIXES = ("", "-wal", "-shm")
+
+
+def make_private(path: Path) -> None:
+    """Read and write for the owner only (0600) on ``path`` and its ``-wal`` and ``-shm``
+    files, those that exist and belong to this process's user (a file of another user is
+    left alone: it cannot be changed). POSIX only (elsewhere nothing is done). Raises
+    OSError when a mode cannot be changed."""
+    if os.name != "posix":
+        return
+    for suffix in SQLITE_SUFFIXES:
+        name = f"{path}{suffix}"
+        try:
+            st = os.stat(name)
+        except FileNotFoundError:
+            continue
+        if st.st_mode & 0o077 and st.st_uid == os.geteuid():
+            os.chmod(name, 0o600)
+
+
 def make_engine(url: str) -> Engine:
-    """An engine on ``url`` (``sqlite:///PATH``, ``postgresql+psycopg://…``); an SQLite
-    file's folder is created. Raises ``sqlalchemy.exc.ArgumentError`` for a URL it cannot
-    read, ``ModuleNotFoundError`` for a driver not installed."""
-    if url.startswith("sqlite"):
-        path = url.split("///", 1)[1] if "///" in url else ""
-        if path and path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    return create_engine(url, pool_pre_ping=True)
+    """An engine on ``url`` (``sqlite:///PATH``, ``postgresql+psycopg://…``). An SQLite file
+    is opened once here with the umask 077, so that a new database (and its ``-wal`` and
+    ``-shm`` files, which SQLite creates with the database's mode) is born 0600: it holds the
+    secret seed of every table in progress; an existing one is made 0600 too
+    (:func:`make_private`). Its folder must exist (a typo in a path must not make a fresh
+    empty database). Raises ``sqlalchemy.exc.ArgumentError`` for a URL it cannot read,
+    ``ModuleNotFoundError`` for a driver not installed, ``sqlalchemy.exc.OperationalError``
+    for a file that cannot be opened, OSError for a mode that cannot be changed."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+    event.listen(engine, "connect", _sqlite_pragmas)
+    path = sqlite_file(url)
+    if path is not None:
+        old = os.umask(0o077)
+        try:
+            with engine.connect():  # creates the file, and its -wal and -shm (WAL mode)
+                pass
+        finally:
+            os.umask(old)
+        make_private(path)
+    return engine
 
 
 def migrate(engine: Engine) -> None:
@@ -154,5 +201,5 @@ def open_database(url: str) -> Engine:
     return engine
 
 
-__all__ = ["ActionRow", "Base", "GameRow", "MIGRATIONS", "RoomRow", "SeatRow", "make_engine",
-           "migrate", "open_database", "utcnow"]
+__all__ = ["ActionRow", "Base", "GameRow", "MIGRATIONS", "RoomRow", "SQLITE_SUFFIXES", "SeatRow",
+           "make_engine", "make_private", "migrate", "open_database", "sqlite_file", "utcnow"]

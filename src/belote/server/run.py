@@ -8,10 +8,13 @@ the port chosen.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import socket
 import sys
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.errors import BeloteError
@@ -118,48 +121,204 @@ def address(sock: socket.socket) -> str:
 
 def serve(host: str, port: int, database: str | None, settings: Settings,
           announce: Callable[[str], None] = print, limits: RateLimits | None = None,
-          trust_proxy: str | None = None, ws_deflate: bool = False) -> None:
+          trust_proxy: str | None = None, ws_deflate: bool = False,
+          public_url: str | None = None, lang: str | None = None) -> None:
     """Serve until stopped (SIGINT, SIGTERM): the store on ``database`` (default
-    :func:`default_database`), every open room restored (those idle for
-    ``settings.keep_idle`` closed instead, then swept periodically: :meth:`Rooms.sweep`),
-    ``announce(address)`` once the socket listens. Attempts are limited per client address
-    by ``limits`` (default :class:`RateLimits`); the client address is the socket peer's,
-    unless the peer is one of ``trust_proxy`` (comma-separated addresses or networks, ``*``
-    any: uvicorn's ``forwarded_allow_ips``), whose ``X-Forwarded-For`` and
-    ``X-Forwarded-Proto`` are then believed. The WebSockets accept permessage-deflate only
-    with ``ws_deflate``: uvicorn's compressor and decompressor (windows of 2**12 bytes,
-    memLevel 5) hold about 45 KiB a socket, as much as the rest of the socket, and spend CPU
-    on every message, for messages of 1 to 3 KB (docs/performance.md). Raises BeloteError
-    ``server.bad_rate``,
-    ``server.bad_database``, ``server.cannot_listen``."""
+    :func:`default_database`, its folder created private: :func:`data_folder`; an SQLite
+    file locked for this process: :class:`DatabaseLock`), every open room restored (those
+    idle for ``settings.keep_idle`` closed instead, then swept periodically:
+    :meth:`Rooms.sweep`), ``announce(address)`` once the socket listens. Attempts are limited
+    per client address by ``limits`` (default :class:`RateLimits`); the client address is the
+    socket peer's, unless the peer is one of ``trust_proxy`` (comma-separated addresses or
+    networks, ``*`` any: uvicorn's ``forwarded_allow_ips``), whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are then believed. Invite links start with ``public_url``
+    (:func:`check_public_url`; None: the request's own address). ``lang`` is the language
+    of the answers to a client that asks none (None: French). The WebSockets accept
+    permessage-deflate only with ``ws_deflate``: uvicorn's compressor and decompressor
+    (windows of 2**12 bytes, memLevel 5) hold about 45 KiB a socket, as much as the rest of
+    the socket, and spend CPU on every message, for messages of 1 to 3 KB
+    (docs/performance.md). Raises BeloteError ``server.bad_rate``, ``server.bad_public_url``,
+    ``server.bad_database``, ``server.no_database_folder``, ``server.database_in_use``,
+    ``server.database_locked``, ``server.cannot_listen``."""
     import uvicorn
 
     from .app import create_app
     limiter = Limiter(limits)
+    public = check_public_url(public_url) if public_url else None
     setup_logging()
+    if database is None:
+        data_folder()
     url = database or default_database()
-    store = open_store(url)
-    fanout = open_fanout(store)
+    lock = lock_sqlite(url, explicit=database is not None)
     try:
-        rooms = Rooms(store, settings, peers=fanout)
-        if fanout is not None:
-            fanout.start(rooms)
-        restored = rooms.restore()
-        rooms.start_sweeping()
-        sock = listen(host, port)
-        announce(address(sock))
-        log.info("%d table(s) restored from %s", restored, safe_url(url))
-        proxy = (trust_proxy or "").strip()
-        config = uvicorn.Config(create_app(rooms, limiter), log_config=None,
-                                ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=ws_deflate,
-                                ws_ping_interval=20.0,
-                                ws_ping_timeout=20.0, timeout_graceful_shutdown=5,
-                                proxy_headers=bool(proxy), forwarded_allow_ips=proxy or None)
-        uvicorn.Server(config).run(sockets=[sock])
+        store = open_store(url)
+        fanout = open_fanout(store)
+        try:
+            rooms = Rooms(store, settings, peers=fanout)
+            if fanout is not None:
+                fanout.start(rooms)
+            restored = rooms.restore()
+            rooms.start_sweeping()
+            sock = listen(host, port)
+            announce(address(sock))
+            log.info("%d table(s) restored from %s", restored, safe_url(url))
+            proxy = (trust_proxy or "").strip()
+            app = create_app(rooms, limiter, public_url=public, lang=lang)
+            config = uvicorn.Config(app, log_config=None,
+                                    ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=ws_deflate,
+                                    ws_ping_interval=20.0,
+                                    ws_ping_timeout=20.0, timeout_graceful_shutdown=5,
+                                    proxy_headers=bool(proxy),
+                                    forwarded_allow_ips=proxy or None)
+            uvicorn.Server(config).run(sockets=[sock])
+        finally:
+            if fanout is not None:
+                fanout.close()
+            store.dispose()
     finally:
-        if fanout is not None:
-            fanout.close()
-        store.dispose()
+        if lock is not None:
+            lock.release()
+
+
+def data_folder() -> Path:
+    """The data folder (:func:`~belote.table.store.data_dir`), created when missing with
+    mode 0700 (its database holds every table's secret seed); an existing one is left as it
+    is, with a warning when other users may enter it. Raises BeloteError
+    ``server.bad_database`` when it cannot be created."""
+    folder = data_dir()
+    if not folder.is_dir():
+        try:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if os.name == "posix":
+                os.chmod(folder, 0o700)  # whatever the umask
+        except OSError as e:
+            reason = e.strerror or type(e).__name__
+            raise BeloteError(f"the database cannot be used: {folder} ({reason})",
+                              code="server.bad_database",
+                              params={"url": str(folder), "reason": reason}) from None
+    elif os.name == "posix" and folder.stat().st_mode & 0o077:
+        log.warning("the data folder %s may be read by other users (mode %o): it holds the "
+                    "secret seeds of the tables; chmod 700 it", folder,
+                    folder.stat().st_mode & 0o777)
+    return folder
+
+
+class DatabaseLock:
+    """An exclusive lock on one SQLite database for one server process: ``flock`` on the file
+    ``<database>.lock`` beside it (created 0600), held until :meth:`release` (or the
+    process's end, even a ``kill -9``: the kernel drops it), the holder's process id written
+    in it. Two servers on one SQLite file would both restore its tables and their bots
+    would race for the log; PostgreSQL has its own coordination (several processes
+    allowed: :mod:`belote.server.fanout`). The descriptor is not inherited by the server's
+    search processes (spawned, and Python's descriptors are not inheritable).
+
+    :meth:`take` raises BeloteError ``server.database_in_use`` (``path``, ``pid``: the
+    holder's) or ``server.database_locked`` (``path``, ``lock``: no process id readable),
+    ``server.bad_database`` when the lock file cannot be opened."""
+
+    #: seconds to wait for the holder to write its process id (it writes it right after it
+    #: took the lock)
+    PID_WAIT = 1.0
+
+    def __init__(self, database: Path) -> None:
+        self.database = database
+        real = database.resolve()  # one lock whatever path or link names the file
+        self.path = real.with_name(real.name + ".lock")
+        self._fd: int | None = None
+
+    def take(self) -> DatabaseLock:
+        import fcntl
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as e:
+            reason = e.strerror or type(e).__name__
+            raise BeloteError(f"the database cannot be used: {self.path} ({reason})",
+                              code="server.bad_database",
+                              params={"url": str(self.path), "reason": reason}) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            pid = self._holder(fd)
+            os.close(fd)
+            raise self._in_use(pid) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        self._fd = fd
+        return self
+
+    def _holder(self, fd: int) -> int | None:
+        deadline = time.monotonic() + self.PID_WAIT
+        while True:
+            text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+            if text.isdigit():
+                return int(text)
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(0.05)
+
+    def _in_use(self, pid: int | None) -> BeloteError:
+        path = str(self.database.absolute())
+        if pid is None:
+            return BeloteError(f"the database {path} is in use by another server (its lock "
+                               f"{self.path} is held)", code="server.database_locked",
+                               params={"path": path, "lock": str(self.path)})
+        return BeloteError(f"the database {path} is in use by another server (process {pid}):"
+                           " one server per SQLite file", code="server.database_in_use",
+                           params={"path": path, "pid": pid})
+
+    def release(self) -> None:
+        """Let the lock go (the file stays: removing it would race with a server taking it)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def lock_sqlite(url: str, explicit: bool) -> DatabaseLock | None:
+    """On an SQLite file, its :class:`DatabaseLock`, taken (None: another database, or a
+    system without ``fcntl``). ``explicit``: the URL was given (``--database``), so its
+    folder must exist (a typo must not make a fresh empty database beside the real one).
+    Raises BeloteError ``server.no_database_folder`` (``path``: the folder), those of
+    :meth:`DatabaseLock.take`, ``server.bad_database`` for a URL that cannot be read."""
+    from sqlalchemy.exc import ArgumentError
+
+    from .db import sqlite_file
+    try:
+        path = sqlite_file(url)
+    except ArgumentError:
+        return None  # open_store words it
+    if path is None:
+        return None
+    path = path.absolute()
+    folder = path.parent
+    if explicit and not folder.exists():
+        raise BeloteError(f"no folder {folder} for the database {path}: create it first, or "
+                          "check the path", code="server.no_database_folder",
+                          params={"path": str(path), "folder": str(folder)})
+    if not folder.is_dir():
+        return None  # open_store words it (server.bad_database)
+    try:
+        import fcntl  # noqa: F401 -- POSIX only
+    except ModuleNotFoundError:  # Windows: one server per file is the user's care
+        return None
+    return DatabaseLock(path).take()
+
+
+def check_public_url(url: str) -> str:
+    """``url`` as invite links start with it: ``http(s)://HOST[:PORT][/PATH]``, without
+    the trailing ``/``. Raises BeloteError ``server.bad_public_url`` (``url``) for anything
+    else (no scheme, another scheme, no host, a query, a fragment, a user name)."""
+    from urllib.parse import urlsplit
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 -- raises ValueError for a bad port
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname or \
+            parts.query or parts.fragment or parts.username or parts.password or \
+            any(c.isspace() for c in url.strip()):
+        raise BeloteError(f"the public URL must look like https://belote.example.org, not "
+                          f"{url}", code="server.bad_public_url", params={"url": url})
+    return url.strip().rstrip("/")
 
 
 def open_fanout(store: SqlStore) -> Fanout | None:
@@ -181,5 +340,6 @@ def open_fanout(store: SqlStore) -> Fanout | None:
                           params={"url": shown, "reason": reason}) from None
 
 
-__all__ = ["LOG_FORMAT", "WS_MAX_SIZE", "RedactTokens", "address", "default_database", "listen",
+__all__ = ["LOG_FORMAT", "WS_MAX_SIZE", "DatabaseLock", "RedactTokens", "address",
+           "check_public_url", "data_folder", "default_database", "listen", "lock_sqlite",
            "open_fanout", "open_store", "safe_url", "serve", "setup_logging"]

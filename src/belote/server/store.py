@@ -29,9 +29,11 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
+import os
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, cast
 
 from sqlalchemy import Table, func, insert, select, text, update
@@ -42,7 +44,7 @@ from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.record import dumps, game_from_record, game_to_record
 from ..table.store import LoadedGame, StoredGame, check_game_id
-from .db import ActionRow, GameRow, RoomRow, SeatRow, open_database, utcnow
+from .db import ActionRow, GameRow, RoomRow, SeatRow, open_database, sqlite_file, utcnow
 
 #: where a batch's session keeps its action rows (``Session.info``)
 _ACTION_ROWS = "belote.actions"
@@ -202,6 +204,20 @@ class SqlStore:
         self.notifies = engine.dialect.name == "postgresql"
         #: every write goes through it (see the module docstring)
         self.group = GroupCommit(self._transaction)
+        #: the SQLite file opened (None: another database) and its (device, inode)
+        self._file = sqlite_file(engine.url)
+        self._file_id = _identity(self._file) if self._file is not None else None
+
+    def check(self) -> None:
+        """A cheap look that the database still serves (``GET /api/health``): ``SELECT 1``,
+        and on SQLite that the file opened is still the one at its path (a file deleted or
+        replaced while the server runs takes the writes on to the unlinked file, all lost at
+        the next start). Raises ``sqlalchemy.exc.SQLAlchemyError``, or FileNotFoundError
+        when the file is gone or another is in its place."""
+        if self._file is not None and _identity(self._file) != self._file_id:
+            raise FileNotFoundError(f"the database file {self._file} is gone or replaced")
+        with self.engine.connect() as c:
+            c.execute(text("SELECT 1"))
 
     def _open(self) -> Session:
         return self._session()
@@ -423,6 +439,15 @@ class SqlStore:
         """The id of the room whose invite code is ``code`` (None: none)."""
         with self._open() as s:
             return s.scalar(select(RoomRow.id).where(RoomRow.code == code))
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """``(device, inode)`` of the file at ``path``; None when there is none."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _touch(s: Session, room_id: str) -> None:
