@@ -118,10 +118,18 @@ def test_websocket_attempts_over_the_limit_get_an_error_then_4429(limited):
         assert ws.close_code == 4429
 
 
-def test_a_trusted_proxy_names_the_client(database_url):
+@pytest.fixture
+def own_url(database_url, tmp_path):
+    """A database for a second server while ``limited`` runs: on SQLite a file of its own (one
+    server a file: the second would exit 2), on PostgreSQL the module's (several allowed)."""
+    return f"sqlite:///{tmp_path / 'own.db'}" if database_url.startswith("sqlite") \
+        else database_url
+
+
+def test_a_trusted_proxy_names_the_client(own_url):
     """With --trust-proxy 127.0.0.1 each X-Forwarded-For address has its own count, and the
     invite link takes the proxy's scheme."""
-    proc = ServerProcess(database_url, "--create-limit", "1/minute", "--trust-proxy",
+    proc = ServerProcess(own_url, "--create-limit", "1/minute", "--trust-proxy",
                          "127.0.0.1")
     try:
         first = proc.http.post("/api/tables", json=BODY,
@@ -147,10 +155,10 @@ def test_a_bad_rate_stops_the_command_with_exit_2():
     assert "--join-limit: a rate is N/second, N/minute, N/hour or N/day" in done.stderr
 
 
-def test_looking_up_invite_codes_counts_as_joining(database_url):
+def test_looking_up_invite_codes_counts_as_joining(own_url):
     """Attack review: GET /t/CODE answered "does this code exist?" without limit. A
     browser's page load (Accept: text/html) looks nothing up and is not counted."""
-    proc = ServerProcess(database_url, "--join-limit", "2/minute")
+    proc = ServerProcess(own_url, "--join-limit", "2/minute")
     try:
         page = proc.http.get("/t/NOSUCH22", headers={"Accept": "text/html"})
         assert page.status_code == 200 and "<!doctype html>" in page.text.lower()
