@@ -11,10 +11,11 @@ is queued; if no transaction is being written, its caller becomes the *leader*, 
 write queued, applies them all in one session and commits once (one ``fsync`` for the lot),
 then wakes their callers; the writes queued meanwhile wait for the next leader, one of their
 own callers. A caller returns only once the transaction holding its write is committed. When
-a batch of several writes fails (nothing of it is written), the leader writes each of them
-again in a transaction of its own, so that one bad write (an action number another process
-logged first: ``IntegrityError``) fails its own caller only; a failure of the database itself
-fails each again, and every caller of the batch gets its own write's error.
+a batch of several writes fails (nothing of it is written) on a constraint (an action
+number another process logged first: ``IntegrityError``), the leader writes each of them
+again in a transaction of its own, so that the bad write fails its own caller only; any other
+failure (the database itself: the disk, the connection) fails every caller of the batch with
+the batch's error at once, without retrying each write against a failing database.
 The writes of one caller are in the order it made them; a room writes its log one action at
 a time (``Room._journal``), so its rows stay in order. Alone, a write costs one commit as
 before; under load (bench/server.py, 200 tables) dozens of actions share one.
@@ -38,6 +39,7 @@ from typing import Any, Literal, cast
 
 from sqlalchemy import Table, func, insert, select, text, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..engine.errors import RecordError
@@ -161,7 +163,7 @@ class GroupCommit:
                 try:
                     error = self._commit(batch)
                     errors = [error] * len(batch)
-                    if error is not None and len(batch) > 1:  # each write again, alone
+                    if isinstance(error, IntegrityError) and len(batch) > 1:  # each alone
                         errors = [self._commit([p]) for p in batch]
                         tried += len(batch)
                 finally:
