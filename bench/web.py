@@ -72,11 +72,13 @@ def summary(values: list[float]) -> dict[str, float]:
             "max": round(ordered[-1], 1)}
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
+def start_server(folder: Path, bot_delay: str = "0.3") -> tuple[subprocess.Popen[str], str]:
+    """``belote serve --port 0`` on a new SQLite file in ``folder`` (no rate limits): the
+    process and the address it printed. Exits when it prints none."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     proc = subprocess.Popen(
         [sys.executable, "-m", "belote.cli", "serve", "--port", "0", "--database",
-         f"sqlite:///{folder / 'bench.db'}", "--bot-delay", "0.3", "--create-limit", "off",
+         f"sqlite:///{folder / 'bench.db'}", "--bot-delay", bot_delay, "--create-limit", "off",
          "--join-limit", "off", "--connect-limit", "off"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     assert proc.stdout is not None

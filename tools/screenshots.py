@@ -10,8 +10,6 @@ clicks (passing in the bidding, the first legal card after).
 from __future__ import annotations
 
 import contextlib
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -19,20 +17,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from support.browser import find_chromium, launch_args  # noqa: E402
+from web import start_server  # noqa: E402  (bench/web.py: the same server)
 
 ACTIONS = 'button[data-action]:not([data-action="next"])'
-
-
-def _server(folder: Path) -> tuple[subprocess.Popen[str], str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "belote.cli", "serve", "--port", "0", "--database",
-         f"sqlite:///{folder / 'shots.db'}", "--bot-delay", "0.05"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
-    assert proc.stdout is not None
-    return proc, proc.stdout.readline().strip()
 
 
 def _click(page, until) -> None:
@@ -54,7 +44,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
-        proc, url = _server(Path(folder))
+        proc, url = start_server(Path(folder), bot_delay="0.05")
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(find_chromium()),
