@@ -47,8 +47,9 @@ def test_the_checker_sees_a_hand_that_leaks(server):
     """The scan above can fail: a message carrying another seat's unplayed card, or a
     spectator's view with a hand, is reported."""
     created = server.create(["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"])
+    assert server.start(created["table"], created["token"]).status_code == 200
     alice = Client(server, created["table"], created["token"])
-    snap = alice.recv()
+    snap = alice.recv()  # the seat's view: the table plays (none while it waits)
     server.http.post(f"/api/tables/{created['table']}/end",
                      headers={"Authorization": f"Bearer {created['token']}"})
     record = server.record(created["table"])

@@ -38,12 +38,14 @@ def to_move(clients):
 
 
 def test_the_snapshot_comes_first_with_the_seat_view(server):
+    """No view while the table waits, for anyone (its creator could otherwise end and
+    create tables until deal 0 dealt him a hand he liked, before inviting anyone); the
+    seat's view once it is started."""
     created = server.create(["me", "bot:heuristic", "bot:heuristic", "bot:heuristic"])
     alice = Client(server, created["table"], created["token"])
     first = alice.recv()
     assert first["type"] == "snapshot" and first["v"] == 1 and first["seat"] == 0
-    assert set(first["view"]) == set(SeatView.__dataclass_fields__)
-    assert len(first["view"]["hand"]) == 8 and first["view"]["seat"] == 0
+    assert first["view"] is None and first["view_deal"] == 0
     assert [s["kind"] for s in first["seats"]] == ["human", "bot", "bot", "bot"]
     assert first["seats"][0]["connected"] is True and first["scores"] == [0, 0]
     table = first["table"]
@@ -51,8 +53,17 @@ def test_the_snapshot_comes_first_with_the_seat_view(server):
     assert table["seed"] is None and len(table["commitment"]) == 64
     watcher = Client(server, created["table"])
     snap = watcher.recv()
-    assert snap["seat"] is None and snap["view"]["hand"] == [] and snap["table"]["code"] is None
-    assert snap["view"]["hand_sizes"] == [8, 8, 8, 8]
+    assert snap["seat"] is None and snap["view"] is None and snap["table"]["code"] is None
+    for c in (alice, watcher):  # the seat events of the watcher's connection: no view either
+        c.drain(0.2)
+        assert all(m.get("view") is None for m in c.received)
+    assert server.start(created["table"], created["token"]).status_code == 200
+    alice2 = Client(server, created["table"], created["token"])
+    first = alice2.recv()
+    assert set(first["view"]) == set(SeatView.__dataclass_fields__)
+    assert len(first["view"]["hand"]) == 8 and first["view"]["seat"] == 0
+    snap = Client(server, created["table"]).recv()
+    assert snap["view"]["hand"] == [] and snap["view"]["hand_sizes"][0] == 8
 
 
 def test_two_humans_at_one_table_play_it_out(server):

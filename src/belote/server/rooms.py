@@ -341,7 +341,8 @@ class Room:
     def view_json(self, seat: int | None) -> tuple[int, dict[str, Any] | None]:
         """The view a connection of ``seat`` (None: a spectator) may see now, and the index
         of the deal it shows (in the game's deals, every deal counted: the events'
-        ``deal_index``); the view is None once the game is over."""
+        ``deal_index``); the view is None while the table waits and once the game is
+        over."""
         index, view = self._view_of(seat)
         return index, None if view is None else view.to_json()
 
@@ -354,6 +355,11 @@ class Room:
                 return index, view
 
     def _view_now(self, seat: int | None) -> SeatView | PublicView | None:
+        """None while the table waits: nobody, its creator included, sees a card of deal 0
+        before it is started (else he could end and create tables again until he liked his
+        hand, before inviting anyone), nor once the game is over."""
+        if self.data.status == "waiting":
+            return None
         source: Table | Deal | None = self.table if self.table is not None else \
             self.game.current
         if source is None:
