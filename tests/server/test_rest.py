@@ -3,6 +3,7 @@ the pinned contract)."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -258,3 +259,45 @@ def test_small_things_of_the_attack_review(server):
     r = server.http.get("/api/tables/" + "a" * 6000)
     assert r.status_code == 404 and len(r.text) < 400
     assert server.http.get("/openapi.json").status_code == 404
+
+
+def test_an_invite_code_as_a_chat_pastes_it_joins_and_a_non_code_is_404(server):
+    """A zero-width space from a chat application, fullwidth letters, lower case, a space:
+    the same code (NFKC, format characters and whitespace dropped, upper case). A code
+    that is still none (another script, an emoji) is 404 ``server.unknown_code``, never a
+    500 (``hmac.compare_digest`` refuses a non-ASCII string)."""
+    created = server.create(["me", "open", "open", "bot:random"])
+    code = created["code"]
+    zero_width = code[:4] + "\u200b" + code[4:]
+    fullwidth = "".join(chr(ord(ch) + 0xFEE0) for ch in code.lower())  # Ａ..Ｚ, ２..７
+    for pasted in (zero_width, fullwidth, f" {code[:4]} {code[4:].lower()}\ufeff"):
+        r = server.http.get(f"/api/invite/{pasted}")
+        assert r.status_code == 200 and r.json()["code"] == code, (pasted, r.text)
+    joined = server.http.post(f"/api/join/{zero_width}", json={"name": "Bob"})
+    assert joined.status_code == 200 and joined.json()["table"] == created["table"]
+    for bad in ("ZRR656D\u00e9", "\U0001f600" * 8, "\u0417RR656DK", "A" * 9, "x"):
+        r = server.http.post(f"/api/join/{bad}", json={"name": "Bob"})
+        assert r.status_code == 404 and r.json()["code"] == "server.unknown_code", (bad, r.text)
+
+
+def test_a_seat_token_as_a_chat_pastes_it_and_a_non_token(server):
+    """A token with a zero-width space (in the WebSocket's query) is the token; one with
+    another character is 401 ``server.bad_token`` over REST and a refused WebSocket
+    (4404), never a 500."""
+    from urllib.parse import quote
+
+    from websockets.sync.client import connect
+    created = server.create(["me", "bot:random", "bot:random", "bot:random"])
+    table, token = created["table"], created["token"]
+    pasted = token[:10] + "\u200b" + token[10:]
+    # (an HTTP header is read as Latin-1: a browser sends no other character in one)
+    r = server.http.post(f"/api/tables/{table}/start",
+                         headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200, r.text
+    r = server.http.post(f"/api/tables/{table}/end",
+                         headers={"Authorization": f"Bearer {token}\u00e9".encode()})
+    assert r.status_code == 401 and r.json()["code"] == "server.bad_token"
+    with connect(f"{server.ws_url}/ws/tables/{table}?token={quote(pasted)}") as ws:
+        assert json.loads(ws.recv(timeout=30))["type"] == "snapshot"
+    with connect(f"{server.ws_url}/ws/tables/{table}?token={quote(token + '€')}") as ws:
+        assert json.loads(ws.recv(timeout=30))["code"] == "server.bad_token"

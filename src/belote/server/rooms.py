@@ -58,9 +58,11 @@ import functools
 import hmac
 import json
 import logging
+import re
 import secrets
 import threading
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -205,6 +207,36 @@ def new_code() -> str:
     return base64.b32encode(secrets.token_bytes(5)).decode("ascii")
 
 
+#: what an invite code is once cleaned (:func:`clean_code`): 8 base32 characters
+CODE_SHAPE = re.compile(r"[A-Z2-7]{8}")
+#: what a seat token is once cleaned (:func:`clean_token`): ``secrets.token_urlsafe``'s
+#: alphabet (43 characters for 32 bytes), at most 128 characters
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,128}")
+
+
+def _cleaned(text: str) -> str:
+    """``text`` in Unicode NFKC (fullwidth ``Ａ`` → ``A``), without whitespace nor format
+    characters (category Cf: a zero-width space ``\u200b``, a joiner, a BOM, a soft hyphen,
+    a direction mark), which chat applications put into what people paste."""
+    text = unicodedata.normalize("NFKC", str(text))
+    return "".join(ch for ch in text if not ch.isspace() and unicodedata.category(ch) != "Cf")
+
+
+def clean_code(code: str) -> str | None:
+    """The invite code a person typed or pasted (:func:`_cleaned`, upper case), or None when
+    it is still no code (not 8 base32 characters: an ASCII string only ever reaches
+    ``hmac.compare_digest``, which refuses other strings)."""
+    cleaned = _cleaned(code).upper()
+    return cleaned if CODE_SHAPE.fullmatch(cleaned) else None
+
+
+def clean_token(token: str) -> str | None:
+    """The seat token of a request (:func:`_cleaned`; case kept), or None when it is still
+    no token (not :data:`TOKEN_SHAPE`)."""
+    cleaned = _cleaned(token)
+    return cleaned if TOKEN_SHAPE.fullmatch(cleaned) else None
+
+
 def _check_name(name: str) -> str:
     name = " ".join(str(name).split())
     if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
@@ -285,7 +317,10 @@ class Room:
         no seat's (None, a spectator, gives None)."""
         if token is None:
             return None
-        digest = token_hash(token)
+        cleaned = clean_token(token)
+        if cleaned is None:
+            raise bad_token()
+        digest = token_hash(cleaned)
         for attempt in range(2):
             for seat in self.data.seats:
                 if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
@@ -1227,19 +1262,20 @@ class Rooms:
         self._sweeper.start()
 
     def by_code(self, code: str) -> Room:
-        """The room of invite ``code`` (any case, spaces ignored). Raises
-        ``server.unknown_code``."""
-        wanted = "".join(str(code).split()).upper()
+        """The room of invite ``code`` (:func:`clean_code`: any case, fullwidth letters,
+        spaces and zero-width characters ignored), held in memory or read from the store (a
+        room over and dropped from memory, or with peers created through another process).
+        Raises ``server.unknown_code`` (404), for what is still no code too."""
+        wanted = clean_code(code)
+        if wanted is None:
+            raise unknown_code(str(code)[:16])
         with self._lock:
             for room in self._rooms.values():
                 if hmac.compare_digest(room.data.code, wanted):
                     return room
-        # with peers, a room created through another process (one process holds every room
-        # that is not over)
-        room_id = self.store.room_of_code(wanted) \
-            if self.peers is not None and len(wanted) <= 16 else None
+        room_id = self.store.room_of_code(wanted)
         if room_id is None:
-            raise unknown_code(str(code)[:16])
+            raise unknown_code(wanted)
         return self.get(room_id)
 
     def close(self) -> None:
@@ -1252,4 +1288,4 @@ class Rooms:
 
 
 __all__ = ["KEEP_IDLE", "LOG_CONFLICT", "TAKEOVER_BOT", "Connection", "Peers", "Room", "Rooms",
-           "Settings", "new_code", "public_facts", "sweep_interval"]
+           "Settings", "clean_code", "clean_token", "new_code", "public_facts", "sweep_interval"]
