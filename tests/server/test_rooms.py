@@ -243,3 +243,26 @@ def test_events_keep_the_protocol_s_shape_and_each_seat_s_current_view(database_
                 mode="json", exclude_none=True)
             assert list(m) == list(dumped) and m == dumped
     assert {"action", "trick", "contract"} <= kinds
+
+
+def test_spectators_over_the_cap_are_refused(database_url, store):
+    """``max_spectators`` spectators watch; the next one is refused by ``admit`` (429
+    ``server.too_many_spectators``) and, if it got past admit (several at once), by
+    ``attach`` (told, then closed); a seat's connection is no spectator."""
+    rooms = Rooms(store, Settings(bot_delay=0.0, max_spectators=2))
+    try:
+        tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+        room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
+        watchers = [Listener(None) for _ in range(3)]
+        for w in watchers[:2]:
+            assert room.admit(None) is None
+            room.attach(w.connection())
+        with pytest.raises(ServerError) as info:
+            room.admit(None)
+        assert info.value.code == "server.too_many_spectators" and info.value.status == 429
+        room.attach(watchers[2].connection())
+        assert watchers[2].errors() == ["server.too_many_spectators"] and watchers[2].closed
+        assert [m["type"] for m in watchers[2].messages] == ["error"]
+        assert room.admit(tokens[1]) == 1
+    finally:
+        rooms.close()

@@ -282,3 +282,36 @@ def test_compression_is_declined_unless_the_server_is_asked_for_it(server, tmp_p
         packed.close()
     finally:
         deflating.stop()
+
+
+def test_spectators_are_capped_per_table(server):
+    """A table takes MAX_SPECTATORS (50) spectators; the next is told
+    ``server.too_many_spectators`` and closed with the refused code (4404); a seat's
+    connection still comes in, and a place freed takes a spectator again."""
+    from belote.server.defaults import MAX_SPECTATORS
+    assert MAX_SPECTATORS == 50
+    created = server.create(["me", "bot:random", "bot:random", "bot:random"])
+    watchers = [Client(server, created["table"]) for _ in range(MAX_SPECTATORS)]
+    try:
+        for w in watchers:
+            assert w.recv()["type"] == "snapshot"
+        extra = Client(server, created["table"], lang="en")
+        refused = extra.recv()
+        assert refused["code"] == "server.too_many_spectators"
+        assert refused["message"] == "this table already has 50 spectators"
+        with pytest.raises(ConnectionClosed) as closed:
+            extra.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+        alice = Client(server, created["table"], created["token"])
+        assert alice.recv()["type"] == "snapshot"
+        watchers.pop().close()
+        for _ in range(100):  # the server sees the close (no timing asserted)
+            again = Client(server, created["table"])
+            first = again.recv()
+            if first["type"] == "snapshot":
+                break
+            again.close()
+        assert first["type"] == "snapshot"
+    finally:
+        for w in watchers:
+            w.close()

@@ -565,7 +565,7 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
             return
         try:
             room = await asyncio.to_thread(rooms.get, table_id)
-            seat = await asyncio.to_thread(room.seat_of, token)  # may read the database
+            seat = await asyncio.to_thread(room.admit, token)  # may read the database
         except BeloteError as e:
             await websocket.send_text(json.dumps(_refusal(e, lang), ensure_ascii=False))
             await websocket.close(CLOSE_REFUSED)

@@ -87,7 +87,7 @@ from ..table import events as ev
 from ..table.match import derive_seed
 from ..table.table import TABLE_TIME_LIMIT_MS
 from .clock import CLOCK, Alarm
-from .defaults import KEEP_IDLE
+from .defaults import KEEP_IDLE, MAX_SPECTATORS
 from .errors import ServerError, bad_token, not_creator, unknown_code, unknown_table
 from .protocol import (
     PROTOCOL_VERSION,
@@ -158,11 +158,13 @@ class Connection:
 class Settings:
     """A server's room settings: ``bot_delay`` seconds a bot's turn lasts at least,
     ``takeover_after`` seconds before a bot plays for an absent person, ``keep_idle``
-    seconds an unattended room is kept before it is closed (0: for ever)."""
+    seconds an unattended room is kept before it is closed (0: for ever), ``max_spectators``
+    spectators a table takes at once."""
 
     bot_delay: float = 0.6
     takeover_after: float = 60.0
     keep_idle: float = KEEP_IDLE
+    max_spectators: int = MAX_SPECTATORS
 
 
 def sweep_interval(keep_idle: float) -> float:
@@ -330,6 +332,23 @@ class Room:
             self.reload()  # a join through another process, not heard of yet
         raise bad_token()
 
+    def admit(self, token: str | None) -> int | None:
+        """The seat a connection with ``token`` takes (:meth:`seat_of`; None: a spectator).
+        Raises ``server.bad_token``, and ``server.too_many_spectators`` (429) for a
+        spectator when ``max_spectators`` watch already (:meth:`attach` checks again)."""
+        seat = self.seat_of(token)
+        if seat is None:
+            with self._lock:
+                if len(self._spectators) >= self.settings.max_spectators:
+                    raise self._too_many_spectators()
+        return seat
+
+    def _too_many_spectators(self) -> ServerError:
+        limit = self.settings.max_spectators
+        return ServerError(f"this table already has {limit} spectators",
+                           code="server.too_many_spectators", status=429,
+                           params={"max": limit})
+
     def _creator(self, token: str | None) -> None:
         """Raise ``server.bad_token`` without a seat's token, ``server.not_creator`` for
         another seat's."""
@@ -452,7 +471,8 @@ class Room:
     # -- connections ------------------------------------------------------------------------
     def attach(self, conn: Connection) -> None:
         """Add a connection; its first message is the snapshot (once the log failed:
-        ``server.storage_failed``, then the end). A second connection of the same seat
+        ``server.storage_failed``, then the end; a spectator over ``max_spectators``:
+        ``server.too_many_spectators``, then the end). A second connection of the same seat
         replaces the first (told ``server.replaced``, then closed); a person back from an
         absence takes the seat back from the bot."""
         seat = conn.seat
@@ -464,6 +484,12 @@ class Room:
                 return
             old = None
             if seat is None:
+                if len(self._spectators) >= self.settings.max_spectators:  # since admit()
+                    error = self._too_many_spectators()
+                    conn.send(_error(error.code, str(error), conn.lang,
+                                     **dict(error.params)))
+                    conn.close()
+                    return
                 self._spectators.add(conn)
             else:
                 old = self._conns.get(seat)
