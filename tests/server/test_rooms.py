@@ -266,3 +266,38 @@ def test_spectators_over_the_cap_are_refused(database_url, store):
         assert room.admit(tokens[1]) == 1
     finally:
         rooms.close()
+
+
+def test_a_person_back_from_a_takeover_sees_his_seat_as_it_is_after_his_return(
+        database_url, store):
+    """Bob (seat 1) leaves while Alice stays; his takeover clock fires (called here at
+    once) and a bot plays his seat. When he connects again, his snapshot shows his seat
+    connected and no bot playing it, and the table has him as a remote player again
+    before the snapshot is sent: nothing stale."""
+    from belote.table import PlayerKind
+    rooms = Rooms(store, Settings(bot_delay=0.0, takeover_after=3600.0))
+    try:
+        tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+        room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
+        room.start(tokens[0])
+        alice, bob = Listener(0), Listener(1)
+        room.attach(alice.connection())
+        first = bob.connection()
+        room.attach(first)
+        room.detach(first)
+        room._take_over(1)
+        assert room.seat_infos()[1].bot_playing and room.table.player(1).kind == PlayerKind.BOT
+        kinds_at_snapshot = []
+        back = Listener(1)
+        conn = back.connection()
+        conn.send = lambda m: (kinds_at_snapshot.append(room.table.player(1).kind)
+                               if m["type"] == "snapshot" else None, back.messages.append(m))
+        room.attach(conn)
+        snap = back.messages[0]
+        assert snap["type"] == "snapshot"
+        assert snap["seats"][1]["connected"] is True and snap["seats"][1]["bot_playing"] is False
+        assert snap["seats"][1]["away"] is False
+        assert kinds_at_snapshot == [PlayerKind.REMOTE]
+        assert alice.messages[-1]["seats"][1]["bot_playing"] is False
+    finally:
+        rooms.close()

@@ -492,13 +492,16 @@ class Room:
                     return
                 self._spectators.add(conn)
             else:
+                # the seat as it is after his return, in his snapshot: the bot playing for
+                # him gives it back first (its seat event goes to the others only)
+                if self._back(seat):
+                    self._rejoin(seat)
                 old = self._conns.get(seat)
                 self._conns[seat] = conn
                 if old is None:
                     self._present(seat, True)
             conn.send(self.snapshot(seat))
             self.active = time.time()
-            came_back = seat is not None and self._back(seat)
             if seat is not None:  # someone is here: the others' clocks run (again)
                 for s in self.data.seats:
                     if s.kind == "human" and s.seat not in self._conns:
@@ -508,8 +511,6 @@ class Room:
             old.close()
         if seat is not None:
             self.store.set_connected(self.id, seat, True)
-            if came_back:
-                self._rejoin(seat)
             self.broadcast(EventFacts(kind="seat", seat=seat))
 
     def detach(self, conn: Connection) -> None:
