@@ -301,3 +301,25 @@ def test_a_person_back_from_a_takeover_sees_his_seat_as_it_is_after_his_return(
         assert alice.messages[-1]["seats"][1]["bot_playing"] is False
     finally:
         rooms.close()
+
+
+def test_a_restored_table_starts_no_takeover_clock_until_a_person_connects(database_url,
+                                                                          store):
+    """A playing table restored at start has its four people away: no clock runs (docs:
+    "the clocks start again when someone connects"). When Alice connects, the clocks of
+    the three others start, hers not."""
+    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+    first = Rooms(store, Settings(bot_delay=0.0, takeover_after=3600.0))
+    room_id = seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10)
+    first.get(room_id).start(tokens[0])
+    first.close()
+    rooms = Rooms(store, Settings(bot_delay=0.0, takeover_after=3600.0))
+    try:
+        assert rooms.restore() >= 1
+        room = rooms.get(room_id)
+        assert room.status == "playing" and room.table is not None
+        assert room._absent == {}
+        room.attach(Listener(0).connection())
+        assert sorted(s for s, a in room._absent.items() if a.timer is not None) == [1, 2, 3]
+    finally:
+        rooms.close()

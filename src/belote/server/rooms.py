@@ -534,9 +534,13 @@ class Room:
 
     def _away(self, seat: int) -> None:
         """Under the lock: start the takeover clock of an absent person's seat (by the
-        process that runs the table; not while another process holds his connection)."""
+        process that runs the table; not while another process holds his connection), only
+        while someone is connected (here or through another process): a table restored at
+        start, or whose people all left, starts no clock until a person connects (then
+        :meth:`attach` starts those of the others)."""
         if self.data.status != "playing" or self.data.seats[seat].kind != "human" or \
-                not self.owner or seat in self.elsewhere:
+                not self.owner or seat in self.elsewhere or \
+                not (self._conns or self.elsewhere):
             return
         absence = self._absent.setdefault(seat, _Absence())
         if absence.timer is None and not absence.bot_playing:
