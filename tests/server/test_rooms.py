@@ -133,8 +133,9 @@ def test_a_bot_s_action_the_log_refuses_stops_the_table_and_is_never_broadcast(
 def test_the_rest_answers_hold_no_action_the_log_refused(database_url, store, rooms,
                                                          monkeypatch):
     """The last card of the game (annonces, one deal) is refused by the log: the table's
-    facts (``GET /api/tables/{ID}``: scores, deals played) and its record still show the
-    game as of the action before it, the deal unfinished, the seed not told."""
+    facts (``GET /api/tables/{ID}``) answer 503 ``server.storage_failed`` while it is
+    broken, and its scores and record still show the game as of the action before it, the
+    deal unfinished, the seed not told."""
     tokens = [secrets.token_urlsafe(16) for _ in range(4)]
     room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
     room.start(tokens[0])
@@ -152,9 +153,10 @@ def test_the_rest_answers_hold_no_action_the_log_refused(database_url, store, ro
     # the refused card is not applied either (the table judges, logs, then applies): the
     # game in memory is the log's, its last card still to play
     assert not room.game.is_over() and len(room.game.current.plays) == 31
-    facts = table_json(room)
-    assert facts["scores"] == [0, 0] and facts["deals_played"] == 0
-    assert facts["status"] == "playing" and facts["seed"] is None
+    with pytest.raises(ServerError) as broken:  # what the table is waits for the log
+        table_json(room)
+    assert broken.value.code == "server.storage_failed" and broken.value.status == 503
+    assert room.scores() == [0, 0]
     record = room.record()
     assert record["deals"] == [] and record["over"] is False and record["seed"] is None
     assert record["scores"] == [0, 0]
@@ -321,5 +323,120 @@ def test_a_restored_table_starts_no_takeover_clock_until_a_person_connects(datab
         assert room._absent == {}
         room.attach(Listener(0).connection())
         assert sorted(s for s, a in room._absent.items() if a.timer is not None) == [1, 2, 3]
+    finally:
+        rooms.close()
+
+
+class _Flaky:
+    """The store's writes (and, with ``reads``, its room reads) fail while ``down``."""
+
+    def __init__(self, store, monkeypatch, reads=False):
+        self.down = False
+        for name in ("append_action", "set_status") + (("room",) if reads else ()):
+            real = getattr(store, name)
+            monkeypatch.setattr(store, name, self._wrap(real))
+
+    def _wrap(self, real):
+        def call(*args, **kwargs):
+            if self.down:
+                raise OSError(28, "No space left on device")
+            return real(*args, **kwargs)
+        return call
+
+
+def _broken_after_take(database_url, store, rooms, monkeypatch):
+    """Seat 3 takes (logged), then its JH meets a failing store: the room is broken."""
+    flaky = _Flaky(store, monkeypatch, reads=True)
+    room, tokens, listeners = _started_with_listeners(database_url, rooms)
+    assert room.act(3, "take", 1)
+    flaky.down = True
+    with pytest.raises(ServerError):
+        room.act(3, "JH", 2)
+    assert room.broken
+    return flaky, room, tokens, listeners
+
+
+def test_a_broken_room_answers_503_then_is_rebuilt_from_the_log_at_a_connection(
+        database_url, store, rooms, monkeypatch):
+    """While the store fails, ``GET /api/tables/{ID}`` (``rooms.get`` then its facts) is
+    503 ``server.storage_failed`` and a new connection is told so and closed. Once the store
+    answers, the next ``rooms.get`` (a connection, a request) gives a new room rebuilt from
+    the log: seat 3's take in it, its JH not (the log refused it), playing; the old room's
+    connections are closed (told ``server.storage_failed`` when it broke), and a client
+    connecting again reads ``last_seq`` 1 and plays JH again."""
+    flaky, room, _tokens, listeners = _broken_after_take(database_url, store, rooms,
+                                                         monkeypatch)
+    again = rooms.get(room.id)
+    assert again is room and room.broken
+    with pytest.raises(ServerError) as info:
+        table_json(again)
+    assert info.value.code == "server.storage_failed" and info.value.status == 503
+    late = Listener(3)
+    again.attach(late.connection())
+    assert late.errors() == ["server.storage_failed"] and late.closed
+    assert not any(li.closed for li in listeners)
+    flaky.down = False
+    new = rooms.get(room.id)
+    assert new is not room and not new.broken and rooms.held(room.id) is new
+    assert room.retired and all(li.closed for li in listeners)
+    assert all(li.errors() == ["server.storage_failed"] for li in listeners)
+    facts = table_json(new)
+    assert facts["status"] == "playing" and facts["log_seq"] == 1
+    dan = Listener(3)
+    new.attach(dan.connection())
+    snap = dan.messages[0]
+    assert snap["type"] == "snapshot" and snap["last_seq"] == 1
+    assert snap["view"]["to_move"] == 3 and "JH" in snap["view"]["legal"]
+    assert new.act(3, "JH", 2) is True
+    assert dan.actions() == ["JH"]
+    assert [(seat, a) for _q, seat, a, _c in store.room(room.id).actions] == \
+        [(3, "take"), (3, "JH")]
+
+
+def test_a_broken_room_is_rebuilt_when_an_action_arrives_or_at_the_periodic_look(
+        database_url, store, rooms, monkeypatch):
+    """An action on the broken room, once the store answers, rebuilds it (the action is
+    answered ``server.storage_failed``: its connection, of the old room, is closed, and its
+    client reconnects); a room broken again is rebuilt by the periodic look
+    (``recover_broken``, what the sweeping thread calls every RECOVER_EVERY seconds)."""
+    from belote.server.rooms import RECOVER_EVERY
+    flaky, room, _tokens, listeners = _broken_after_take(database_url, store, rooms,
+                                                         monkeypatch)
+    flaky.down = False
+    with pytest.raises(ServerError) as info:
+        room.act(3, "JH", 3)
+    assert info.value.code == "server.storage_failed"
+    new = rooms.held(room.id)
+    assert new is not room and not new.broken and listeners[3].closed
+    assert new.log_seq == 1 and new.last_seq == {3: 1}
+    flaky.down = True
+    with pytest.raises(ServerError):
+        new.act(3, "JH", 4)
+    assert new.broken and rooms.recover_broken() == 0  # the store still fails
+    flaky.down = False
+    assert rooms.recover_broken() == 1
+    newer = rooms.held(room.id)
+    assert newer is not new and not newer.broken and newer.log_seq == 1
+    assert 0 < RECOVER_EVERY <= 10
+
+
+def test_the_sweeping_thread_rebuilds_a_broken_room_even_with_keep_idle_0(
+        database_url, store, monkeypatch):
+    """``start_sweeping`` looks for broken rooms every RECOVER_EVERY seconds (here 20 ms),
+    whether or not idle rooms are swept (``keep_idle`` 0: never)."""
+    import time
+
+    from belote.server import rooms as rooms_module
+    monkeypatch.setattr(rooms_module, "RECOVER_EVERY", 0.02)
+    rooms = Rooms(store, Settings(bot_delay=0.0, keep_idle=0))
+    try:
+        flaky, room, _tokens, _listeners = _broken_after_take(database_url, store, rooms,
+                                                              monkeypatch)
+        rooms.start_sweeping()
+        flaky.down = False
+        deadline = time.monotonic() + 30
+        while rooms.held(room.id) is room and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert rooms.held(room.id) is not room and not rooms.held(room.id).broken
     finally:
         rooms.close()

@@ -13,10 +13,14 @@ record string (a declaration's cards included: the log is the server's own, neve
 *before* any event of it is queued: a ``kill -9`` loses at most an action nobody heard of.
 :meth:`Rooms.restore` rebuilds every open room by replaying its log on ``Game(rules, seed)``:
 the same hands, scores and player to move. A log write that fails stops the table
-(``server.storage_failed``): the action is never broadcast, the room sends no view again, and
-a restart resumes from the log. The table's facts, scores and record (:meth:`Room.info`,
-:meth:`Room.scores`, :meth:`Room.record`: the REST answers) read the game as of the last
-action logged, so that an action the log refused is in none of them either.
+(``server.storage_failed``, the room ``broken``): the action is never broadcast, the room
+sends no view again, and its facts (:meth:`Room.info`) answer ``server.storage_failed``. As
+soon as the store answers again (looked at when a connection comes, an action arrives, a
+request asks for the table, and every :data:`RECOVER_EVERY` seconds), :meth:`Rooms.recover`
+rebuilds the room from its log (the log is the truth) and closes the broken room's
+connections: their clients connect again to the new room. The table's scores and record
+(:meth:`Room.scores`, :meth:`Room.record`) read the game as of the last action logged, so
+that an action the log refused is in neither.
 
 Locks. The room's lock may be held while calling the table (which takes the table's lock);
 the journal runs under the table's lock, so it takes only the room's log lock (``_log_lock``,
@@ -107,6 +111,8 @@ log = logging.getLogger(__name__)
 TAKEOVER_BOT = "heuristic"
 #: the longest display name
 MAX_NAME = 40
+#: seconds between two periodic looks for broken rooms to rebuild (:meth:`Rooms.recover`)
+RECOVER_EVERY = 5.0
 
 Send = Callable[[dict[str, Any]], None]
 #: the code of an action whose ``seq`` another process logged first (the room then rebuilds
@@ -295,6 +301,11 @@ class Room:
         self._view_state = -1
         self._views: dict[int | None, tuple[int, str]] = {}
         self.broken = False
+        #: set by :class:`Rooms`: called with this room when it is found broken (an action
+        #: arrives), to rebuild it from the log (:meth:`Rooms.recover`)
+        self.on_broken: Callable[[Room], object] | None = None
+        #: replaced by a room rebuilt from the log: nothing is done here any more
+        self.retired = False
         #: several processes (``peers``): whether this one runs the table's bots and clocks
         #: (the others replay its log: :meth:`catch_up`); the seats connected to another
         #: process; whether the game holds an action another process logged first
@@ -381,7 +392,11 @@ class Room:
 
     def info(self, seat: int | None = None) -> TableInfo:
         """The table's public facts (the invite code for a seated player, the seed once
-        over)."""
+        over). Raises ``server.storage_failed`` (503) while the room is broken (its log
+        could not be written: what the table is, is not known until it is rebuilt from the
+        log, :meth:`Rooms.recover`)."""
+        if self.broken:
+            raise _storage_failed()
         over = self.data.status == "over"
         seated = seat is not None
         return TableInfo(
@@ -539,7 +554,7 @@ class Room:
         start, or whose people all left, starts no clock until a person connects (then
         :meth:`attach` starts those of the others)."""
         if self.data.status != "playing" or self.data.seats[seat].kind != "human" or \
-                not self.owner or seat in self.elsewhere or \
+                not self.owner or self.broken or seat in self.elsewhere or \
                 not (self._conns or self.elsewhere):
             return
         absence = self._absent.setdefault(seat, _Absence())
@@ -798,8 +813,13 @@ class Room:
             if client_seq <= self.last_seq.get(seat, -1):
                 return False
             self.last_seq[seat] = client_seq
-            if self.broken:
-                raise _storage_failed()
+            broken = self.broken
+        if broken:  # the room is rebuilt from the log if the store answers again; this
+            # connection (of the old room) is then closed: its client reconnects
+            if self.on_broken is not None:
+                self.on_broken(self)
+            raise _storage_failed()
+        with self._lock:
             if self.data.status != "playing" or self.table is None:
                 raise ServerError("the table is not playing", code="server.not_playing",
                                   status=409, params={"status": self.data.status})
@@ -900,6 +920,20 @@ class Room:
             self.table.close()
         for conn in list(self._conns.values()) + list(self._spectators):
             conn.send(_error("server.storage_failed", "the table's storage failed", conn.lang))
+
+    def retire(self) -> None:
+        """This broken room was rebuilt from the log as a new room (:meth:`Rooms.recover`):
+        stop it for good and close its connections (each was told
+        ``server.storage_failed`` when the log failed), so that their clients connect
+        again and get the new room's snapshot."""
+        with self._lock:
+            self.broken = self.retired = True
+            self._stop_clocks()
+            if self.table is not None:
+                self.table.close()
+            conns = list(self._conns.values()) + list(self._spectators)
+        for conn in conns:
+            conn.close()
 
     def _stop_clocks(self) -> None:
         for absence in self._absent.values():
@@ -1221,12 +1255,13 @@ class Rooms:
         return room, token
 
     def get(self, room_id: str) -> Room:
-        """The room ``room_id`` (a finished one is read back from the store). Raises
+        """The room ``room_id`` (a finished one is read back from the store; a broken one
+        rebuilt from the log when the store answers again: :meth:`recover`). Raises
         ``server.unknown_table``."""
         with self._lock:
             room = self._rooms.get(room_id)
         if room is not None:
-            return room
+            return self.recover(room) if room.broken else room
         data = self.store.room(room_id) if len(room_id) <= 32 else None
         if data is None:
             raise unknown_table(room_id)
@@ -1242,9 +1277,62 @@ class Rooms:
             room.catch_up()
         return kept
 
+    def recover(self, room: Room) -> Room:
+        """``room`` if it is not broken; else, when the store answers again (a write that
+        changes nothing, then the room read back), a new :class:`Room` rebuilt from its log
+        (the log is the truth: an action whose write failed is in it only if it was
+        committed after all), held instead of ``room``, which is retired (its connections
+        closed: :meth:`Room.retire`). While the store still fails, ``room`` itself, still
+        broken (logged; tried again at the next connection, action, request or periodic
+        look: :meth:`recover_broken`)."""
+        if not room.broken or room.retired:
+            with self._lock:
+                return self._rooms.get(room.id, room)
+        with room._lock:
+            if room.retired:
+                with self._lock:
+                    return self._rooms.get(room.id, room)
+            try:
+                self.store.set_status(room.id, room.data.status, room.data.ended)
+                data = self.store.room(room.id)
+            except Exception:
+                log.warning("table %s: the store still fails", room.id, exc_info=True)
+                return room
+            if data is None:
+                return room
+            try:
+                new = self._share(Room(data, self.store, self.settings))
+            except (BeloteError, ValueError):
+                log.exception("table %s cannot be rebuilt from its log", room.id)
+                return room
+            log.info("table %s: the store answers again; rebuilt from its log (%d actions)",
+                     room.id, len(data.actions))
+            with self._lock:
+                if self._rooms.get(room.id) is room:
+                    self._rooms[room.id] = new
+            room.retired = True
+        room.retire()
+        if new.status == "playing":
+            with new._lock:
+                if new.table is None:
+                    new._start_table()
+        if self.peers is not None:
+            new.reload()
+            new.catch_up()
+        return new
+
+    def recover_broken(self) -> int:
+        """:meth:`recover` every broken room held (the periodic look); returns how many were
+        rebuilt."""
+        with self._lock:
+            broken = [room for room in self._rooms.values() if room.broken]
+        return sum(1 for room in broken if not self.recover(room).broken)
+
     def _share(self, room: Room) -> Room:
-        """``room`` told of the peers; whether this process runs it (with peers: when it
-        holds or takes the table's lock; a finished room is run by nobody)."""
+        """``room`` told of the peers and of :meth:`recover` (its ``on_broken``); whether
+        this process runs it (with peers: when it holds or takes the table's lock; a
+        finished room is run by nobody)."""
+        room.on_broken = self.recover
         if self.peers is not None:
             room.peers = self.peers
             room.owner = room.status != "over" and self.peers.own(room.id)
@@ -1279,15 +1367,24 @@ class Rooms:
         return closed
 
     def start_sweeping(self) -> None:
-        """Sweep every :func:`sweep_interval` seconds on a daemon thread until :meth:`close`
-        (nothing when ``keep_idle`` is 0)."""
-        if self.settings.keep_idle <= 0 or self._sweeper is not None:
+        """On a daemon thread until :meth:`close`: sweep every :func:`sweep_interval`
+        seconds (never when ``keep_idle`` is 0), and every :data:`RECOVER_EVERY` seconds
+        rebuild the broken rooms whose store answers again (:meth:`recover_broken`)."""
+        if self._sweeper is not None:
             return
-        every = sweep_interval(self.settings.keep_idle)
+        keep = self.settings.keep_idle
+        every = sweep_interval(keep) if keep > 0 else float("inf")
 
         def run() -> None:
-            while not self._stop.wait(every):
-                self.sweep()
+            due = time.monotonic() + every
+            while not self._stop.wait(min(every, RECOVER_EVERY)):
+                try:
+                    self.recover_broken()
+                except Exception:
+                    log.exception("rebuilding the broken tables failed")
+                if time.monotonic() >= due:
+                    due = time.monotonic() + every
+                    self.sweep()
 
         self._sweeper = threading.Thread(target=run, name="belote-sweep", daemon=True)
         self._sweeper.start()
@@ -1318,5 +1415,6 @@ class Rooms:
                 room.close()
 
 
-__all__ = ["KEEP_IDLE", "LOG_CONFLICT", "TAKEOVER_BOT", "Connection", "Peers", "Room", "Rooms",
-           "Settings", "clean_code", "clean_token", "new_code", "public_facts", "sweep_interval"]
+__all__ = ["KEEP_IDLE", "LOG_CONFLICT", "RECOVER_EVERY", "TAKEOVER_BOT", "Connection", "Peers",
+           "Room", "Rooms", "Settings", "clean_code", "clean_token", "new_code", "public_facts",
+           "sweep_interval"]
