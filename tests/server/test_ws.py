@@ -58,6 +58,10 @@ def test_the_snapshot_comes_first_with_the_seat_view(server):
         c.drain(0.2)
         assert all(m.get("view") is None for m in c.received)
     assert server.start(created["table"], created["token"]).status_code == 200
+    for c, hand in ((alice, 8), (watcher, 0)):  # the start's events carry the views
+        dealt = c.wait_for(lambda m: m["type"] == "event" and m["view"] is not None)
+        assert len(dealt["view"]["hand"]) == hand
+    alice.close()
     alice2 = Client(server, created["table"], created["token"])
     first = alice2.recv()
     assert set(first["view"]) == set(SeatView.__dataclass_fields__)

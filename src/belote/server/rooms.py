@@ -297,8 +297,8 @@ class Room:
         self._acting = threading.local()
         self._absent: dict[int, _Absence] = {}
         # the views as JSON text, by seat (None: a spectator), of the game after
-        # _view_state actions: see _view_text
-        self._view_state = -1
+        # _view_state (actions logged, status): see _view_text
+        self._view_state: tuple[int, str] = (-1, "")
         self._views: dict[int | None, tuple[int, str]] = {}
         self.broken = False
         #: set by :class:`Rooms`: called with this room when it is found broken (an action
@@ -628,8 +628,10 @@ class Room:
         """:meth:`view_json` of ``seat`` as JSON text, kept while the game does not change:
         the state is the count of actions logged (:meth:`_journal`, under the table's lock
         right after each action, so a view read under the table's lock while that count
-        stays the same is the view of that many actions). Under the room's lock."""
-        state = self._logged
+        stays the same is the view of that many actions), with the status (no view while
+        the table waits: the start changes the views, not the count). Under the room's
+        lock."""
+        state = (self._logged, self.data.status)
         if state != self._view_state:
             self._view_state, self._views = state, {}
         cached = self._views.get(seat)
@@ -637,7 +639,7 @@ class Room:
             return cached
         deal_index, view = self._view_of(seat)
         made = (deal_index, _dumps(_json_fields(view)))
-        if self._logged == state:  # no action came meanwhile: the view is of this state
+        if self._logged == state[0]:  # no action came meanwhile: the view is of this state
             self._views[seat] = made
         return made
 
