@@ -440,3 +440,53 @@ def test_the_sweeping_thread_rebuilds_a_broken_room_even_with_keep_idle_0(
         assert rooms.held(room.id) is not room and not rooms.held(room.id).broken
     finally:
         rooms.close()
+
+
+def _play_out(room):
+    """Play the room's game out, every seat its first legal action."""
+    seq = 0
+    while room.status == "playing":
+        seat = room.table.to_move
+        if seat is None:
+            assert room.table.wait_idle(timeout=30)
+            continue
+        seq += 1
+        room.act(seat, room.table.view(seat).legal[0], seq)
+
+
+def test_a_finished_room_leaves_memory_once_unwatched_and_is_read_back(database_url, store,
+                                                                        rooms):
+    """A room over stays in memory while a connection holds it (its people see the end),
+    and is dropped with its last connection: its table closed; ``rooms.get`` and
+    ``by_code`` read it back from the store (over, the same record) without keeping it.
+    A table ended by its creator with nobody connected is dropped at once, and the sweep
+    drops one whose drop was missed."""
+    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+    room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
+    alice, watcher = Listener(0), Listener(None)
+    conns = [alice.connection(), watcher.connection()]
+    for c in conns:
+        room.attach(c)
+    room.start(tokens[0])
+    _play_out(room)
+    assert room.status == "over" and rooms.held(room.id) is room
+    record = room.record()
+    room.detach(conns[1])
+    assert rooms.held(room.id) is room  # Alice is still there
+    room.detach(conns[0])
+    assert rooms.held(room.id) is None and room.table._closed
+    back = rooms.get(room.id)
+    assert back is not room and back.status == "over" and back.record() == record
+    assert rooms.held(room.id) is None
+    assert rooms.by_code(room.data.code).id == room.id and rooms.held(room.id) is None
+    ended = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 11))
+    ended.start(tokens[0])
+    ended.end(tokens[0])
+    assert rooms.held(ended.id) is None and ended.table._closed
+    missed = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 12))
+    missed.on_done = None  # as if the last connection's drop had been missed
+    missed.start(tokens[0])
+    missed.end(tokens[0])
+    assert rooms.held(missed.id) is missed
+    rooms.sweep()
+    assert rooms.held(missed.id) is None

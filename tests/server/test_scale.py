@@ -345,6 +345,9 @@ class _Peers:
     def elsewhere(self, room_id: str) -> set[int]:
         return set()
 
+    def disown(self, room_id: str) -> None:
+        pass
+
 
 @pytest.fixture
 def pair(database_url):

@@ -20,6 +20,10 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 
+def _nothing(*_args: Any) -> None:
+    """A cancelled alarm's callback."""
+
+
 class Alarm:
     """A deadline of a :class:`Clock`; :meth:`cancel` before it is due and it never runs."""
 
@@ -28,7 +32,10 @@ class Alarm:
         self.cancelled = False
 
     def cancel(self) -> None:
+        """Never run it; let go of its callback at once (a cancelled alarm stays in the
+        heap until its time, and must not keep its room, dropped from memory, alive)."""
         self.cancelled = True
+        self.fn, self.args = _nothing, ()
 
 
 class Clock:

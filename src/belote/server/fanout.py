@@ -53,6 +53,7 @@ TABLE_KEY = "belote-table:"
 SEAT_KEY = "belote-seat:"
 
 _TRY_TABLE = "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))"
+_UNLOCK_TABLE = "SELECT pg_advisory_unlock(hashtextextended(%s, 0))"
 _HOLD_SEAT = "SELECT pg_advisory_lock_shared(hashtextextended(%s, 0))"
 _RELEASE_SEAT = "SELECT pg_advisory_unlock_shared(hashtextextended(%s, 0))"
 _SEATS_FREE = ("SELECT n, pg_try_advisory_xact_lock(hashtextextended(k, 0)) "
@@ -117,6 +118,14 @@ class Fanout:
                 self._owned.add(room_id)
                 return True
             return False
+
+    def disown(self, room_id: str) -> None:
+        """Let go of the lock of ``room_id`` (over, dropped from memory): a session holds
+        each lock in PostgreSQL's shared lock table, which finished tables would fill."""
+        with self._lock:
+            if room_id in self._owned:
+                self._owned.discard(room_id)
+                self._locks.execute(_UNLOCK_TABLE, (TABLE_KEY + room_id,))
 
     def hold(self, room_id: str, seat: int) -> None:
         with self._lock:

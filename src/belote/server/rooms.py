@@ -138,6 +138,9 @@ class Peers(Protocol):
     def elsewhere(self, room_id: str) -> set[int]:
         """The seats of which another living process holds a connection."""
 
+    def disown(self, room_id: str) -> None:
+        """This process runs the table no more (it is over and dropped from memory)."""
+
 
 @dataclass(eq=False)
 class Connection:
@@ -306,6 +309,10 @@ class Room:
         self.on_broken: Callable[[Room], object] | None = None
         #: replaced by a room rebuilt from the log: nothing is done here any more
         self.retired = False
+        #: set by :class:`Rooms`: called with this room when it may be over and unwatched
+        #: (the game ended, the table was ended, its last connection closed), to drop it
+        #: from memory (:meth:`Rooms.drop`)
+        self.on_done: Callable[[Room], object] | None = None
         #: several processes (``peers``): whether this one runs the table's bots and clocks
         #: (the others replay its log: :meth:`catch_up`); the seats connected to another
         #: process; whether the game holds an action another process logged first
@@ -367,6 +374,34 @@ class Room:
             raise bad_token()
         if self.seat_of(token) != self.data.creator_seat:
             raise not_creator()
+
+    def watched(self) -> bool:
+        """Whether this process holds a connection of the room (a seat's or a
+        spectator's)."""
+        with self._lock:
+            return bool(self._conns or self._spectators)
+
+    def _done(self) -> None:
+        """Not under the lock: tell :class:`Rooms` that the room may be over and unwatched
+        (it is dropped from memory then)."""
+        if self.on_done is not None and self.data.status == "over":
+            self.on_done(self)
+
+    def close_finished(self) -> None:
+        """A room over and dropped from memory: its table (and the bots' resources: an
+        expert's search) closed."""
+        with self._lock:
+            self._stop_clocks()
+            table = self.table
+        if table is None:
+            return
+        table.close()
+        for seat in range(4):
+            player = table.player(seat)
+            closer = getattr(player.bot, "close", None) if player is not None else None
+            if closer is not None:
+                with contextlib.suppress(Exception):
+                    closer()
 
     def seat_infos(self) -> list[SeatInfo]:
         return [SeatInfo(**d) for d in self._seat_dicts()]
@@ -530,22 +565,26 @@ class Room:
 
     def detach(self, conn: Connection) -> None:
         """Remove a connection; a person's seat turns ``away`` (a bot plays it after
-        ``takeover_after`` seconds while the table plays)."""
+        ``takeover_after`` seconds while the table plays). The last connection of a room
+        over lets it be dropped from memory (:meth:`Rooms.drop`)."""
         seat = conn.seat
         with self._lock:
             self.active = time.time()
             if seat is None:
                 self._spectators.discard(conn)
-                return
-            if self._conns.get(seat) is not conn:
+            elif self._conns.get(seat) is not conn:
                 return  # replaced by a newer connection
-            del self._conns[seat]
-            self._present(seat, False)
-            self._away(seat)
-            if not self._conns and not self.elsewhere:
-                self._pause()
-        self.store.set_connected(self.id, seat, False)
-        self.broadcast(EventFacts(kind="seat", seat=seat))
+            else:
+                del self._conns[seat]
+                self._present(seat, False)
+                self._away(seat)
+                if not self._conns and not self.elsewhere:
+                    self._pause()
+        if seat is not None:
+            if not self.broken:  # a hint: a broken room writes nothing more
+                self.store.set_connected(self.id, seat, False)
+            self.broadcast(EventFacts(kind="seat", seat=seat))
+        self._done()
 
     def _away(self, seat: int) -> None:
         """Under the lock: start the takeover clock of an absent person's seat (by the
@@ -721,6 +760,7 @@ class Room:
             if self.table is not None:
                 self.table.close()
         self.broadcast(EventFacts(kind="table_ended"))
+        self._done()
 
     def close_if_idle(self, keep_idle: float, now: float | None = None) -> bool:
         """Close the room (status ``over``, ``ended``, as :meth:`end` does) when it is waiting
@@ -737,6 +777,7 @@ class Room:
             if self.table is not None:
                 self.table.close()
         log.info("table %s: idle for %.0f s, closed", self.id, now - self.active)
+        self._done()
         return True
 
     def join(self, name: str, seat: int | None) -> tuple[int, str]:
@@ -888,7 +929,8 @@ class Room:
     def _on_event(self, event: ev.Event) -> None:
         """The table's callback (its delivering thread): tell every connection of an event
         (an action's is logged already: :meth:`_journal`), then ack a person's action to its
-        seat; the game's end marks the room over; a failed log breaks the room."""
+        seat; the game's end marks the room over (dropped from memory once unwatched:
+        :meth:`Rooms.drop`); a failed log breaks the room."""
         with self._lock:
             if isinstance(event, ev.JournalFailed):
                 if event.code != LOG_CONFLICT:  # a conflict: the room is rebuilt (_resync)
@@ -912,6 +954,8 @@ class Room:
                 self.broadcast(facts)
             if ack is not None and isinstance(event, ev.ActionApplied):
                 self.send_to(event.seat, ack)
+        if isinstance(event, ev.GameEnded):
+            self._done()
 
     def _break(self) -> None:
         """Under the room's lock: the log failed; stop the table, tell every connection."""
@@ -1065,6 +1109,7 @@ class Room:
             self.broadcast(EventFacts(kind="table_ended"))
         if full:
             self.start_by_itself()
+        self._done()
 
     def sync_presence(self, elsewhere: set[int]) -> None:
         """``elsewhere``: the seats another process holds a connection of now. The process
@@ -1257,7 +1302,8 @@ class Rooms:
         return room, token
 
     def get(self, room_id: str) -> Room:
-        """The room ``room_id`` (a finished one is read back from the store; a broken one
+        """The room ``room_id`` (one not in memory, a finished one dropped for example, is
+        read back from the store, and kept only unless it is over; a broken one
         rebuilt from the log when the store answers again: :meth:`recover`). Raises
         ``server.unknown_table``."""
         with self._lock:
@@ -1268,6 +1314,8 @@ class Rooms:
         if data is None:
             raise unknown_table(room_id)
         room = self._share(Room(data, self.store, self.settings))
+        if room.status == "over":  # read back for each asking (not kept: it never changes)
+            return room
         with self._lock:
             kept = self._rooms.setdefault(room_id, room)
         if kept is room and room.status == "playing":  # run or served by another process
@@ -1323,6 +1371,25 @@ class Rooms:
             new.catch_up()
         return new
 
+    def drop(self, room: Room) -> bool:
+        """Forget ``room`` when it is over and this process holds no connection of it (its
+        game, table and bots are freed; :meth:`get` reads it back from the store when it is
+        asked for again): its table closed (:meth:`Room.close_finished`), and with peers its
+        table's lock let go (``disown``). Returns whether it was dropped."""
+        if room.status != "over" or room.watched():
+            return False
+        with self._lock:
+            if self._rooms.get(room.id) is not room:
+                return False
+            del self._rooms[room.id]
+        room.close_finished()
+        if self.peers is not None:
+            try:
+                self.peers.disown(room.id)
+            except Exception:
+                log.exception("table %s: its lock cannot be let go", room.id)
+        return True
+
     def recover_broken(self) -> int:
         """:meth:`recover` every broken room held (the periodic look); returns how many were
         rebuilt."""
@@ -1335,6 +1402,7 @@ class Rooms:
         this process runs it (with peers: when it holds or takes the table's lock; a
         finished room is run by nobody)."""
         room.on_broken = self.recover
+        room.on_done = self.drop
         if self.peers is not None:
             room.peers = self.peers
             room.owner = room.status != "over" and self.peers.own(room.id)
@@ -1351,13 +1419,16 @@ class Rooms:
             return list(self._rooms.values())
 
     def sweep(self, now: float | None = None) -> int:
-        """Close every room idle for ``keep_idle`` seconds (:meth:`Room.close_if_idle`; none
-        when ``keep_idle`` is 0); returns how many. A room that fails to close (its
+        """Drop the rooms over and unwatched (:meth:`drop`), and close every room idle for
+        ``keep_idle`` seconds (:meth:`Room.close_if_idle`; none when ``keep_idle`` is 0);
+        returns how many were closed. A room that fails to close (its
         database) is logged and left for the next sweep."""
-        if self.settings.keep_idle <= 0:
-            return 0
         with self._lock:
             rooms = list(self._rooms.values())
+        for room in rooms:  # those over whose last drop was missed (e.g. a race)
+            self.drop(room)
+        if self.settings.keep_idle <= 0:
+            return 0
         closed = 0
         for room in rooms:
             if not room.owner or room.elsewhere:  # its runner closes it; people are there
@@ -1370,12 +1441,13 @@ class Rooms:
 
     def start_sweeping(self) -> None:
         """On a daemon thread until :meth:`close`: sweep every :func:`sweep_interval`
-        seconds (never when ``keep_idle`` is 0), and every :data:`RECOVER_EVERY` seconds
-        rebuild the broken rooms whose store answers again (:meth:`recover_broken`)."""
+        seconds (an hour when ``keep_idle`` is 0: it then only drops rooms), and every
+        :data:`RECOVER_EVERY` seconds rebuild the broken rooms whose store answers again
+        (:meth:`recover_broken`)."""
         if self._sweeper is not None:
             return
         keep = self.settings.keep_idle
-        every = sweep_interval(keep) if keep > 0 else float("inf")
+        every = sweep_interval(keep) if keep > 0 else 3600.0
 
         def run() -> None:
             due = time.monotonic() + every
