@@ -273,6 +273,9 @@ def test_a_spectator_sees_no_hand(browser, web_server):
     made = httpx.post(f"{web_server.url}/api/tables", json={
         "preset": "classique", "options": {"game_end": "deals", "deals": 1},
         "seats": ["me", "bot:random", "bot:random", "bot:random"], "name": "Alice"}).json()
+    # started: a waiting table shows nobody a view (docs/protocol.md), the board comes with it
+    assert httpx.post(f"{web_server.url}/api/tables/{made['table']}/start",
+                      headers={"Authorization": f"Bearer {made['token']}"}).status_code == 200
     page = Page.open(browser, f"{web_server.url}/#/table/{made['table']}")
     try:
         p = page.page
