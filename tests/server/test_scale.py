@@ -423,3 +423,28 @@ def test_a_join_through_the_other_process_starts_the_runner_s_table(pair, databa
     assert copy.logged == room.logged
     for seat in range(4):
         assert copy.game.current.view(seat).to_json() == room.game.current.view(seat).to_json()
+
+
+def test_a_finished_table_dropped_from_memory_lets_go_of_its_lock(database_url):
+    """A process that drops a finished room (over, no connection: ``Rooms.drop``) lets go
+    of the table's advisory lock (``Fanout.disown``): another process can take it, and
+    PostgreSQL's shared lock table does not fill with finished tables' locks."""
+    from belote.server.fanout import Fanout
+    stores = [SqlStore(database_url), SqlStore(database_url)]
+    fanouts = [Fanout(s) for s in stores]
+    rooms = Rooms(stores[0], Settings(bot_delay=0.0), peers=fanouts[0])
+    try:
+        tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+        room = rooms.get(seeded_room(database_url, people(tokens), "annonces",
+                                     {"game_end": "deals", "deals": 1}, 10))
+        assert room.owner and not fanouts[1].own(room.id)
+        room.start(tokens[0])
+        room.end(tokens[0])
+        assert rooms.held(room.id) is None
+        assert fanouts[1].own(room.id)
+    finally:
+        rooms.close()
+        for f in fanouts:
+            f.close()
+        for s in stores:
+            s.dispose()
