@@ -490,3 +490,17 @@ def test_a_finished_room_leaves_memory_once_unwatched_and_is_read_back(database_
     assert rooms.held(missed.id) is missed
     rooms.sweep()
     assert rooms.held(missed.id) is None
+
+
+def test_a_replayed_row_out_of_step_with_the_log_is_a_conflict_not_an_assertion(database_url,
+                                                                                store, rooms):
+    """Review: a copy replaying another process's row out of order hit an ``assert`` (an
+    AssertionError closes the table and escapes catch_up); it is now the log conflict that
+    makes the copy rebuild itself from the log."""
+    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+    room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
+    room._acting.replay = room._logged + 5  # a row further on than the next one
+    with pytest.raises(ServerError) as info:
+        room._journal(0, 3, "pass")
+    assert info.value.code == "server.log_conflict" and room._stale
+    assert store.room(room.id).actions == []  # nothing written by a replayed row

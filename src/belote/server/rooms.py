@@ -900,7 +900,10 @@ class Room:
                 raise _storage_failed()
             seq = self._logged + 1
             if replayed is not None:  # logged by another process already (catch_up)
-                assert replayed == seq, (replayed, seq)
+                if replayed != seq:  # this copy is out of step with the log: rebuild it
+                    self._stale = True
+                    raise ServerError(f"log row {replayed} replayed after row {seq - 1}",
+                                      code=LOG_CONFLICT, status=409)
                 client_seq = None  # its process acks it
             try:
                 if replayed is None:
