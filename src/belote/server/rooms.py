@@ -653,7 +653,7 @@ class Room:
         with self._lock:
             if self.broken:
                 return
-            conns = list(self._conns.values()) + list(self._spectators)
+            conns = self._connections()
             head = (f'{{"v": {PROTOCOL_VERSION}, "type": "event", "event": '
                     f'{_dumps(facts.model_dump(mode="json", exclude_none=True))}, "view": ')
             tail = _dumps({"seats": self._seat_dicts(),
@@ -967,7 +967,7 @@ class Room:
         self._stop_clocks()  # no bot takes a seat of the closed table (table.closed)
         if self.table is not None:
             self.table.close()
-        for conn in list(self._conns.values()) + list(self._spectators):
+        for conn in self._connections():
             conn.send(_error("server.storage_failed", "the table's storage failed", conn.lang))
 
     def retire(self) -> None:
@@ -977,12 +977,11 @@ class Room:
         again and get the new room's snapshot."""
         with self._lock:
             self.broken = self.retired = True
-            self._stop_clocks()
-            if self.table is not None:
-                self.table.close()
-            conns = list(self._conns.values()) + list(self._spectators)
-        for conn in conns:
-            conn.close()
+        self.close()
+
+    def _connections(self) -> list[Connection]:
+        """Under the lock: every connection, the seats' then the spectators'."""
+        return [*self._conns.values(), *self._spectators]
 
     def _stop_clocks(self) -> None:
         for absence in self._absent.values():
@@ -1156,7 +1155,7 @@ class Room:
             self._stop_clocks()
             if self.table is not None:
                 self.table.close()
-            conns = list(self._conns.values()) + list(self._spectators)
+            conns = self._connections()
         for conn in conns:
             conn.close()
 
