@@ -21,9 +21,11 @@ ALLOWED: dict[str, set[str]] = {
     "solver": {"engine"},
     "bots": {"engine", "solver"},
     "table": {"engine", "i18n", "solver", "bots"},
-    "cli": {"engine", "i18n", "solver", "bots", "table", "tui", "server"},
+    "cli": {"engine", "i18n", "solver", "bots", "table", "tui", "server", "concours"},
     "tui": {"engine", "i18n", "solver", "bots", "table"},
-    "server": {"engine", "i18n", "solver", "bots", "table", "web"},
+    # the club concours: its rules and data, below the server that serves its pages
+    "concours": {"engine", "i18n", "solver", "bots", "table"},
+    "server": {"engine", "i18n", "solver", "bots", "table", "web", "concours"},
     # the browser client: static files, and the path to them
     "web": set(),
 }
@@ -40,6 +42,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "table": {"numpy", "platformdirs"},
     "cli": {"typer", "click", "rich", "platformdirs", "textual"},
     "tui": {"textual", "rich", "platformdirs"},
+    "concours": {"sqlalchemy", "reportlab"},
     "server": {"fastapi", "starlette", "uvicorn", "pydantic", "sqlalchemy", "alembic", "limits",
                "psycopg"},
     "web": set(),
