@@ -15,6 +15,7 @@ from . import (
     analyse,
     arena,
     check,
+    concours,
     deal,
     i18n_export,
     legal,
@@ -106,6 +107,8 @@ i18n_export.i18n_app.command("export", cls=_Command,
                              short_help="The catalog as JSON (for a browser client).")(
     i18n_export.export)
 app.add_typer(i18n_export.i18n_app, short_help="The message catalog: export it as JSON.")
+app.add_typer(concours.concours_app,
+              short_help="Run a club concours: register, draw, score, rank, print.")
 
 
 def main() -> None:

@@ -189,8 +189,8 @@ def _write_failed(path: str, e: OSError, lang: str) -> None:
     _fail(failure, lang, EXIT_OUTPUT if e.errno in _OUTPUT_ERRNOS else EXIT_BAD_INPUT)
 
 
-def write_out(path: str, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``--out path``: a regular file (or a new one) atomically, through
+def write_out(path: str, text: str | bytes) -> None:
+    """Write ``text`` (UTF-8; bytes as they are: a PDF) to ``--out path``: a regular file (or a new one) atomically, through
     :func:`belote.table.store.write_durably` (a temporary file in the same folder, fsynced,
     renamed over it: a failed write leaves the old file whole), its mode kept (a new file's:
     0666 less the umask), a symbolic link's target replaced, not the link; a device or a pipe
@@ -206,8 +206,8 @@ def write_out(path: str, text: str) -> None:
     if mode is not None and stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
     if mode is not None and not stat.S_ISREG(mode):  # a device, a pipe: no rename there
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        with open(path, "wb") as f:
+            f.write(text.encode("utf-8") if isinstance(text, str) else text)
         return
     target = os.path.realpath(path)
     folder = os.path.dirname(target) or "."
@@ -221,7 +221,7 @@ def write_out(path: str, text: str) -> None:
     os.chmod(target, stat.S_IMODE(mode))
 
 
-def write_file_out(path: str, text: str, lang: str) -> None:
+def write_file_out(path: str, text: str | bytes, lang: str) -> None:
     """``--out path``: write ``text`` (:func:`write_out`) and say so on standard error
     ("écrit : path"); a failed write ends the command as :func:`_write_failed` says (exit 4,
     141 or 2)."""

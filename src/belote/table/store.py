@@ -143,15 +143,16 @@ def _id_of(settings: Mapping[str, Any], game: Game) -> str:
     return game_id_of(stamp, game) if isinstance(stamp, str) else ""
 
 
-def write_durably(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically and durably: a temporary file in the
-    same folder, fsynced, renamed over ``path``, then the folder fsynced. Creates the folder.
-    Raises OSError (the temporary file is removed)."""
+def write_durably(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (a text in UTF-8, or bytes as they are) to ``path`` atomically and
+    durably: a temporary file in the same folder, fsynced, renamed over ``path``, then the
+    folder fsynced. Creates the folder. Raises OSError (the temporary file is removed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    data = text.encode("utf-8") if isinstance(text, str) else text
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

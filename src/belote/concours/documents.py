@@ -1,0 +1,90 @@
+"""A concours's documents from its stored data: the printables (PDF,
+:mod:`belote.concours.printables`) and the CSV exports (:mod:`belote.concours.exports`), with
+the players' names put in the draws' places.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from .. import i18n
+from . import exports, printables
+from .errors import ConcoursError
+from .manager import ranking
+from .store import ConcoursData
+from .views import info, sheet_tables
+
+#: what ``belote concours print --what`` writes
+PRINTABLE = ("sheets", "cards", "ranking", "prizes")
+#: what ``belote concours export --what`` writes
+EXPORTS = ("ranking", "draws", "scores")
+
+
+def _partie(data: ConcoursData, partie: int | None) -> int:
+    if partie is not None:
+        return partie
+    if not data.draws:
+        raise ConcoursError("no partie is drawn", code="concours.draw.none", params={})
+    return len(data.draws)
+
+
+def _complete_parties(data: ConcoursData) -> int:
+    """The number of parties whose every table is scored (0: none)."""
+    from .manager import table_score
+    done = 0
+    for d in data.draws:
+        if all(table_score(data, d.partie, t.table).complete for t in d.tables):
+            done = d.partie
+        else:
+            break
+    return done
+
+
+def printable(data: ConcoursData, what: str, partie: int | None = None,
+              lang: str = "fr") -> bytes:
+    """The PDF ``what`` (one of :data:`PRINTABLE`): ``sheets`` / ``cards`` of ``partie``
+    (default: the last drawn), the ``ranking`` (after the last complete partie, or final),
+    the ``prizes`` list. Raises ConcoursError ``concours.partie.not_drawn``,
+    ``concours.draw.none``."""
+    head = info(data)
+    if what in ("sheets", "cards"):
+        tables = sheet_tables(data, _partie(data, partie), lang)
+        make = printables.score_sheets if what == "sheets" else printables.table_cards
+        return make(head, tables, lang)
+    rows = ranking(data)
+    if what == "ranking":
+        done = _complete_parties(data)
+        return printables.ranking_pdf(head, rows, lang,
+                                      after=done if done < data.parties else None)
+    return printables.prizes_pdf(head, [r for r in rows if not r.withdrawn], data.prizes, lang)
+
+
+def export(data: ConcoursData, what: str, lang: str = "fr") -> str:
+    """The CSV text ``what`` (one of :data:`EXPORTS`)."""
+    if what == "ranking":
+        return exports.ranking_csv(ranking(data), lang)
+    if what == "draws":
+        tables = [t for d in data.draws for t in sheet_tables(data, d.partie, lang)]
+        return exports.draw_csv(info(data), tables, lang)
+    return scores_csv(data, lang)
+
+
+#: the columns of the score entries' CSV (catalog codes)
+SCORE_COLUMNS = ("concours.export.entry", "concours.export.partie", "concours.export.table",
+                 "concours.export.deal", "concours.export.points_ns",
+                 "concours.export.points_ew", "concours.export.source",
+                 "concours.export.created", "concours.export.undone")
+
+
+def scores_csv(data: ConcoursData, lang: str) -> str:
+    """Every score entry, in the order entered (the audit trail): entry, partie, table, deal
+    (empty: totals), the two sides' points, source, when, when undone."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow([i18n.tr(code, lang) for code in SCORE_COLUMNS])
+    for e in data.scores:
+        writer.writerow([e.id, e.partie, e.table, "" if e.deal is None else e.deal, e.a, e.b,
+                         e.source, e.created.isoformat(),
+                         e.undone.isoformat() if e.undone else ""])
+    return buffer.getvalue()
