@@ -8,13 +8,10 @@ names a running server; each test module then gets a database of its own on it."
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 
 import pytest
 from serverkit import ServerProcess
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 #: a PostgreSQL server to use (the name tests/support/postgres.py reads too)
 URL_ENV = "BELOTE_TEST_POSTGRES_URL"
@@ -26,15 +23,8 @@ if (Path(__file__).resolve().parents[1] / "support" / "postgres.py").exists() or
 
 def _postgres_database(request) -> str:
     """A new, empty database on the suite's PostgreSQL server; its URL."""
-    url = os.environ.get(URL_ENV) or request.getfixturevalue("postgres_url")
-    name = f"belote_{secrets.token_hex(6)}"
-    engine = create_engine(url, isolation_level="AUTOCOMMIT")
-    try:
-        with engine.connect() as c:
-            c.execute(text(f'CREATE DATABASE "{name}"'))
-    finally:
-        engine.dispose()
-    return make_url(url).set(database=name).render_as_string(hide_password=False)
+    from support.postgres import new_database
+    return new_database(os.environ.get(URL_ENV) or request.getfixturevalue("postgres_url"))
 
 
 @pytest.fixture(scope="module", params=DATABASES)

@@ -37,9 +37,10 @@ def test_migrations_make_every_table_and_run_twice(database_url):
     engine = open_database(database_url)
     open_database(database_url)  # already at head: nothing to do
     names = set(inspect(engine).get_table_names())
-    assert {"rooms", "seats", "actions", "games", "alembic_version"} <= names
+    assert {"rooms", "seats", "actions", "games", "alembic_version", "concours",
+            "concours_entrants", "concours_parties", "concours_scores", "concours_log"} <= names
     with engine.connect() as c:
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0002"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0003"
     engine.dispose()
 
 

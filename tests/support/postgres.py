@@ -192,3 +192,18 @@ def _create_database(port: int, password: str) -> None:
     with psycopg.connect(host="127.0.0.1", port=port, user="belote", password=password,
                          dbname="postgres", autocommit=True, connect_timeout=TIMEOUT) as conn:
         conn.execute("CREATE DATABASE belote")
+
+
+def new_database(url: str) -> str:
+    """A new, empty database on the PostgreSQL server of ``url`` (SQLAlchemy URL); its URL."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"belote_{secrets.token_hex(6)}"
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as c:
+            c.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
+    return make_url(url).set(database=name).render_as_string(hide_password=False)

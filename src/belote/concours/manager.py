@@ -479,8 +479,7 @@ class Manager:
             if not live:
                 raise ConcoursError("no score entry to undo", code="concours.score.nothing",
                                     params={})
-            last = live[-1]
-            self.store.undo_score(s, last.id)
+            last = replace(live[-1], undone=self.store.undo_score(s, live[-1].id))
             self.store.note(s, data.id, "undo", entry=last.id, partie=last.partie,
                             table=last.table, deal=last.deal)
             return last

@@ -387,9 +387,11 @@ class ConcoursStore:
         return row.id
 
     @staticmethod
-    def undo_score(s: Session, entry_id: int) -> None:
+    def undo_score(s: Session, entry_id: int) -> dt.datetime:
+        """Mark the entry undone now; returns when."""
         row = s.get(ScoreRow, entry_id)
         assert row is not None
         row.undone = utcnow()
+        return row.undone
 
 
