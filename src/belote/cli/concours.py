@@ -429,12 +429,14 @@ def print_cmd(concours_id: IdArg,
 
 def export(concours_id: IdArg,
            what: Annotated[str, typer.Option(
-               "--what", help="ranking, draws (every partie's tables) or scores (every "
-                              "entry, the audit trail).", show_default=False)],
+               "--what", help="ranking, draws (every partie's tables), scores (every "
+                              "entry, the audit trail) or players (the registration).",
+               show_default=False)],
            output: Annotated[str, typer.Option("--out", help="The CSV file to write.",
                                                show_default=False)],
            database: DatabaseOpt = None, lang: LangOpt = "fr") -> None:
-    """Export the ranking, the draws or the score entries as CSV (UTF-8)."""
+    """Export the ranking, the draws, the score entries or the registration as CSV
+    (UTF-8)."""
     _lang(lang)
     from ..concours import documents
     kind = _choice("--what", what, list(documents.EXPORTS), lang, False)

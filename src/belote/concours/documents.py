@@ -18,7 +18,7 @@ from .views import info, sheet_tables
 #: what ``belote concours print --what`` writes
 PRINTABLE = ("sheets", "cards", "ranking", "prizes")
 #: what ``belote concours export --what`` writes
-EXPORTS = ("ranking", "draws", "scores")
+EXPORTS = ("ranking", "draws", "scores", "players")
 
 
 def _partie(data: ConcoursData, partie: int | None) -> int:
@@ -67,7 +67,27 @@ def export(data: ConcoursData, what: str, lang: str = "fr") -> str:
     if what == "draws":
         tables = [t for d in data.draws for t in sheet_tables(data, d.partie, lang)]
         return exports.draw_csv(info(data), tables, lang)
+    if what == "players":
+        return players_csv(data, lang)
     return scores_csv(data, lang)
+
+
+#: the columns of the registration's CSV (catalog codes)
+PLAYER_COLUMNS = ("concours.export.number", "concours.export.name",
+                  "concours.export.members", "concours.export.joined",
+                  "concours.export.withdrawn")
+
+
+def players_csv(data: ConcoursData, lang: str) -> str:
+    """The registration, in registration order: number, name, players (a pair's two,
+    separated by " / "), first partie, first partie missed after a withdrawal (empty: in)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow([i18n.tr(code, lang) for code in PLAYER_COLUMNS])
+    for e in data.entrants.values():
+        writer.writerow([e.id, e.name, " / ".join(e.members), e.joined,
+                         "" if e.withdrawn is None else e.withdrawn])
+    return buffer.getvalue()
 
 
 #: the columns of the score entries' CSV (catalog codes)

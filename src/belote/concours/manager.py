@@ -109,8 +109,8 @@ def lines_in_force(data: ConcoursData, partie: int, table: int) \
     its newest entry not undone."""
     lines: dict[int, tuple[int, int]] = {}
     total: tuple[int, int] | None = None
-    for e in data.scores:
-        if e.partie != partie or e.table != table or e.undone is not None:
+    for e in data.entries_of(partie, table):
+        if e.undone is not None:
             continue
         if e.deal is None:
             total = (e.a, e.b)
@@ -153,11 +153,13 @@ class Manager:
         self.store = store
 
     # -- reading ----------------------------------------------------------------------------
-    def get(self, concours_id: str, s: Session | None = None) -> ConcoursData:
-        """The concours ``concours_id`` (its code, any case). Raises ConcoursError
+    def get(self, concours_id: str, s: Session | None = None, *,
+            table: tuple[int, int] | None = None) -> ConcoursData:
+        """The concours ``concours_id`` (its code, any case); with ``table`` (partie, table)
+        only that table's score entries are read. Raises ConcoursError
         ``concours.unknown``."""
         cid = str(concours_id).strip().upper()
-        data = self.store.load(cid, s)
+        data = self.store.load(cid, s, table=table)
         if data is None:
             raise ConcoursError(f"no concours '{str(concours_id)[:20]}' (belote concours list "
                                 "shows them)",
@@ -413,7 +415,7 @@ class Manager:
         score. Raises ConcoursError ``concours.partie.*``, ``concours.table.unknown``,
         ``concours.score.*``, ``concours.line.*``, ``concours.total.*``."""
         def write(s: Session) -> TableScore:
-            data = self.get(concours_id, s)
+            data = self.get(concours_id, s, table=(partie, table))
             self._table(data, partie, table)
             rules = rules_of(data)
             lines, total = lines_in_force(data, partie, table)
@@ -430,7 +432,7 @@ class Manager:
             self.store.note(s, data.id, "score", partie=partie, table=table, deal=deal,
                             points=[a, b], source=source)
             s.flush()
-            return table_score(self.get(data.id, s), partie, table)
+            return table_score(self.get(data.id, s, table=(partie, table)), partie, table)
         return self.store.run(write)
 
     def _check_line_entry(self, data: ConcoursData, rules: Rules,

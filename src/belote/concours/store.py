@@ -187,6 +187,17 @@ class ConcoursData:
     draws: list[PartieDraw] = field(default_factory=list)
     rooms: dict[int, list[str | None]] = field(default_factory=dict)
     scores: list[ScoreEntry] = field(default_factory=list)
+    _by_table: dict[tuple[int, int], list[ScoreEntry]] | None = field(
+        default=None, repr=False, compare=False)
+
+    def entries_of(self, partie: int, table: int) -> list[ScoreEntry]:
+        """The score entries of one table of one partie, in order (an index built on first
+        use: :attr:`scores` must not change afterwards)."""
+        if self._by_table is None:
+            self._by_table = {}
+            for e in self.scores:
+                self._by_table.setdefault((e.partie, e.table), []).append(e)
+        return self._by_table.get((partie, table), [])
 
     @property
     def next_partie(self) -> int:
@@ -282,10 +293,12 @@ class ConcoursStore:
             .order_by(ConcoursRow.created.desc())).all())
         return [(r[0], r[1], r[2]) for r in rows]
 
-    def load(self, concours_id: str, s: Session | None = None) -> ConcoursData | None:
-        """The concours ``concours_id`` whole, or None when there is none."""
+    def load(self, concours_id: str, s: Session | None = None, *,
+             table: tuple[int, int] | None = None) -> ConcoursData | None:
+        """The concours ``concours_id`` whole, or None when there is none; with ``table``
+        (partie, table), only that table's score entries."""
         if s is None:
-            return self.read(lambda own: self.load(concours_id, own))
+            return self.read(lambda own: self.load(concours_id, own, table=table))
         row = s.get(ConcoursRow, concours_id)
         if row is None:
             return None
@@ -303,8 +316,10 @@ class ConcoursStore:
             data.draws.append(_draw_of(p))
             if p.rooms is not None:
                 data.rooms[p.partie] = list(p.rooms)
-        for sc in s.scalars(select(ScoreRow).where(ScoreRow.concours_id == concours_id)
-                            .order_by(ScoreRow.id)):
+        query = select(ScoreRow).where(ScoreRow.concours_id == concours_id)
+        if table is not None:
+            query = query.where(ScoreRow.partie == table[0], ScoreRow.table == table[1])
+        for sc in s.scalars(query.order_by(ScoreRow.id)):
             data.scores.append(ScoreEntry(sc.id, sc.partie, sc.table, sc.deal, sc.a, sc.b,
                                           sc.source, sc.created, sc.undone))
         return data
