@@ -36,7 +36,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
@@ -78,18 +78,23 @@ class Fonts:
 
 @cache
 def load_fonts(dirs: tuple[str, ...]) -> Fonts:
-    """DejaVu Sans (regular and bold) from the first of ``dirs`` that has both, else
-    ReportLab's Vera, registered with ReportLab under names of their files."""
+    """DejaVu Sans (regular and bold) from the first of ``dirs`` that has both readable,
+    else ReportLab's Vera, registered with ReportLab under names of their files. Raises
+    OSError or TTFError only when ReportLab's own Vera is missing or broken."""
     pairs = [(Path(d) / "DejaVuSans.ttf", Path(d) / "DejaVuSans-Bold.ttf") for d in dirs]
     pairs.append((Path(VERA_DIR) / "Vera.ttf", Path(VERA_DIR) / "VeraBd.ttf"))
-    regular, bold = next((r, b) for r, b in pairs if r.is_file() and b.is_file())
-    faces = []
-    for path in (regular, bold):
-        font = TTFont(f"belote-{path.stem}", str(path))
-        pdfmetrics.registerFont(font)
-        faces.append(font)
-    covered = set(faces[0].face.charToGlyph) & set(faces[1].face.charToGlyph)
-    return Fonts(faces[0].fontName, faces[1].fontName, frozenset(covered))
+    for index, pair in enumerate(pairs):
+        try:
+            faces = [TTFont(f"belote-{path.stem}", str(path)) for path in pair]
+        except (OSError, TTFError):
+            if index == len(pairs) - 1:
+                raise  # (ReportLab's own font: an install to repair)
+            continue  # missing, unreadable or not a TrueType font: the next pair
+        for face in faces:
+            pdfmetrics.registerFont(face)
+        covered = set(faces[0].face.charToGlyph) & set(faces[1].face.charToGlyph)
+        return Fonts(faces[0].fontName, faces[1].fontName, frozenset(covered))
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 #: characters read as a space (line and page breaks, tabs)
@@ -183,7 +188,8 @@ def _document(pen: Pen, info: ConcoursInfo, story: list[Flowable], *, landscaped
     document = SimpleDocTemplate(
         buffer, pagesize=landscape(A4) if landscaped else A4, leftMargin=MARGIN,
         rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN, title=pen.clean(info.name),
-        author="belote", creator="belote", invariant=1, lang=pen.lang)
+        author="belote", creator="belote", invariant=1, lang=pen.lang,
+        initialFontName=pen.font(False))
     if on_page is None:
         document.build(story)
     else:
@@ -224,18 +230,26 @@ def score_sheets(info: ConcoursInfo, tables: Sequence[SheetTable], lang: str = "
 
 
 def _sheet(pen: Pen, info: ConcoursInfo, table: SheetTable) -> list[Flowable]:
-    """The flowables of one score sheet (one page)."""
+    """The flowables of one score sheet: one page, the deal lines from 24 points high down
+    to 12 as they need (past that, about 40 lines, the grid goes on to another page)."""
     rules = _sheet_rules(pen, info)
     rows = max(info.deals or TARGET_LINES, len(table.lines))
-    # what the header, the players, the rules and the signatures take, points
-    taken = 86 + 22 + 16 * _seat_rows(table) + 14 * len(rules) + 100
-    row_height = max(12.0, min(24.0, (A4[1] - 2 * MARGIN - taken) / (rows + 3)))
+    width = A4[0] - 2 * MARGIN
+    # the page's frame less its padding, what all but the deal lines take, 10 to spare
+    room = A4[1] - 2 * MARGIN - 12 - 10 - sum(rule.wrap(width, A4[1])[1] for rule in rules)
+    room -= _HEADER + 8 + _PLAYER * (1 + _seat_rows(table)) + 10 + 18 + 16 + 8 + 8 + 64
+    row_height = max(12.0, min(24.0, room / (rows + 1)))
     return [_sheet_header(pen, info, table), Spacer(1, 8), _sheet_players(pen, info, table),
             Spacer(1, 10), _sheet_grid(pen, info, table, rows, row_height), Spacer(1, 8),
             *rules, Spacer(1, 8), _sheet_signatures(pen, info)]
 
 
+#: the heights of the sheet's header and of a line of its players, points
+_HEADER, _PLAYER = 68.0, 18.0
+
+
 def _seat_rows(table: SheetTable) -> int:
+    """How many players the larger side names (1 at least)."""
     return max(1, *(len(side) for side in table.sides))
 
 
@@ -253,15 +267,17 @@ def _sheet_header(pen: Pen, info: ConcoursInfo, table: SheetTable) -> Table:
     cells = [[pen.fit(info.name, width - 110, 16, bold=True), seed],
              [pen.fit(pen.heading(info), width - 110, 10), ""],
              [where, length]]
-    return Table(cells, colWidths=[width - 110, 110], rowHeights=[22, 16, 30], style=TableStyle([
-        ("FONTNAME", (0, 0), (0, 0), pen.font(True)), ("FONTSIZE", (0, 0), (0, 0), 16),
-        ("FONTNAME", (0, 1), (-1, 1), pen.font(False)), ("FONTSIZE", (0, 1), (-1, 1), 10),
-        ("FONTNAME", (1, 0), (1, 0), pen.font(False)), ("FONTSIZE", (1, 0), (1, 0), 8),
-        ("FONTNAME", (0, 2), (0, 2), pen.font(True)), ("FONTSIZE", (0, 2), (0, 2), 20),
-        ("FONTNAME", (1, 2), (1, 2), pen.font(False)), ("FONTSIZE", (1, 2), (1, 2), 9),
+    bold, regular = pen.font(True), pen.font(False)
+    style = TableStyle([
+        ("FONTNAME", (0, 0), (0, 0), bold), ("FONTSIZE", (0, 0), (0, 0), 16),
+        ("FONTNAME", (0, 1), (-1, 1), regular), ("FONTSIZE", (0, 1), (-1, 1), 10),
+        ("FONTNAME", (1, 0), (1, 0), regular), ("FONTSIZE", (1, 0), (1, 0), 8),
+        ("FONTNAME", (0, 2), (0, 2), bold), ("FONTSIZE", (0, 2), (0, 2), 20),
+        ("FONTNAME", (1, 2), (1, 2), regular), ("FONTSIZE", (1, 2), (1, 2), 9),
         ("ALIGN", (1, 0), (1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LINEBELOW", (0, 2), (-1, 2), 1, colors.black),
-    ]))
+        ("LINEBELOW", (0, 2), (-1, 2), 1, colors.black)])
+    return Table(cells, colWidths=[width - 110, 110], rowHeights=[22, 16, _HEADER - 38],
+                 style=style)
 
 
 def _sheet_players(pen: Pen, info: ConcoursInfo, table: SheetTable) -> Table:
@@ -270,7 +286,7 @@ def _sheet_players(pen: Pen, info: ConcoursInfo, table: SheetTable) -> Table:
     for row in range(_seat_rows(table)):
         cells.append([pen.fit(side[row], half - 12, 11) if row < len(side) else ""
                       for side in table.sides])
-    return Table(cells, colWidths=[half, half], rowHeights=22 if len(cells) == 1 else None,
+    return Table(cells, colWidths=[half, half], rowHeights=_PLAYER,
                  style=_lines_style(pen, 11, ("FONTNAME", (0, 0), (-1, 0), pen.font(True)),
                                     ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
                                     ("ALIGN", (0, 0), (-1, -1), "CENTER")))
@@ -333,7 +349,7 @@ def _sheet_signatures(pen: Pen, info: ConcoursInfo) -> Table:
                  style=_lines_style(pen, 9))
 
 
-# -- table cards ---------------------------------------------------------------------------------
+# -- table cards -------------------------------------------------------------------------------
 
 def table_cards(info: ConcoursInfo, tables: Sequence[SheetTable], lang: str = "fr") -> bytes:
     """One A4 page per table of ``tables``, to fold across the middle and stand on the table
@@ -344,7 +360,9 @@ def table_cards(info: ConcoursInfo, tables: Sequence[SheetTable], lang: str = "f
     at its first " / "; a name missing is left blank. No table: one empty page."""
     pen = Pen(lang)
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=A4, invariant=1, lang=pen.lang)
+    # (types-reportlab 5.0.0 types initialFontName as a float: ReportLab takes a font name)
+    canvas = Canvas(buffer, pagesize=A4, invariant=1, lang=pen.lang,
+                    initialFontName=pen.font(False))  # type: ignore[arg-type]
     canvas.setTitle(pen.clean(info.name))
     canvas.setAuthor("belote")
     canvas.setCreator("belote")
@@ -415,7 +433,7 @@ def _card_face(canvas: Canvas, pen: Pen, info: ConcoursInfo, table: SheetTable) 
         _centred(canvas, pen, where, middle, 22, width - 2 * MARGIN, 8)
 
 
-# -- ranking and prize list -----------------------------------------------------------------------
+# -- ranking and prize list --------------------------------------------------------------------
 
 def _running_header(pen: Pen, info: ConcoursInfo, title: str) -> Callable[[Canvas, Any], None]:
     """What every page of a list shows: the concours's name and ``title`` at the top, the
@@ -438,11 +456,14 @@ def _running_header(pen: Pen, info: ConcoursInfo, title: str) -> Callable[[Canva
 
 
 def _title(pen: Pen, info: ConcoursInfo, title: str) -> list[Flowable]:
-    """The first page's heading: the concours's name, date and place, and ``title``."""
-    story: list[Flowable] = [pen.para(info.name, 16, bold=True, align=1), Spacer(1, 4)]
+    """The first page's heading: the concours's name, date and place (each on one line, cut
+    to the page's width), and ``title``."""
+    width = A4[0] - 2 * MARGIN
+    story: list[Flowable] = [pen.para(pen.fit(info.name, width, 16, bold=True), 16,
+                                      bold=True, align=1), Spacer(1, 4)]
     where = pen.heading(info)
     if where:
-        story += [pen.para(where, 10, align=1), Spacer(1, 4)]
+        story += [pen.para(pen.fit(where, width, 10), 10, align=1), Spacer(1, 4)]
     return [*story, pen.para(title, 14, bold=True, align=1), Spacer(1, 10)]
 
 
