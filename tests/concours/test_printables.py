@@ -341,6 +341,8 @@ def test_a_hostile_name_crashes_nothing_and_keeps_the_page_count(tmp_path):
     assert _pages(_write(tmp_path, ranking_pdf(info, rows), "r.pdf")) == 1
     assert _pages(_write(tmp_path, prizes_pdf(info, rows, ["Lot " + HOSTILE[:40]]),
                          "p.pdf")) == 1
+    huge = prizes_pdf(info, rows, ["Lot " * 3000, "Ж" * 5000])  # no cell taller than a page
+    assert _pages(_write(tmp_path, huge, "huge.pdf")) == 1
     text = _text(tmp_path / "s.pdf", 1)
     assert "?? " in text and "…" in text and "\x00" not in text
     assert _grid(text)[0] == ["1", "81", "81", "81", "81"]

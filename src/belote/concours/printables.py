@@ -231,7 +231,7 @@ def score_sheets(info: ConcoursInfo, tables: Sequence[SheetTable], lang: str = "
 
 def _sheet(pen: Pen, info: ConcoursInfo, table: SheetTable) -> list[Flowable]:
     """The flowables of one score sheet: one page, the deal lines from 24 points high down
-    to 12 as they need (past that, about 40 lines, the grid goes on to another page)."""
+    to 12 as they need (past that, about 35 lines, the grid goes on to another page)."""
     rules = _sheet_rules(pen, info)
     rows = max(info.deals or TARGET_LINES, len(table.lines))
     width = A4[0] - 2 * MARGIN
@@ -539,8 +539,9 @@ def ranking_pdf(info: ConcoursInfo, rows: Sequence[RankRow], lang: str = "fr", *
 def prizes_pdf(info: ConcoursInfo, rows: Sequence[RankRow], prizes: Sequence[str],
                lang: str = "fr") -> bytes:
     """The prize list ("Palmarès"), in the order of ``rows``: each rank, its name (a
-    withdrawn entrant marked) and points, and ``prizes[rank - 1]``; every row is listed, a
-    rank beyond the prizes given with an empty prize cell. A prize wraps on several lines."""
+    withdrawn entrant marked) and points, and ``prizes[rank - 1]`` (tied ranks show the same
+    prize); every row is listed, a rank beyond the prizes given with an empty prize cell. A
+    prize wraps on several lines, cut with "…" past about four."""
     pen = Pen(lang)
     width = A4[0] - 2 * MARGIN
     widths = [40.0, 220.0, 52.0, width - 312]
@@ -549,8 +550,10 @@ def prizes_pdf(info: ConcoursInfo, rows: Sequence[RankRow], prizes: Sequence[str
     cells: list[list[Any]] = [header]
     for row in rows:
         prize = prizes[row.rank - 1] if 0 < row.rank <= len(prizes) else ""
-        cells.append([str(row.rank), _name_cell(pen, row, widths[1] - 6, 10), str(row.points),
-                      pen.para(prize, 10)])
+        # about four lines at most: ReportLab refuses a cell taller than a page
+        prize = pen.fit(prize, 3.6 * (widths[3] - 12), 10)
+        cells.append([str(row.rank), _name_cell(pen, row, widths[1] - 12, 10),
+                      str(row.points), pen.para(prize, 10)])
     grid = Table(cells, colWidths=widths, repeatRows=1, style=_lines_style(
         pen, 10, ("FONTNAME", (0, 0), (-1, 0), pen.font(True)),
         ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
