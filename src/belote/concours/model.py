@@ -43,13 +43,16 @@ class TableDraw:
 @dataclass(frozen=True)
 class PartieDraw:
     """The draw of one partie: its number, the seed it was drawn from (printed on the
-    sheets: the same seed and the same entrants give the same draw), its tables, and the
-    entrants out this partie (a bye), in id order."""
+    sheets: the same seed and the same entrants give the same draw), its tables, the
+    entrants out this partie (a bye), in id order, and ``repeats``: the pairs (lower id
+    first, in id order) the draw could not keep apart, partners again (mêlée) or teams
+    meeting again (équipes); empty whenever a draw without them exists."""
 
     partie: int
     seed: int
     tables: tuple[TableDraw, ...]
     out: tuple[int, ...] = ()
+    repeats: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
