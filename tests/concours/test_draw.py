@@ -258,7 +258,10 @@ def test_small_melee_has_the_fewest_partner_repeats_any_fair_draw_has(count, par
        leftover=st.sampled_from([BYE, BOT]))
 def test_sixteen_players_or_more_never_partner_twice_in_eight_parties(count, parties, seed,
                                                                       leftover):
-    # 16 paired players or more: Dirac's bound holds with 7 earlier partners (m ≥ 2·7 + 2)
+    # 16 paired players or more: Dirac's bound holds with 7 earlier partners (m ≥ 2·7 + 2);
+    # 17 with bots pairs only 14 (3 sit beside the bots)
+    if leftover == BOT and count == 17:
+        count = 18
     done = run(MELEE, count, parties, seed, leftover)
     assert all(draw.repeats == () for _, draw in done)
     partnered = [tuple(sorted(s)) for _, d in done for s in sides_of(d) if None not in s]
