@@ -382,6 +382,15 @@ def test_five_players_sit_out_one_each_partie_and_each_once_in_five_parties():
         assert sorted(p for _, d in done for p in d.out) == [1, 2, 3, 4, 5]
 
 
+def test_five_players_partner_each_other_once_in_five_parties():
+    # 10 pairs of 5 players, 2 partnerships a partie: 5 parties use each pair exactly once
+    # when no partie repeats (the look-ahead keeps the 4th partie possible after the 3rd)
+    for seed in range(20):
+        done = run(MELEE, 5, 5, seed, BYE)
+        pairs = sorted(tuple(sorted(s)) for _, d in done for s in sides_of(d))
+        assert pairs == list(itertools.combinations(range(1, 6), 2))
+
+
 def test_five_players_sixth_partie_one_out_again_and_a_second_round_starts():
     done = run(MELEE, 5, 6, 3, BYE)
     assert byes_in([d for _, d in done]) == Counter({p: 1 for p in range(1, 6)}) + \

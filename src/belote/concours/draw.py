@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .errors import ConcoursError
@@ -43,6 +43,12 @@ TABLE_TEAMS = 2
 #: the most choices among equally entitled entrants (who sits out, who sits beside a bot)
 #: tried when the first one drawn leaves a partner repeat or a rematch that another avoids
 SET_ASIDE_TRIES = 1000
+
+#: with this many players or fewer, a draw that leaves the next partie without a partner
+#: repeat is preferred, among the first LOOKAHEAD_TRIES draws without one (and as many
+#: choices of who is set aside at the next partie)
+LOOKAHEAD_PLAYERS = 12
+LOOKAHEAD_TRIES = 100
 
 #: a mêlée side: two players, or a player and a bot (None, always second)
 Pair = tuple[int, int | None]
@@ -101,60 +107,39 @@ def _checked(entrants: Sequence[int], needed: int) -> list[int]:
 # --- what the earlier parties did -------------------------------------------------------
 
 @dataclass
-class MeleePast:
-    """What a mêlée's earlier draws did, by player id: the partners each had (humans), the
-    opponents each faced, the byes each had, how often each was a bot's partner."""
+class Past:
+    """What the earlier draws did, by entrant id: the partners each had (mêlée; bots left
+    out), the opponents each faced (players in mêlée, teams in équipes: the teams it met),
+    the byes each had, and its *bot turns*: games beside a bot (mêlée) or against the bot
+    pair (équipes)."""
 
     partners: defaultdict[int, set[int]] = field(default_factory=lambda: defaultdict(set))
     opponents: defaultdict[int, set[int]] = field(default_factory=lambda: defaultdict(set))
     byes: Counter[int] = field(default_factory=Counter)
-    bot_partners: Counter[int] = field(default_factory=Counter)
+    bot_turns: Counter[int] = field(default_factory=Counter)
 
 
-def melee_past(history: Iterable[PartieDraw]) -> MeleePast:
-    """The partners, opponents, byes and bot partnerships of ``history`` (mêlée draws)."""
-    past = MeleePast()
+def past_of(history: Iterable[PartieDraw]) -> Past:
+    """The partners, opponents, byes and bot turns of ``history``."""
+    past = Past()
     for draw in history:
         past.byes.update(draw.out)
         for table in draw.tables:
-            for side in table.sides:
+            for side, other in zip(table.sides, reversed(table.sides), strict=True):
                 humans = [p for p in side if p is not None]
                 if len(humans) == 2:
-                    past.partners[humans[0]].add(humans[1])
-                    past.partners[humans[1]].add(humans[0])
-                elif len(humans) == 1 and len(side) == 2:
-                    past.bot_partners[humans[0]] += 1
-            for x in table.sides[0]:
-                for y in table.sides[1]:
-                    if x is not None and y is not None:
-                        past.opponents[x].add(y)
-                        past.opponents[y].add(x)
+                    _link(past.partners, humans[0], humans[1])
+                elif humans and (None in side or all(p is None for p in other)):
+                    past.bot_turns[humans[0]] += 1
+            for x, y in itertools.product(*table.sides):
+                if x is not None and y is not None:
+                    _link(past.opponents, x, y)
     return past
 
 
-@dataclass
-class EquipesPast:
-    """What an équipes concours's earlier draws did, by team id: the teams each met, its
-    byes, its games against a bot pair."""
-
-    met: defaultdict[int, set[int]] = field(default_factory=lambda: defaultdict(set))
-    byes: Counter[int] = field(default_factory=Counter)
-    bot_games: Counter[int] = field(default_factory=Counter)
-
-
-def equipes_past(history: Iterable[PartieDraw]) -> EquipesPast:
-    """The meetings, byes and bot games of ``history`` (équipes draws)."""
-    past = EquipesPast()
-    for draw in history:
-        past.byes.update(draw.out)
-        for table in draw.tables:
-            teams = [side[0] for side in table.sides if side and side[0] is not None]
-            if len(teams) == 2:
-                past.met[teams[0]].add(teams[1])
-                past.met[teams[1]].add(teams[0])
-            elif teams:
-                past.bot_games[teams[0]] += 1
-    return past
+def _link(graph: defaultdict[int, set[int]], a: int, b: int) -> None:
+    graph[a].add(b)
+    graph[b].add(a)
 
 
 # --- pairing by exact maximum matching --------------------------------------------------
@@ -207,16 +192,22 @@ def _count_repeats(pairs: Iterable[Repeat], banned: defaultdict[int, set[int]]) 
     return sum(1 for a, b in pairs if b in banned[a])
 
 
-def _entitled(ids: Sequence[int], count: int, turns: Counter[int],
-              rng: random.Random) -> tuple[list[int], list[int], int]:
-    """Who is set aside (out, or beside a bot): the ``count`` entrants with the fewest
-    ``turns``. Returns those who must be (fewer turns than the last one taken), those with
-    the last one's number in random order, and how many of them to take."""
+def _fair_choices(ids: Sequence[int], count: int, turns: Counter[int],
+                  rng: random.Random | None) -> Iterator[set[int]]:
+    """The sets of ``count`` entrants that may be set aside (out, or beside a bot): the
+    fewest ``turns`` first; those tied with the last one taken in random order (by ``rng``;
+    None: in id order), at most :data:`SET_ASIDE_TRIES` sets."""
+    if count == 0:
+        yield set()
+        return
     level = sorted(turns[p] for p in ids)[count - 1]
-    forced = [p for p in ids if turns[p] < level]
+    forced = {p for p in ids if turns[p] < level}
     ties = [p for p in ids if turns[p] == level]
-    rng.shuffle(ties)
-    return forced, ties, count - len(forced)
+    if rng is not None:
+        rng.shuffle(ties)
+    combos = itertools.combinations(ties, count - len(forced))
+    for chosen in itertools.islice(combos, SET_ASIDE_TRIES):
+        yield forced | set(chosen)
 
 
 def _set_aside_melee(ids: list[int], count: int, turns: Counter[int],
@@ -224,13 +215,10 @@ def _set_aside_melee(ids: list[int], count: int, turns: Counter[int],
                      ) -> tuple[list[int], list[Repeat]]:
     """The ``count`` players set aside (fewest ``turns`` first, ties by lot, preferring a
     choice that lets the others pair without a partner repeat) and the others' partnership
-    (fewest repeats)."""
-    if count == 0:
-        return [], _partnership(ids, partners, rng)
-    forced, ties, need = _entitled(ids, count, turns, rng)
+    (fewest repeats). With :data:`LOOKAHEAD_PLAYERS` or fewer, among the repeat-free draws,
+    one that leaves the next partie (the same players) a repeat-free draw is preferred."""
     best: tuple[int, list[int], list[Repeat]] | None = None
-    for chosen in itertools.islice(itertools.combinations(ties, need), SET_ASIDE_TRIES):
-        aside = set(forced) | set(chosen)
+    for aside in _fair_choices(ids, count, turns, rng):
         pairs = _partnership([p for p in ids if p not in aside], partners, rng)
         repeats = _count_repeats(pairs, partners)
         if best is None or repeats < best[0]:
@@ -238,7 +226,57 @@ def _set_aside_melee(ids: list[int], count: int, turns: Counter[int],
         if repeats == 0:
             break
     assert best is not None
+    if best[0] == 0 and len(ids) <= LOOKAHEAD_PLAYERS:
+        return _looking_ahead(ids, count, turns, partners, rng) or (best[1], best[2])
     return best[1], best[2]
+
+
+def _looking_ahead(ids: list[int], count: int, turns: Counter[int],
+                   partners: defaultdict[int, set[int]], rng: random.Random,
+                   ) -> tuple[list[int], list[Repeat]] | None:
+    """The first repeat-free draw (set aside, partnership; at most
+    :data:`LOOKAHEAD_TRIES` tried, in random order) after which the same players can be
+    drawn again without a repeat; None if none is found."""
+    tried = 0
+    for aside in _fair_choices(ids, count, turns, rng):
+        order = [p for p in ids if p not in aside]
+        rng.shuffle(order)
+        for pairs in _repeat_free(order, partners):
+            tried += 1
+            if tried > LOOKAHEAD_TRIES:
+                return None
+            if _can_draw_again(ids, count, turns + Counter(aside), partners, pairs):
+                return sorted(aside), pairs
+    return None
+
+
+def _repeat_free(order: list[int], partners: defaultdict[int, set[int]],
+                 ) -> Iterator[list[Repeat]]:
+    """Every partnership of ``order`` without a partner repeat (the first player's partner
+    in ``order``'s order first)."""
+    if not order:
+        yield []
+        return
+    first, rest = order[0], order[1:]
+    for i, other in enumerate(rest):
+        if other not in partners[first]:
+            for more in _repeat_free(rest[:i] + rest[i + 1:], partners):
+                yield [(first, other), *more]
+
+
+def _can_draw_again(ids: list[int], count: int, turns: Counter[int],
+                    partners: defaultdict[int, set[int]], pairs: list[Repeat]) -> bool:
+    """Whether, ``pairs`` added to ``partners`` and the turns to ``turns``, some fair choice
+    (of the first :data:`LOOKAHEAD_TRIES`) leaves a repeat-free partnership."""
+    after: defaultdict[int, set[int]] = defaultdict(set, {p: set(q) for p, q in
+                                                         partners.items()})
+    for a, b in pairs:
+        _link(after, a, b)
+    for aside in itertools.islice(_fair_choices(ids, count, turns, None), LOOKAHEAD_TRIES):
+        rest = [p for p in ids if p not in aside]
+        if 2 * _max_matching(rest, after)[0].size() == len(rest):
+            return True
+    return False
 
 
 # --- à la mêlée -------------------------------------------------------------------------
@@ -246,16 +284,17 @@ def _set_aside_melee(ids: list[int], count: int, turns: Counter[int],
 def _draw_melee(ids: list[int], history: Sequence[PartieDraw], rng: random.Random,
                 leftover: Leftover) -> tuple[tuple[TableDraw, ...], tuple[int, ...],
                                              tuple[Repeat, ...]]:
-    past = melee_past(history)
+    past = past_of(history)
     over = len(ids) % TABLE_PLAYERS
     if leftover == Leftover.BYE:
         out, pairs = _set_aside_melee(ids, over, past.byes, past.partners, rng)
         bot_pairs: list[Pair] = []
     else:
         bots = (TABLE_PLAYERS - over) % TABLE_PLAYERS
-        beside, pairs = _set_aside_melee(ids, bots, past.bot_partners, past.partners, rng)
+        beside, pairs = _set_aside_melee(ids, bots, past.bot_turns, past.partners, rng)
         out, bot_pairs = [], [(p, None) for p in beside]
-    seating = Seating(past, pairs, bot_pairs, rng)
+    # with few players the partnership is the look-ahead's: only sides move
+    seating = Seating(past, pairs, bot_pairs, rng, swap_players=len(ids) > LOOKAHEAD_PLAYERS)
     seating.improve()
     return seating.tables(rng), tuple(out), seating.repeats()
 
@@ -269,10 +308,12 @@ class Seating:
     taken move lowers a bounded integer, so the search ends, at a state no single move
     improves. Opponent repeats: the pairs of players facing each other who faced each other
     before. Two bot sides never share a table unless the bots outnumber the tables (5
-    players: 3 bots, 2 tables)."""
+    players: 3 bots, 2 tables). ``swap_players`` False: only sides move (the partnership
+    is kept)."""
 
-    def __init__(self, past: MeleePast, pairs: list[Repeat], bot_pairs: list[Pair],
-                 rng: random.Random) -> None:
+    def __init__(self, past: Past, pairs: list[Repeat], bot_pairs: list[Pair],
+                 rng: random.Random, *, swap_players: bool = True) -> None:
+        self.swap_players = swap_players
         self.partners = past.partners
         self.opponents = past.opponents
         count = (len(pairs) + len(bot_pairs)) // 2
@@ -347,7 +388,7 @@ class Seating:
         ``a == c``)."""
         p, q = self.groups[a]
         if a == c:
-            if p[1] is not None and q[1] is not None:
+            if self.swap_players and p[1] is not None and q[1] is not None:
                 yield [(p[0], q[0]), (p[1], q[1])], None
                 yield [(p[0], q[1]), (p[1], q[0])], None
             return
@@ -355,6 +396,8 @@ class Seating:
         for new_a, new_c in (([r, q], [p, s]), ([s, q], [r, p])):
             if self._allowed(new_a) and self._allowed(new_c):
                 yield new_a, new_c
+        if not self.swap_players:
+            return
         for i, mine in enumerate((p, q)):
             for j, theirs in enumerate((r, s)):
                 if mine[1] is None or theirs[1] is None:
@@ -393,21 +436,21 @@ class Seating:
 def _draw_equipes(ids: list[int], history: Sequence[PartieDraw], rng: random.Random,
                   leftover: Leftover, ranking: Sequence[int] | None,
                   ) -> tuple[tuple[TableDraw, ...], tuple[int, ...], tuple[Repeat, ...]]:
-    past = equipes_past(history)
+    past = past_of(history)
     order = _team_order(ids, ranking, rng)
     left: int | None = None
     if len(order) % 2:
-        turns = past.byes if leftover == Leftover.BYE else past.bot_games
-        left = _set_aside_team(order, turns, past.met)
+        turns = past.byes if leftover == Leftover.BYE else past.bot_turns
+        left = _set_aside_team(order, turns, past.opponents)
         order = [t for t in order if t != left]
-    pairs = swiss_pairing(order, past.met)
+    pairs = swiss_pairing(order, past.opponents)
     tables = [TableDraw(table=k, sides=((a,), (b,))) for k, (a, b) in enumerate(pairs, 1)]
     out: tuple[int, ...] = ()
     if left is not None and leftover == Leftover.BOT:
         tables.append(TableDraw(table=len(tables) + 1, sides=((left,), (None,))))
     elif left is not None:
         out = (left,)
-    repeats = sorted((min(a, b), max(a, b)) for a, b in pairs if b in past.met[a])
+    repeats = sorted((min(a, b), max(a, b)) for a, b in pairs if b in past.opponents[a])
     return tuple(tables), out, tuple(repeats)
 
 
@@ -494,7 +537,7 @@ def _still_pairable(matching: Matching, top: int, rival: int, rest_pairs: int,
 def opponent_repeats(draw: PartieDraw, history: Sequence[PartieDraw]) -> int:
     """The pairs of players facing each other in ``draw`` who faced each other in
     ``history`` (mêlée): the figure the seating minimises."""
-    return _opponent_repeats(draw, melee_past(history).opponents)
+    return _opponent_repeats(draw, past_of(history).opponents)
 
 
 def _opponent_repeats(draw: PartieDraw, opponents: defaultdict[int, set[int]]) -> int:
