@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .errors import ConcoursError
@@ -53,6 +53,8 @@ LOOKAHEAD_TRIES = 100
 #: a mêlée side: two players, or a player and a bot (None, always second)
 Pair = tuple[int, int | None]
 Repeat = tuple[int, int]
+#: a test a partnership must pass (the look-ahead's: the next partie still repeat-free)
+Keep = Callable[[list[Repeat]], bool]
 
 
 def draw_partie(fmt: Format, entrants: Sequence[int], history: Sequence[PartieDraw],
@@ -212,11 +214,12 @@ def _fair_choices(ids: Sequence[int], count: int, turns: Counter[int],
 
 def _set_aside_melee(ids: list[int], count: int, turns: Counter[int],
                      partners: defaultdict[int, set[int]], rng: random.Random,
-                     ) -> tuple[list[int], list[Repeat]]:
+                     ) -> tuple[list[int], list[Repeat], Keep | None]:
     """The ``count`` players set aside (fewest ``turns`` first, ties by lot, preferring a
     choice that lets the others pair without a partner repeat) and the others' partnership
     (fewest repeats). With :data:`LOOKAHEAD_PLAYERS` or fewer, among the repeat-free draws,
-    one that leaves the next partie (the same players) a repeat-free draw is preferred."""
+    one that leaves the next partie (the same players) a repeat-free draw is preferred; the
+    third item is then the test a changed partnership must still pass (else None)."""
     best: tuple[int, list[int], list[Repeat]] | None = None
     for aside in _fair_choices(ids, count, turns, rng):
         pairs = _partnership([p for p in ids if p not in aside], partners, rng)
@@ -227,8 +230,15 @@ def _set_aside_melee(ids: list[int], count: int, turns: Counter[int],
             break
     assert best is not None
     if best[0] == 0 and len(ids) <= LOOKAHEAD_PLAYERS:
-        return _looking_ahead(ids, count, turns, partners, rng) or (best[1], best[2])
-    return best[1], best[2]
+        ahead = _looking_ahead(ids, count, turns, partners, rng)
+        if ahead is not None:
+            chosen, pairs = ahead
+            after = turns + Counter(chosen)
+
+            def keep(changed: list[Repeat]) -> bool:
+                return _can_draw_again(ids, count, after, partners, changed)
+            return chosen, pairs, keep
+    return best[1], best[2], None
 
 
 def _looking_ahead(ids: list[int], count: int, turns: Counter[int],
@@ -287,14 +297,14 @@ def _draw_melee(ids: list[int], history: Sequence[PartieDraw], rng: random.Rando
     past = past_of(history)
     over = len(ids) % TABLE_PLAYERS
     if leftover == Leftover.BYE:
-        out, pairs = _set_aside_melee(ids, over, past.byes, past.partners, rng)
+        out, pairs, keep = _set_aside_melee(ids, over, past.byes, past.partners, rng)
         bot_pairs: list[Pair] = []
     else:
         bots = (TABLE_PLAYERS - over) % TABLE_PLAYERS
-        beside, pairs = _set_aside_melee(ids, bots, past.bot_turns, past.partners, rng)
+        beside, pairs, keep = _set_aside_melee(ids, bots, past.bot_turns, past.partners,
+                                               rng)
         out, bot_pairs = [], [(p, None) for p in beside]
-    # with few players the partnership is the look-ahead's: only sides move
-    seating = Seating(past, pairs, bot_pairs, rng, swap_players=len(ids) > LOOKAHEAD_PLAYERS)
+    seating = Seating(past, pairs, bot_pairs, rng, keep=keep)
     seating.improve()
     return seating.tables(rng), tuple(out), seating.repeats()
 
@@ -308,12 +318,12 @@ class Seating:
     taken move lowers a bounded integer, so the search ends, at a state no single move
     improves. Opponent repeats: the pairs of players facing each other who faced each other
     before. Two bot sides never share a table unless the bots outnumber the tables (5
-    players: 3 bots, 2 tables). ``swap_players`` False: only sides move (the partnership
-    is kept)."""
+    players: 3 bots, 2 tables). ``keep``: a test every changed partnership (the players'
+    sides, bots' left out) must pass (the look-ahead's)."""
 
     def __init__(self, past: Past, pairs: list[Repeat], bot_pairs: list[Pair],
-                 rng: random.Random, *, swap_players: bool = True) -> None:
-        self.swap_players = swap_players
+                 rng: random.Random, *, keep: Keep | None = None) -> None:
+        self.keep = keep
         self.partners = past.partners
         self.opponents = past.opponents
         count = (len(pairs) + len(bot_pairs)) // 2
@@ -372,12 +382,25 @@ class Seating:
                              + (sum(map(self.repeated, new_c)) if new_c else 0)
                              - sum(map(self.repeated, self.groups[a]))
                              - (sum(map(self.repeated, self.groups[c])) if new_c else 0))
-            if partner_delta < 0 or (partner_delta == 0 and after < before):
+            if (partner_delta < 0 or (partner_delta == 0 and after < before)) \
+                    and self._kept(a, new_a, c, new_c):
                 self._set(a, new_a)
                 if new_c is not None:
                     self._set(c, new_c)
                 return True
         return False
+
+    def _kept(self, a: int, new_a: list[Pair], c: int, new_c: list[Pair] | None) -> bool:
+        """Whether a move passes ``keep``: a move of whole sides always does."""
+        old = self.groups[a] + (self.groups[c] if new_c is not None else [])
+        new = new_a + (new_c or [])
+        if self.keep is None or {frozenset(p) for p in old} == {frozenset(p) for p in new}:
+            return True
+        groups = list(self.groups)
+        groups[a] = new_a
+        if new_c is not None:
+            groups[c] = new_c
+        return self.keep([(x, y) for group in groups for x, y in group if y is not None])
 
     def _set(self, k: int, group: list[Pair]) -> None:
         self.groups[k] = group
@@ -388,7 +411,7 @@ class Seating:
         ``a == c``)."""
         p, q = self.groups[a]
         if a == c:
-            if self.swap_players and p[1] is not None and q[1] is not None:
+            if p[1] is not None and q[1] is not None:
                 yield [(p[0], q[0]), (p[1], q[1])], None
                 yield [(p[0], q[1]), (p[1], q[0])], None
             return
@@ -396,8 +419,6 @@ class Seating:
         for new_a, new_c in (([r, q], [p, s]), ([s, q], [r, p])):
             if self._allowed(new_a) and self._allowed(new_c):
                 yield new_a, new_c
-        if not self.swap_players:
-            return
         for i, mine in enumerate((p, q)):
             for j, theirs in enumerate((r, s)):
                 if mine[1] is None or theirs[1] is None:
