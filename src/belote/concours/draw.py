@@ -6,7 +6,8 @@ players over a multiple of four sit out (``Leftover.BYE``) or sit beside a bot
 (``Leftover.BOT``), chosen among those with the fewest such turns so far. Partners are an
 exact maximum matching (Edmonds' blossom, :mod:`belote.concours.matching`) of the pairs who
 have not played together: **no partner repeat whenever one can be avoided** for the players
-left to pair, and otherwise the fewest possible (``PartieDraw.repeats`` names them). The
+left to pair, and otherwise the fewest possible (``PartieDraw.repeats`` names them); with
+12 players or fewer, a draw that leaves the next partie repeat-free is preferred. The
 sides are then grouped into tables and improved by exchanges until no exchange of two sides
 between two tables (nor of two players, without a partner repeat more) lowers the number of
 pairs of players facing each other again.
