@@ -25,6 +25,7 @@ from belote.concours.sheet import (
 from belote.engine import PRESET_NAMES, Rules, Trump
 from belote.engine.game import Game
 from belote.engine.randomplay import random_action
+from belote.engine.scoring import Contract, score_deal
 
 CONCOURS = Rules.preset("concours")
 CLASSIQUE = Rules.preset("classique")
@@ -221,6 +222,27 @@ def test_contree_made_and_rounded_to_the_ten():
     assert line(0, 240, rules=contree, deals=None).kind == "failed"
     assert line(480, 0, rules=contree, deals=None).kind in ("made", "failed")
     assert code_of(contree, 172, 70, deals=None) == "concours.line.total"
+    # the engine marks it so: 80 bid by seat 0 in spades, 92 card points to 70
+    res = score_deal(contree, Contract(0, Trump.S, 80), [92, 70], [4, 4, 0, 0], [0, 0], None,
+                     0, 162)
+    assert res.score == [170, 70]
+
+
+def test_retourne_sans_atout_and_tout_atout():
+    retourne = Rules.preset("retourne")
+    # 004: Sans Atout, the aces at 11: 4 × (11 + 10 + 4 + 3 + 2) + 10 = 130; Tout Atout
+    # 4 × 62 + 10 = 258
+    assert card_totals(retourne, Trump.SA)[0] == 130
+    assert card_totals(retourne, Trump.TA)[0] == 258
+    # a classic capot is the pack without the dix de der + 100 (docs/rules-notes.md): SA 220,
+    # TA 348 (and 428 with the four belotes of Tout Atout); with annonces they have other
+    # readings too (220: a failed Sans Atout, 130 + 90 of annonces), so only their validity
+    for a in (220, 348, 428):
+        assert line(0, a, rules=retourne, deals=None).points == (0, a)
+    # without annonces (classique's scoring, Sans Atout allowed) 220–0 is only a capot
+    plain = Rules.preset("retourne", annonces=False)
+    assert line(220, 0, rules=plain, deals=None).kind == "capot"
+    assert code_of(plain, 221, 0, deals=None) == "concours.line.capot"
 
 
 def test_annonce_values_of_a_team():

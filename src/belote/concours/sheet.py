@@ -84,12 +84,20 @@ class LineCheck:
 
 @dataclass(frozen=True)
 class _Outcome:
-    """One deal as the engine scores it, before the held points: the taker's side, the
-    result (its ``score``, ``made`` and ``held``) and the kind of line."""
+    """One deal as the engine scores it, before the held points: the taker's side, what each
+    side marks (``score``), whether the contract is ``made`` (None: a litige), the points its
+    litige holds, and the kind of line."""
 
     taker: int
-    result: DealResult
+    score: tuple[int, int]
+    made: bool | None
+    held: int
     kind: str
+
+    def result(self) -> DealResult:
+        """A :class:`DealResult` with this score, for :func:`deal_mark`."""
+        return DealResult(None, [0, 0], [0, 0], [0, 0], None, self.made, False, None,
+                          list(self.score), self.held)
 
 
 # -- what a team can take -------------------------------------------------------------------
@@ -228,19 +236,20 @@ def _exact(rules: Rules) -> bool:
     return not (rules.annonces and rules.bidding == Bidding.AUCTION)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)
 def _outcomes(rules: Rules, last_deal: bool) -> tuple[_Outcome, ...]:
     """Every distinct deal the engine scores under ``rules`` (the taker at side 0, then the
-    same mirrored for side 1), one representative each."""
-    seen: dict[tuple[int, int, bool | None, int], _Outcome] = {}
+    same mirrored for side 1): its marks, made, held points and kind."""
+    seen: dict[tuple[int, int, bool | None, int], str] = {}
 
     def keep(res: DealResult, kind: str) -> None:
         key = (res.score[0], res.score[1], res.made, res.held)
         old = seen.get(key)
-        if old is None or KINDS.index(kind) < KINDS.index(old.kind):
-            seen[key] = _Outcome(0, res, kind)
+        if old is None or KINDS.index(kind) < KINDS.index(old):
+            seen[key] = kind
 
     exact = _exact(rules)
+    res = None
     for trump in _trumps(rules):
         total = tables(trump, rules.sa_ace_points, rules.deck).total
         for contract in _contracts(rules, trump):
@@ -250,18 +259,14 @@ def _outcomes(rules: Rules, last_deal: bool) -> tuple[_Outcome, ...]:
                         res = score_deal(rules, contract, points, tricks, belote, team, apts,
                                          total, last_deal, own)
                         keep(res, _result_kind(res, contract))
-                        if rules.irregularity_penalty:
-                            for faulty in (0, 1):
-                                keep(penalty_result(res, faulty, rules.irregularity_penalty),
-                                     "penalty")
+    if rules.irregularity_penalty and res is not None:
+        # 002 §VIII.B: the deal lost for the faulty side, the penalty to the other
+        for faulty in (0, 1):
+            keep(penalty_result(res, faulty, rules.irregularity_penalty), "penalty")
     out = []
-    for o in seen.values():
-        out.append(o)
-        r = o.result
-        mirrored = DealResult(r.contract, r.points[::-1], r.belote[::-1], r.annonces[::-1],
-                              r.annonce_team, r.made, r.litige, r.capot, r.score[::-1],
-                              r.held, r.penalty)
-        out.append(_Outcome(1, mirrored, o.kind))
+    for (s0, s1, made, held), kind in seen.items():
+        out.append(_Outcome(0, (s0, s1), made, held, kind))
+        out.append(_Outcome(1, (s1, s0), made, held, kind))
     return tuple(out)
 
 
@@ -280,14 +285,14 @@ def _is_last(rules: Rules, deal: int, deals: int | None) -> bool:
             and rules.litige_last_deal == LitigeLastDeal.DEFENCE)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _lines(rules: Rules, last_deal: bool, held: int) -> dict[tuple[int, int], tuple[
         tuple[int, str], ...]]:
     """Every line a deal marks with ``held`` litige points coming in: (mark side 0, mark
     side 1) → its readings (held after, kind), preferred first."""
     found: dict[tuple[int, int], set[tuple[int, str]]] = {}
     for o in _outcomes(rules, last_deal):
-        mark, after = deal_mark(rules, o.result, o.taker, held)
+        mark, after = deal_mark(rules, o.result(), o.taker, held)
         found.setdefault((mark[0], mark[1]), set()).add((after, o.kind))
     return {line: tuple(sorted(r, key=lambda x: (KINDS.index(x[1]), x[0])))
             for line, r in found.items()}
@@ -330,7 +335,7 @@ def _readings(rules: Rules, a: int, b: int, last: bool, held: int) -> tuple[tupl
 
 @lru_cache(maxsize=32)
 def _most_mark(rules: Rules) -> int:
-    return max(max(o.result.score) for o in _outcomes(rules, False))
+    return max(max(o.score) for o in _outcomes(rules, False))
 
 
 def check_lines(rules: Rules, lines: Sequence[tuple[int, int]], *,
@@ -500,7 +505,7 @@ def _refusal_by_sum(rules: Rules, a: int, b: int, deal: int, last: bool, held: i
 @lru_cache(maxsize=32)
 def _deal_values(rules: Rules, last_deal: bool) -> frozenset[int]:
     """The points a deal brings into play: its two marks plus what its litige holds."""
-    return frozenset(sum(o.result.score) + o.result.held for o in _outcomes(rules, last_deal))
+    return frozenset(sum(o.score) + o.held for o in _outcomes(rules, last_deal))
 
 
 def _may_stay_held(rules: Rules) -> bool:
@@ -508,12 +513,11 @@ def _may_stay_held(rules: Rules) -> bool:
     some, or points held before it stay (a litige, or a failed contract under
     ``litige_to="next_made"``)."""
     last = _outcomes(rules, True)
-    if any(o.result.held for o in last):
+    if any(o.held for o in last):
         return True
-    if not any(o.result.held for o in _outcomes(rules, False)):
+    if not any(o.held for o in _outcomes(rules, False)):
         return False
-    return any(o.result.made is None
-               or (o.result.made is False and rules.litige_to == LitigeTo.NEXT_MADE)
+    return any(o.made is None or (o.made is False and rules.litige_to == LitigeTo.NEXT_MADE)
                for o in last)
 
 
