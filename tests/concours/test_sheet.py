@@ -245,6 +245,25 @@ def test_retourne_sans_atout_and_tout_atout():
     assert code_of(plain, 221, 0, deals=None) == "concours.line.capot"
 
 
+def test_a_sheet_is_read_as_a_whole_when_a_line_has_two_readings():
+    retourne = Rules.preset("retourne")
+    # 004 (retourne: Tout Atout, annonces, belote to its holder, litige to the next made
+    # contract). Deal 1: 81–0, a litige (side 1 took, 81 held). Deal 2: 279–80 has two
+    # readings: side 0 takes a Tout Atout and makes 198 (258 + a belote, 198 + 80 = 278)
+    # and the 81 → 279–80, nothing held; or side 1 takes a Tout Atout with its four belotes
+    # (80), 199 card points, against 59 and 220 of annonces for side 0: 199 + 80 = 59 + 220,
+    # a litige: side 0 marks its 279, side 1 its belote 80, and 199 more are held (280).
+    # Deal 3: 346–64 is a Sans Atout (130) made by side 0, 66–64, with 280 held: without the
+    # held points it would need 280 of annonces, which no team can hold (≤ 4 annonces:
+    # 270 or 290). So the sheet reads deal 2 as the litige.
+    checks = check_lines(retourne, [(81, 0), (279, 80), (346, 64)], deals=None)
+    assert [(c.kind, c.held_before, c.held_after) for c in checks] == [
+        ("litige", 0, 81), ("litige", 81, 280), ("made", 280, 0)]
+    assert 280 not in team_annonce_values(32, 8, False)
+    # alone, deal 2 reads as made (the first kind of line)
+    assert line(279, 80, deal=2, held=81, rules=retourne, deals=None).kind == "made"
+
+
 def test_annonce_values_of_a_team():
     values = team_annonce_values(32, 8, False)
     # a tierce 20, two 40, a cinquante 50, the four best carrés 200 + 150 + 100 + 100 = 550
