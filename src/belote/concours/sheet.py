@@ -166,9 +166,7 @@ def team_annonce_values(deck: int, hand_size: int, sa: bool) -> tuple[int, ...]:
             if not ok or mask.bit_count() > hand_size or any(
                     _touching(x, y) for x, y in combinations(combo, 2)):
                 continue
-            masks = by_value.setdefault(sum(a[0] for a in combo), [])
-            if len(masks) < 64:
-                masks.append(mask)
+            by_value.setdefault(sum(a[0] for a in combo), []).append(mask)
     values = set(by_value)
     for v1, v2 in combinations(sorted(by_value), 2):
         if any(not m1 & m2 for m1 in by_value[v1] for m2 in by_value[v2]):
