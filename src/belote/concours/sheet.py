@@ -296,6 +296,31 @@ def _lines(rules: Rules, last_deal: bool, held: int) -> dict[tuple[int, int], tu
             for line, r in found.items()}
 
 
+@lru_cache(maxsize=32)
+def _by_score(rules: Rules, last_deal: bool) -> dict[tuple[int, int], tuple[_Outcome, ...]]:
+    """The deals of :func:`_outcomes` by their score (what they mark before held points)."""
+    out: dict[tuple[int, int], list[_Outcome]] = {}
+    for o in _outcomes(rules, last_deal):
+        out.setdefault(o.score, []).append(o)
+    return {score: tuple(os) for score, os in out.items()}
+
+
+@lru_cache(maxsize=4096)
+def _line_readings(rules: Rules, last_deal: bool, held: int, a: int,
+                   b: int) -> tuple[tuple[int, str], ...]:
+    """The readings of line a–b with ``held`` points coming in, as :func:`_lines` gives them,
+    without building every line: :func:`deal_mark` adds the held points to one side or
+    none, so only the deals scored a–b, (a − held)–b or a–(b − held) can mark it."""
+    by_score = _by_score(rules, last_deal)
+    found: set[tuple[int, str]] = set()
+    for score in {(a, b), (a - held, b), (a, b - held)}:
+        for o in by_score.get(score, ()):
+            mark, after = deal_mark(rules, o.result(), o.taker, held)
+            if (mark[0], mark[1]) == (a, b):
+                found.add((after, o.kind))
+    return tuple(sorted(found, key=lambda x: (KINDS.index(x[1]), x[0])))
+
+
 # -- checks ---------------------------------------------------------------------------------
 
 def check_line(rules: Rules, a: int, b: int, *, deal: int, deals: int | None,
@@ -323,7 +348,7 @@ def check_line(rules: Rules, a: int, b: int, *, deal: int, deals: int | None,
 def _readings(rules: Rules, a: int, b: int, last: bool, held: int) -> tuple[tuple[int, str],
                                                                             ...]:
     """The readings (held after, kind) of line a–b, or () when no deal marks it."""
-    found = _lines(rules, last, held).get((a, b), ())
+    found = _line_readings(rules, last, held, a, b)
     if found or _exact(rules) or held:
         return found
     most = _most_mark(rules) + max(team_annonce_values(rules.deck, rules.hand_size, False))
