@@ -126,6 +126,10 @@ def test_a_mark_no_deal_gives():
     assert code_of(CONCOURS, 90, 72, deal=0) == "concours.line.deal"
     assert code_of(CONCOURS, "90", 72) == "concours.line.not_number"  # type: ignore[arg-type]
     assert code_of(CONCOURS, True, 72) == "concours.line.not_number"  # type: ignore[arg-type]
+    assert code_of(CONCOURS, 90, 72, deals=0) == "concours.deals.bad"
+    with pytest.raises(ConcoursError) as e:
+        check_total(CONCOURS, 90, 72, deals="12")  # type: ignore[arg-type]
+    assert e.value.code == "concours.deals.bad"
 
 
 def test_the_messages_name_the_rule_in_both_languages():

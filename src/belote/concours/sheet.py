@@ -369,6 +369,7 @@ def check_lines(rules: Rules, lines: Sequence[tuple[int, int]], *,
     :class:`~belote.concours.errors.ConcoursError` at the first line no reading explains,
     naming its number (the codes of :func:`check_line`), or ``concours.line.too_many``
     (more lines than ``deals``)."""
+    _check_deals(deals)
     if deals is not None and len(lines) > deals:
         raise ConcoursError(f"{len(lines)} deal lines for a partie of {deals} deals",
                             code="concours.line.too_many",
@@ -390,7 +391,16 @@ def check_lines(rules: Rules, lines: Sequence[tuple[int, int]], *,
     return states[min(states)]
 
 
+def _check_deals(deals: object) -> None:
+    if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool)
+                              or deals < 1):
+        raise ConcoursError(f"a partie has a whole number of deals, 1 or more (or none: to a "
+                            f"target score), not {deals!r}", code="concours.deals.bad",
+                            params={"value": repr(deals)})
+
+
 def _check_numbers(a: object, b: object, deal: object, deals: int | None, held: object) -> None:
+    _check_deals(deals)
     for v in (a, b, deal, held):
         if not isinstance(v, int) or isinstance(v, bool):
             raise ConcoursError(f"a deal line holds whole numbers of points, not {v!r}",
@@ -563,10 +573,11 @@ def check_total(rules: Rules, a: int, b: int, *, deals: int | None) -> None:
         if not isinstance(v, int) or isinstance(v, bool):
             raise ConcoursError(f"a partie's totals are whole numbers of points, not {v!r}",
                                 code="concours.total.not_number", params={"value": repr(v)})
+    _check_deals(deals)
     if a < 0 or b < 0:
         raise ConcoursError(f"{a}–{b}: a partie's total is never below 0",
                             code="concours.total.negative", params={"a": a, "b": b})
-    if deals is None or deals < 1:
+    if deals is None:
         return
     values = _deal_values(rules, False)
     last_values = _deal_values(rules, True)
