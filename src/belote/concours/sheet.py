@@ -234,10 +234,18 @@ def _exact(rules: Rules) -> bool:
     return not (rules.annonces and rules.bidding == Bidding.AUCTION)
 
 
-@lru_cache(maxsize=16)
 def _outcomes(rules: Rules, last_deal: bool) -> tuple[_Outcome, ...]:
     """Every distinct deal the engine scores under ``rules`` (the taker at side 0, then the
-    same mirrored for side 1): its marks, made, held points and kind."""
+    same mirrored for side 1): its marks, made, held points and kind. ``last_deal``: the last
+    deal of a partie of deals (it only changes a two-round litige under
+    ``litige_last_deal="defence"``; the others share one enumeration)."""
+    return _enumerate(rules, last_deal and rules.bidding == Bidding.TWO_ROUNDS
+                      and rules.litige_last_deal == LitigeLastDeal.DEFENCE)
+
+
+@lru_cache(maxsize=16)
+def _enumerate(rules: Rules, last_deal: bool) -> tuple[_Outcome, ...]:
+    """:func:`_outcomes`, computed."""
     seen: dict[tuple[int, int, bool | None, int], str] = {}
 
     def keep(res: DealResult, kind: str) -> None:
