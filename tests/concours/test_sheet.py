@@ -174,6 +174,9 @@ def test_a_bad_line_is_named_by_its_number():
     with pytest.raises(ConcoursError) as e:
         check_lines(CONCOURS, [(90, 72)] * 13, deals=12)
     assert e.value.code == "concours.line.too_many"
+    with pytest.raises(ConcoursError) as e:
+        check_lines(CONCOURS, [(90, 72), (90, 72, 0)], deals=12)  # type: ignore[list-item]
+    assert (e.value.code, e.value.params["deal"]) == ("concours.line.not_pair", 2)
 
 
 def test_a_partie_total():

@@ -339,9 +339,10 @@ def check_line(rules: Rules, a: int, b: int, *, deal: int, deals: int | None,
     gives (:class:`LineCheck`; a line several readings explain: the first of :data:`KINDS`).
 
     Raises :class:`~belote.concours.errors.ConcoursError` naming the rule:
-    ``concours.line.not_number``, ``concours.line.deal`` (a deal number outside 1..deals),
-    ``concours.line.negative``, ``concours.line.held`` (the held points not paid, or paid when
-    none are held), ``concours.line.last_litige``, ``concours.line.litige``,
+    ``concours.deals.bad``, ``concours.line.not_number``, ``concours.line.deal`` /
+    ``concours.line.deal_after`` (a deal number below 1 / after ``deals``),
+    ``concours.line.negative``, ``concours.line.held`` (valid without the held points: the
+    winner did not mark them), ``concours.line.last_litige``, ``concours.line.litige``,
     ``concours.line.capot``, ``concours.line.failed``, ``concours.line.total``,
     ``concours.line.points`` (seed 000 "Compte des points", "Le capot")."""
     _check_numbers(a, b, deal, deals, held)
@@ -375,8 +376,8 @@ def check_lines(rules: Rules, lines: Sequence[tuple[int, int]], *,
     line; returns one reading per line, a reading of the whole sheet (where a line has
     several, one that the lines after it agree with). Raises
     :class:`~belote.concours.errors.ConcoursError` at the first line no reading explains,
-    naming its number (the codes of :func:`check_line`), or ``concours.line.too_many``
-    (more lines than ``deals``)."""
+    naming its number (the codes of :func:`check_line`), ``concours.line.not_pair`` (a line
+    that is not two marks), or ``concours.line.too_many`` (more lines than ``deals``)."""
     _check_deals(deals)
     if deals is not None and len(lines) > deals:
         raise ConcoursError(f"{len(lines)} deal lines for a partie of {deals} deals",
@@ -385,6 +386,10 @@ def check_lines(rules: Rules, lines: Sequence[tuple[int, int]], *,
     # states: held points → the reading of the lines so far that leaves them held
     states: dict[int, list[LineCheck]] = {0: []}
     for i, line in enumerate(lines, start=1):
+        if not isinstance(line, tuple | list) or len(line) != 2:
+            raise ConcoursError(f"deal {i}: a line holds two marks, side 0 and side 1, not "
+                                f"{line!r}", code="concours.line.not_pair",
+                                params={"deal": i, "value": repr(line)})
         a, b = line
         _check_numbers(a, b, i, deals, 0)
         last = _is_last(rules, i, deals)
