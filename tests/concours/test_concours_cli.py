@@ -69,15 +69,15 @@ def test_a_whole_small_concours_on_the_command_line(runner, tmp_path):
     assert len(d["out"]) == 2 and sorted(seated + d["out"]) == sorted(PLAYERS)
     for t in d["tables"]:
         r = run(runner, "score", cid, "--partie", "1", "--table", str(t["table"]),
-                "--points", str(1000 + t["table"]), "800")
+                "--points", str(1000 + t["table"]), str(944 - t["table"]))
         assert r.exit_code == 0, r.output
     rows = ok_json(runner, "ranking", cid)
     assert [r["rank"] for r in rows] == list(range(1, 31))
     assert set(rows[0]) >= {"rank", "name", "points", "won", "conceded", "parties"}
     top = [n for n in d["tables"][6]["teams"][0]]
     assert {rows[0]["name"], rows[1]["name"]} == set(top) and rows[0]["points"] == 1007
-    # the two sitting out score the mean of the 14 side totals, rounded (seed: bye rule)
-    mean = (sum(1000 + t for t in range(1, 8)) + 7 * 800 + 7) // 14
+    # the two sitting out score the mean of the 14 side totals: 7 × 1944 / 14
+    mean = 972
     for name in d["out"]:
         assert next(r for r in rows if r["name"] == name)["points"] == mean
 
@@ -122,10 +122,10 @@ def test_withdraw_rename_undo_and_the_log(runner):
     assert d["seed"] == 42
     names = [n for t in d["tables"] for s in t["teams"] for n in s]
     assert "Joueuse Une" in names + d["out"] and "Joueur 02" not in names + d["out"]
-    assert run(runner, "score", cid, "--partie", "1", "--table", "1", "--points", "900",
-               "700").exit_code == 0
+    assert run(runner, "score", cid, "--partie", "1", "--table", "1", "--points", "1100",
+               "844").exit_code == 0
     undone = ok_json(runner, "undo", cid)
-    assert undone["points"] == [900, 700] and undone["undone"]
+    assert undone["points"] == [1100, 844] and undone["undone"]
     log = ok_json(runner, "log", cid)
     assert [e["what"] for e in log][-3:] == ["draw", "score", "undo"]
     shown = ok_json(runner, "show", cid)

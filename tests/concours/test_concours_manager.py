@@ -165,7 +165,7 @@ def test_the_draw_is_refused_past_the_last_partie_and_undone_while_unscored(mana
     assert manager.undraw(c.id).partie == 1
     again = manager.draw(c.id, seed=123)
     assert again == d  # the same seed and players: the same draw
-    manager.score(c.id, 1, 1, 900, 700)
+    manager.score(c.id, 1, 1, 1100, 844)
     with pytest.raises(ConcoursError) as e:
         manager.undraw(c.id)
     assert _code(e) == "concours.draw.scored"
@@ -175,11 +175,11 @@ def test_par_equipes_the_next_partie_waits_for_every_score(manager):
     c = manager.create("D", format=Format.EQUIPES)
     manager.add(c.id, ["A / B", "C / D", "E / F", "G / H"])
     manager.draw(c.id)
-    manager.score(c.id, 1, 1, 1000, 800)
+    manager.score(c.id, 1, 1, 1000, 944)
     with pytest.raises(ConcoursError) as e:
         manager.draw(c.id)
     assert _code(e) == "concours.draw.unscored" and e.value.params["tables"] == "2"
-    manager.score(c.id, 1, 2, 700, 900)
+    manager.score(c.id, 1, 2, 700, 1244)
     assert manager.draw(c.id).partie == 2
 
 
@@ -200,12 +200,12 @@ def _drawn(manager, **kw):
 
 def test_totals_then_a_correction_then_undo(manager):
     cid = _drawn(manager)
-    s = manager.score(cid, 1, 1, 1200, 900)
-    assert s.result == (1200, 900) and s.complete
-    assert manager.score(cid, 1, 1, 1210, 890).result == (1210, 890)  # corrected
+    s = manager.score(cid, 1, 1, 1200, 744)
+    assert s.result == (1200, 744) and s.complete
+    assert manager.score(cid, 1, 1, 1210, 734).result == (1210, 734)  # corrected
     undone = manager.undo(cid)
-    assert (undone.a, undone.b) == (1210, 890)
-    assert table_score(manager.get(cid), 1, 1).result == (1200, 900)  # the previous again
+    assert (undone.a, undone.b) == (1210, 734)
+    assert table_score(manager.get(cid), 1, 1).result == (1200, 744)  # the previous again
     manager.undo(cid)
     assert table_score(manager.get(cid), 1, 1).result is None
     with pytest.raises(ConcoursError) as e:
@@ -236,9 +236,9 @@ def test_deal_lines_in_order_and_not_mixed_with_totals(manager):
     s = manager.score(cid, 1, 1, 90, 72, deal=1)
     assert (s.lines, s.result, s.complete) == (((90, 72),), None, False)
     with pytest.raises(ConcoursError) as e:
-        manager.score(cid, 1, 1, 1000, 800)
+        manager.score(cid, 1, 1, 1000, 944)
     assert _code(e) == "concours.score.has_lines"
-    manager.score(cid, 1, 2, 1000, 800)
+    manager.score(cid, 1, 2, 1000, 944)
     with pytest.raises(ConcoursError) as e:
         manager.score(cid, 1, 2, 90, 72, deal=1)
     assert _code(e) == "concours.score.has_total"
@@ -272,7 +272,7 @@ def test_everything_is_there_after_reopening_the_database(db_url):
     c = m.create("C", leftover=Leftover.BOT, bye=None)
     m.add(c.id, NINE)
     m.draw(c.id, seed=5)
-    m.score(c.id, 1, 1, 900, 700)
+    m.score(c.id, 1, 1, 1100, 844)
     m.set_prizes(c.id, ["Un jambon", "  ", "Deux bouteilles"])
     engine.dispose()  # as if the process stopped
     engine = open_database(db_url)
@@ -281,7 +281,7 @@ def test_everything_is_there_after_reopening_the_database(db_url):
     assert len(data.entrants) == 9 and data.leftover == Leftover.BOT
     assert len(data.draws) == 1 and len(data.draws[0].tables) == 3  # 9 players, 3 bots
     assert data.prizes == ["Un jambon", "Deux bouteilles"]
-    assert [(e.a, e.b) for e in data.scores] == [(900, 700)]
+    assert [(e.a, e.b) for e in data.scores] == [(1100, 844)]
 
 
 def test_two_writers_at_once_on_one_sqlite_file(db_url):
@@ -323,12 +323,12 @@ def test_a_concours_on_postgresql(postgres_url):
     cid = _drawn(m)
     for k in range(1, 13):
         m.score(cid, 1, 1, 100, 62, deal=k)
-    m.score(cid, 1, 2, 1000, 800)
-    m.score(cid, 1, 2, 1001, 799)
+    m.score(cid, 1, 2, 1000, 944)
+    m.score(cid, 1, 2, 1001, 943)
     m.undo(cid)
     other = open_database(url)
     data = Manager(ConcoursStore(other)).get(cid)
     engine.dispose()
     other.dispose()
-    assert [table_score(data, 1, t).result for t in (1, 2)] == [(1200, 744), (1000, 800)]
+    assert [table_score(data, 1, t).result for t in (1, 2)] == [(1200, 744), (1000, 944)]
     assert len(data.scores) == 14 and sum(e.undone is not None for e in data.scores) == 1
