@@ -57,6 +57,15 @@ def _print_version() -> None:
     raise typer.Exit(EXIT_OK)
 
 
+def _lang_default(command: object, lang: str) -> dict[str, object]:
+    """click's default map giving ``--lang`` to ``command``, or to each command of a group
+    (``belote concours …``), level by level."""
+    commands = getattr(command, "commands", None)
+    if commands is None:
+        return {"lang": lang}
+    return {name: _lang_default(sub, lang) for name, sub in commands.items()}
+
+
 @app.callback()
 def _group(
     ctx: typer.Context,
@@ -83,7 +92,8 @@ def _group(
     if lang:
         # the command's --lang defaults to this one (click's default_map: a command's own
         # option, given after its name, still wins)
-        ctx.default_map = {name: {"lang": lang} for name in ctx.command.commands}  # type: ignore[attr-defined]
+        ctx.default_map = {name: _lang_default(command, lang)
+                           for name, command in ctx.command.commands.items()}  # type: ignore[attr-defined]
 
 
 #: the commands, in the order the help lists them: (name, function, one-line help in English;

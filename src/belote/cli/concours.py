@@ -6,6 +6,7 @@ JSON); a refusal prints its words and exits 2."""
 from __future__ import annotations
 
 import contextlib
+import errno
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -130,10 +131,11 @@ def list_cmd(database: DatabaseOpt = None, as_json: JsonOpt = False,
              lang: LangOpt = "fr") -> None:
     """List the concours of the database, newest first."""
     _lang(lang)
+    from ..concours.store import iso
     with _manager(database, lang, as_json) as m:
-        rows = m.list()
+        rows = m.every()
         if as_json:
-            print(json_text([{"id": i, "name": n, "created": c.isoformat()}
+            print(json_text([{"id": i, "name": n, "created": iso(c)}
                              for i, n, c in rows]))
             return
         if not rows:
@@ -236,9 +238,15 @@ def add(
 
 def _read_text(path: Path) -> str:
     """A CSV file's text: UTF-8 (with or without its BOM), else Windows-1252 (a spreadsheet's
-    French export). Raises BeloteError ``cli.cannot_read``."""
+    French export); a regular file only, its first 4 MiB (more is refused when read as
+    names). Raises BeloteError ``cli.concours.read``."""
+    from ..concours.manager import CSV_MAX
     try:
-        raw = path.read_bytes()
+        if not path.is_file():  # a folder, a pipe, a device: never read without end
+            raise IsADirectoryError(errno.EISDIR, "not a regular file") if path.is_dir() \
+                else OSError(errno.EINVAL, "not a regular file")
+        with path.open("rb") as f:
+            raw = f.read(4 * CSV_MAX + 1)
     except OSError as e:
         raise BeloteError(f"cannot read {path}: {e.strerror or e}", code="cli.concours.read",
                           params={"path": str(path), "reason": e.strerror or str(e)}) from None
@@ -452,8 +460,9 @@ def log(concours_id: IdArg, database: DatabaseOpt = None, as_json: JsonOpt = Fal
     with _manager(database, lang, as_json) as m:
         data = m.get(concours_id)
         rows = m.store.log(data.id)
+        from ..concours.store import iso
         if as_json:
-            print(json_text([{"when": w.isoformat(), "what": what, **facts}
+            print(json_text([{"when": iso(w), "what": what, **facts}
                              for w, what, facts in rows]))
             return
         for w, what, facts in rows:

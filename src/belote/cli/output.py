@@ -190,8 +190,9 @@ def _write_failed(path: str, e: OSError, lang: str) -> None:
 
 
 def write_out(path: str, text: str | bytes) -> None:
-    """Write ``text`` (UTF-8; bytes as they are: a PDF) to ``--out path``: a regular file (or a new one) atomically, through
-    :func:`belote.table.store.write_durably` (a temporary file in the same folder, fsynced,
+    """Write ``text`` (UTF-8; bytes as they are: a PDF) to ``--out path``: a regular file (or
+    a new one) atomically, through :func:`belote.table.store.write_durably` (a temporary
+    file in the same folder, fsynced,
     renamed over it: a failed write leaves the old file whole), its mode kept (a new file's:
     0666 less the umask), a symbolic link's target replaced, not the link; a device or a pipe
     (``/dev/stdout``, ``/dev/full``) written in place. Creates no folder. Raises OSError

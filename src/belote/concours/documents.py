@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
+from dataclasses import replace
 
 from .. import i18n
 from . import exports, printables
 from .errors import ConcoursError
 from .manager import ranking
-from .store import ConcoursData
+from .model import RankRow
+from .store import ConcoursData, iso
 from .views import info, sheet_tables
 
 #: what ``belote concours print --what`` writes
@@ -52,12 +55,18 @@ def printable(data: ConcoursData, what: str, partie: int | None = None,
         tables = sheet_tables(data, _partie(data, partie), lang)
         make = printables.score_sheets if what == "sheets" else printables.table_cards
         return make(head, tables, lang)
-    rows = ranking(data)
     if what == "ranking":
         done = _complete_parties(data)
-        return printables.ranking_pdf(head, rows, lang,
+        return printables.ranking_pdf(head, ranking(data, upto=done), lang,
                                       after=done if done < data.parties else None)
-    return printables.prizes_pdf(head, [r for r in rows if not r.withdrawn], data.prizes, lang)
+    rows = ranking(data)
+    return printables.prizes_pdf(head, prize_rows(rows), data.prizes, lang)
+
+
+def prize_rows(rows: Sequence[RankRow]) -> list[RankRow]:
+    """The ranking as the prize list reads it: the withdrawn left out, the others ranked
+    again from 1 (the best one still in takes the first prize)."""
+    return [replace(r, rank=i) for i, r in enumerate((r for r in rows if not r.withdrawn), 1)]
 
 
 def export(data: ConcoursData, what: str, lang: str = "fr") -> str:
@@ -85,7 +94,8 @@ def players_csv(data: ConcoursData, lang: str) -> str:
     writer = csv.writer(buffer)
     writer.writerow([i18n.tr(code, lang) for code in PLAYER_COLUMNS])
     for e in data.entrants.values():
-        writer.writerow([e.id, e.name, " / ".join(e.members), e.joined,
+        writer.writerow([e.id, exports.text_cell(e.name),
+                         exports.text_cell(" / ".join(e.members)), e.joined,
                          "" if e.withdrawn is None else e.withdrawn])
     return buffer.getvalue()
 
@@ -105,6 +115,6 @@ def scores_csv(data: ConcoursData, lang: str) -> str:
     writer.writerow([i18n.tr(code, lang) for code in SCORE_COLUMNS])
     for e in data.scores:
         writer.writerow([e.id, e.partie, e.table, "" if e.deal is None else e.deal, e.a, e.b,
-                         e.source, e.created.isoformat(),
-                         e.undone.isoformat() if e.undone else ""])
+                         e.source, iso(e.created),
+                         iso(e.undone) if e.undone else ""])
     return buffer.getvalue()

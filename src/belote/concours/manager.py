@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import io
+import re
 import secrets
 import unicodedata
 from collections.abc import Sequence
@@ -38,6 +38,8 @@ SEED_LIMIT = 10**9
 LINES_MAX = 200
 #: the most entrants a concours may hold
 ENTRANTS_MAX = 2000
+#: the most points a side's entry may hold (a partie to a target score has no other bound)
+POINTS_MAX = 1_000_000
 
 
 def clean_name(text: str, what: str = "name") -> str:
@@ -51,6 +53,9 @@ def clean_name(text: str, what: str = "name") -> str:
     if not text:
         raise ConcoursError("a name cannot be empty", code="concours.name.empty",
                             params={"what": what})
+    if re.fullmatch(r"#[0-9]+|bot [0-9]+", text.casefold()):
+        raise ConcoursError(f"'{text}' names a registration number or a bot: choose another "
+                            "name", code="concours.name.reserved", params={"name": text})
     if len(text) > NAME_MAX:
         raise ConcoursError(f"a name has at most {NAME_MAX} characters: {text[:20]}…",
                             code="concours.name.long",
@@ -141,9 +146,11 @@ def results(data: ConcoursData) -> dict[tuple[int, int], TableResult]:
             for d in data.draws for t in d.tables}
 
 
-def ranking(data: ConcoursData) -> list[RankRow]:
-    """The concours's ranking now (:func:`belote.concours.ranking.rank`)."""
-    return rank(data.entrants, data.draws, results(data), bye=data.bye, lot=data.lot)
+def ranking(data: ConcoursData, upto: int | None = None) -> list[RankRow]:
+    """The concours's ranking now (:func:`belote.concours.ranking.rank`), or after partie
+    ``upto`` (the later parties left out)."""
+    draws = data.draws if upto is None else data.draws[:upto]
+    return rank(data.entrants, draws, results(data), bye=data.bye, lot=data.lot)
 
 
 class Manager:
@@ -166,7 +173,16 @@ class Manager:
                                 code="concours.unknown", params={"id": str(concours_id)[:20]})
         return data
 
-    def list(self) -> list[tuple[str, str, dt.datetime]]:
+    def _locked(self, concours_id: str, s: Session, *,
+                table: tuple[int, int] | None = None) -> ConcoursData:
+        """:meth:`get` inside a write's transaction, the concours's row locked first (every
+        change of one concours waits for the one in progress: two organisers, or the
+        commands and the server, cannot both check then write). Raises ConcoursError
+        ``concours.unknown``."""
+        self.store.lock(s, str(concours_id).strip().upper())
+        return self.get(concours_id, s, table=table)
+
+    def every(self) -> list[tuple[str, str, dt.datetime]]:
         """Every concours: (id, name, created), newest first."""
         return self.store.ids()
 
@@ -185,6 +201,7 @@ class Manager:
         preset or option."""
         if target is not None:
             deals = None
+        _text("name", name)
         options = dict(options or {})
         Rules.preset(preset, **options)  # RulesError for a bad preset or option
         _in_range("parties", parties, 1, PARTIES_MAX)
@@ -218,14 +235,18 @@ class Manager:
         """Register players (mêlée) or pairs written "A / B" (équipes), in order; late
         arrivals (after a draw) play from the next partie. All or none: a bad or taken name
         refuses the whole list. Raises ConcoursError ``concours.name.*``."""
+        if isinstance(names, str) or not all(isinstance(n, str) for n in names):
+            raise ConcoursError("names: a list of texts", code="concours.not_text",
+                                params={"name": "names", "kind": type(names).__name__})
+
         def write(s: Session) -> list[Entrant]:
-            data = self.get(concours_id, s)
+            data = self._locked(concours_id, s)
             taken = _names_taken(data)
             added = []
             next_id = self.store.next_entrant_id(s, data.id)
-            for text in names:
+            for index, text in enumerate(names):
                 entrant = self._entrant(data, text, next_id)
-                _not_taken(entrant, taken)
+                _not_taken(entrant, taken, index)
                 taken |= {_key(n) for n in (entrant.name, *entrant.members)}
                 added.append(entrant)
                 next_id += 1
@@ -243,24 +264,33 @@ class Manager:
     def _entrant(self, data: ConcoursData, text: str, eid: int) -> Entrant:
         if data.format == Format.EQUIPES:
             a, b = pair_members(text)
-            if _key(a) == _key(b):
-                raise ConcoursError(f"a pair is two players, not {a} twice",
-                                    code="concours.name.same_pair", params={"name": a})
             return Entrant(eid, f"{a} / {b}", (a, b), data.next_partie)
         name = clean_name(text)
         return Entrant(eid, name, (name,), data.next_partie)
 
     def add_csv(self, concours_id: str, text: str) -> list[Entrant]:
-        """Register the players of a CSV file's text (:func:`csv_names`), all or none."""
+        """Register the players of a CSV file's text (:func:`csv_rows`), all or none. Raises
+        what :func:`csv_rows` and :meth:`add` raise; a name taken as
+        ``concours.csv.taken`` with its line number."""
         data = self.get(concours_id)
-        return self.add(data.id, csv_names(text, data.format))
+        rows = csv_rows(text, data.format)
+        try:
+            return self.add(data.id, [name for _, name in rows])
+        except ConcoursError as e:
+            if e.code != "concours.name.taken" or "index" not in e.params:
+                raise
+            line = rows[int(str(e.params["index"]))][0]
+            raise ConcoursError(f"line {line}: {e.params['name']} is already registered",
+                                code="concours.csv.taken",
+                                params={"line": line, "name": e.params["name"]}) from None
 
     def find(self, data: ConcoursData, who: str) -> Entrant:
         """The entrant named ``who`` (case and accents ignored; a pair by its name or either
         player's; ``#N`` its number). Raises ConcoursError ``concours.entrant.unknown``."""
         who = str(who).strip()
-        if who.startswith("#") and who[1:].isdigit() and int(who[1:]) in data.entrants:
-            return data.entrants[int(who[1:])]
+        number = re.fullmatch(r"#([0-9]{1,9})", who)
+        if number and int(number[1]) in data.entrants:
+            return data.entrants[int(number[1])]
         try:
             key = _key(clean_name(who))
         except ConcoursError:
@@ -275,9 +305,10 @@ class Manager:
         """Rename a player (a pair: one of its players by his name, or the pair by its "A /
         B" name). Raises ConcoursError ``concours.entrant.unknown``, ``concours.name.*``."""
         def write(s: Session) -> Entrant:
-            data = self.get(concours_id, s)
+            data = self._locked(concours_id, s)
             entrant = self.find(data, who)
             old = who.strip()
+            members: tuple[str, ...]
             if data.format == Format.EQUIPES and "/" in new:
                 members = pair_members(new)
             elif data.format == Format.EQUIPES:
@@ -304,7 +335,7 @@ class Manager:
         his points stay in the ranking, marked). Raises ConcoursError
         ``concours.entrant.unknown``, ``concours.entrant.withdrawn``."""
         def write(s: Session) -> Entrant:
-            data = self.get(concours_id, s)
+            data = self._locked(concours_id, s)
             entrant = self.find(data, who)
             if entrant.withdrawn is not None:
                 raise ConcoursError(f"{entrant.name} has already withdrawn",
@@ -321,7 +352,7 @@ class Manager:
         """Bring back a withdrawn player or pair from the next partie on. Raises
         ConcoursError ``concours.entrant.unknown``, ``concours.entrant.playing``."""
         def write(s: Session) -> Entrant:
-            data = self.get(concours_id, s)
+            data = self._locked(concours_id, s)
             entrant = self.find(data, who)
             if entrant.withdrawn is None:
                 raise ConcoursError(f"{entrant.name} has not withdrawn",
@@ -339,7 +370,7 @@ class Manager:
         cleaned = [_short(p, 120) for p in prizes if str(p).strip()]
 
         def write(s: Session) -> list[str]:
-            data = self.get(concours_id, s)
+            data = self._locked(concours_id, s)
             self.store.update_concours(s, data.id, prizes=cleaned)
             self.store.note(s, data.id, "prizes", prizes=cleaned)
             return cleaned
@@ -352,13 +383,13 @@ class Manager:
         the parties after the first are drawn by ranking, so the previous partie must be
         scored. Raises ConcoursError ``concours.draw.all_drawn``, ``concours.draw.unscored``,
         ``concours.draw.seed``, and the draw's own (too few players)."""
-        if seed is not None and not 0 <= seed < 2**63:
+        if seed is not None and not 0 <= _whole("seed", seed) < 2**63:
             raise ConcoursError(f"a seed is a whole number from 0 to 2^63 - 1, not {seed}",
                                 code="concours.draw.seed", params={"seed": str(seed)})
         chosen = secrets.randbelow(SEED_LIMIT) if seed is None else seed
 
         def write(s: Session) -> PartieDraw:
-            data = self.get(concours_id, s)
+            data = self._locked(concours_id, s)
             partie = data.next_partie
             if partie > data.parties:
                 raise ConcoursError(f"all {data.parties} parties are drawn",
@@ -388,19 +419,29 @@ class Manager:
                                 params={"partie": partie, "tables": shown})
 
     def undraw(self, concours_id: str) -> PartieDraw:
-        """Take back the last partie's draw while no score of it is entered (a late arrival
-        came in just after). Raises ConcoursError ``concours.draw.none``,
+        """Take back the last partie's draw while no score of it is in force (a late arrival
+        came in just after): the players registered since play the partie when it is drawn
+        again, those who withdrew since do not. Raises ConcoursError ``concours.draw.none``,
         ``concours.draw.scored``."""
         def write(s: Session) -> PartieDraw:
-            data = self.get(concours_id, s)
+            data = self._locked(concours_id, s)
             if not data.draws:
                 raise ConcoursError("no partie is drawn", code="concours.draw.none", params={})
             last = data.draws[-1]
-            if any(e.partie == last.partie for e in data.scores) or data.rooms.get(last.partie):
+            if any(e.partie == last.partie and e.undone is None for e in data.scores) or \
+                    data.rooms.get(last.partie):
                 raise ConcoursError(f"partie {last.partie} has scores: it cannot be drawn "
                                     "again", code="concours.draw.scored",
                                     params={"partie": last.partie})
             self.store.delete_draw(s, data.id, last.partie)
+            # what was registered since that draw takes effect from the partie drawn again:
+            # a late arrival plays it, a player who withdrew does not
+            for e in data.entrants.values():
+                if e.joined == last.partie + 1 or e.withdrawn == last.partie + 1:
+                    self.store.update_entrant(s, data.id, replace(
+                        e, joined=min(e.joined, last.partie),
+                        withdrawn=last.partie if e.withdrawn == last.partie + 1
+                        else e.withdrawn))
             self.store.note(s, data.id, "undraw", partie=last.partie, seed=last.seed)
             return last
         return self.store.run(write)
@@ -414,8 +455,18 @@ class Manager:
         A table is scored by its totals or by its lines, not both. Returns the table's
         score. Raises ConcoursError ``concours.partie.*``, ``concours.table.unknown``,
         ``concours.score.*``, ``concours.line.*``, ``concours.total.*``."""
+        for name, value in (("partie", partie), ("table", table), ("points", a),
+                            ("points", b)):
+            _whole(name, value)
+        if deal is not None:
+            _whole("deal", deal)
+        if not (0 <= a <= POINTS_MAX and 0 <= b <= POINTS_MAX):
+            raise ConcoursError(f"points: 0 to {POINTS_MAX}, not {a} and {b}",
+                                code="concours.score.points",
+                                params={"most": POINTS_MAX, "a": a, "b": b})
+
         def write(s: Session) -> TableScore:
-            data = self.get(concours_id, s, table=(partie, table))
+            data = self._locked(concours_id, s, table=(partie, table))
             self._table(data, partie, table)
             rules = rules_of(data)
             lines, total = lines_in_force(data, partie, table)
@@ -476,7 +527,7 @@ class Manager:
         a corrected line shows its previous value again). Raises ConcoursError
         ``concours.score.nothing``."""
         def write(s: Session) -> ScoreEntry:
-            data = self.get(concours_id, s)
+            data = self._locked(concours_id, s)
             live = [e for e in data.scores if e.undone is None]
             if not live:
                 raise ConcoursError("no score entry to undo", code="concours.score.nothing",
@@ -488,7 +539,27 @@ class Manager:
         return self.store.run(write)
 
 
+def _whole(name: str, value: object) -> int:
+    """``value`` when it is a whole number (not a bool, a text or a float). Raises
+    ConcoursError ``concours.not_whole``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConcoursError(f"{name}: a whole number, not {str(value)[:20]}",
+                            code="concours.not_whole", params={"name": name,
+                                                               "value": str(value)[:20]})
+    return value
+
+
+def _text(name: str, value: object) -> str:
+    """``value`` when it is a text. Raises ConcoursError ``concours.not_text``."""
+    if not isinstance(value, str):
+        raise ConcoursError(f"{name}: a text, not {type(value).__name__}",
+                            code="concours.not_text",
+                            params={"name": name, "kind": type(value).__name__})
+    return value
+
+
 def _in_range(name: str, value: int, low: int, high: int) -> None:
+    _whole(name, value)
     if not low <= value <= high:
         raise ConcoursError(f"{name}: {low} to {high}, not {value}", code="concours.settings",
                             params={"name": name, "low": low, "high": high, "value": value})
@@ -502,14 +573,18 @@ def _short(text: str, most: int) -> str:
     return " ".join(text.split())[:most]
 
 
-def _not_taken(entrant: Entrant, taken: set[str]) -> None:
+def _not_taken(entrant: Entrant, taken: set[str], index: int = 0) -> None:
     """Raise ConcoursError ``concours.name.taken`` when a name of ``entrant`` (a pair's, or
-    one of its players') is in ``taken`` (keys: :func:`_key`)."""
+    one of its players') is in ``taken`` (keys: :func:`_key`); ``index``: its place in the
+    names given (a param); a pair of one player twice: ``concours.name.same_pair``."""
+    if len(entrant.members) == 2 and _key(entrant.members[0]) == _key(entrant.members[1]):
+        raise ConcoursError(f"a pair is two players, not {entrant.members[0]} twice",
+                            code="concours.name.same_pair", params={"name": entrant.members[0]})
     for n in dict.fromkeys((entrant.name, *entrant.members)):
         if _key(n) in taken:
             raise ConcoursError(f"{n} is already registered (add an initial to tell two "
                                 "namesakes apart)", code="concours.name.taken",
-                                params={"name": n})
+                                params={"name": n, "index": index})
 
 
 def _names_taken(data: ConcoursData, but: int | None = None) -> set[str]:
@@ -518,44 +593,96 @@ def _names_taken(data: ConcoursData, but: int | None = None) -> set[str]:
             for n in (e.name, *e.members)}
 
 
-#: words a CSV file's first row may hold when it names its columns (then it is skipped)
-_HEADER_WORDS = {"nom", "name", "joueur", "player", "prénom", "prenom", "first name",
-                 "last name", "équipe", "equipe", "team", "joueur 1", "joueur 2", "player 1",
-                 "player 2", "partenaire", "partner", "n°", "no", "#", "numéro", "number"}
+#: a CSV file's column names (then its first row is skipped): first names, last names (or
+#: whole names), a pair's first and second player, a pair written whole
+_FIRST = {"prénom", "prenom", "first name", "firstname", "given name"}
+_LAST = {"nom", "name", "last name", "lastname", "surname", "joueur", "player", "nom complet",
+         "full name"}
+_PLAYER1 = {"joueur 1", "joueur1", "player 1", "player1", "partenaire 1"}
+_PLAYER2 = {"joueur 2", "joueur2", "player 2", "player2", "partenaire 2", "partenaire",
+            "partner"}
+_TEAM = {"équipe", "equipe", "team", "doublette", "paire", "pair"}
+#: the most text a CSV file may hold (characters)
+CSV_MAX = 1 << 20
 
 
-def csv_names(text: str, fmt: Format) -> list[str]:
-    """The names in a CSV file's text: one row a player (mêlée: the row's cells joined by a
-    space, "Prénom;Nom" → "Prénom Nom") or a pair (équipes: two cells, or one "A / B");
-    separator ``,`` ``;`` or a tab (guessed); a first row of column names is skipped; empty
-    rows are ignored. Raises ConcoursError ``concours.csv.empty``, ``concours.csv.row``
-    (its line number) for a row that names no one or a bad pair."""
-    text = text.lstrip("\ufeff")
+def _delimiter(lines: list[str]) -> str:
+    """The separator of a CSV text: the one of ``;`` tab ``,`` found on the most lines
+    (``;`` first when as many: a French spreadsheet's)."""
+    counts = {d: sum(d in line for line in lines) for d in (";", "\t", ",")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] else ";"
+
+
+def _columns(header: list[str]) -> dict[str, int] | None:
+    """What a first row names, when it is a header: role → column index (``first``,
+    ``last``, ``p1``, ``p2``, ``team``); None when it names none of them (a player's row)."""
+    roles: dict[str, int] = {}
+    for i, cell in enumerate(header):
+        word = cell.strip().casefold()
+        for role, words in (("first", _FIRST), ("last", _LAST), ("p1", _PLAYER1),
+                            ("p2", _PLAYER2), ("team", _TEAM)):
+            if word in words and role not in roles:
+                roles[role] = i
+    return roles or None
+
+
+def _row_text(row: list[str], fmt: Format, columns: dict[str, int] | None) -> str:
+    """The name (mêlée) or the pair "A / B" (équipes) a row gives."""
+    def cell(role: str) -> str:
+        i = columns.get(role) if columns else None
+        return row[i].strip() if i is not None and i < len(row) else ""
+    cells = [c.strip() for c in row if c.strip()]
+    if columns and fmt == Format.MELEE and (cell("first") or cell("last")):
+        return " ".join(x for x in (cell("first"), cell("last")) if x)
+    if columns and fmt == Format.EQUIPES and cell("p1") and cell("p2"):
+        return f"{cell('p1')} / {cell('p2')}"
+    if columns and fmt == Format.EQUIPES and cell("team"):
+        return cell("team")
+    if fmt == Format.EQUIPES:
+        if len(cells) > 2:
+            raise ConcoursError(f"a pair is written \"A / B\", not '{' / '.join(cells)}'",
+                                code="concours.name.pair", params={"name": " / ".join(cells)})
+        return cells[0] if len(cells) == 1 else " / ".join(cells)
+    return " ".join(cells)
+
+
+def csv_rows(text: str, fmt: Format) -> list[tuple[int, str]]:
+    """The names in a CSV file's text, each with its line number: one row a player (mêlée:
+    the row's cells joined by a space, "Prénom;Nom" → "Prénom Nom"; under a header, its
+    first-name and name columns only) or a pair (équipes: two cells, or one "A / B"; under
+    a header, its "joueur 1" / "joueur 2" or "équipe" columns); separator ``;`` tab or
+    ``,`` (the one on the most lines); line ends of any system (CR LF, LF, CR); a first
+    row of column names is skipped; empty rows are ignored. Raises ConcoursError
+    ``concours.csv.too_big`` (over :data:`CSV_MAX` characters), ``concours.csv.bad`` (no
+    CSV: a field too long…), ``concours.csv.empty``, ``concours.csv.row`` (its line number)
+    for a row that names no one or a bad pair."""
+    if len(text) > CSV_MAX:
+        raise ConcoursError(f"a file of names holds at most {CSV_MAX} characters",
+                            code="concours.csv.too_big", params={"most": CSV_MAX})
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    reader = csv.reader(lines, delimiter=_delimiter(lines))
+    rows: list[tuple[int, list[str]]] = []
     try:
-        dialect: Any = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
+        for row in reader:
+            rows.append((reader.line_num, row))
+    except csv.Error as e:
+        raise ConcoursError(f"line {reader.line_num}: this is not a CSV file of names",
+                            code="concours.csv.bad", params={"line": reader.line_num}) from e
+    filled = [(n, r) for n, r in rows if any(c.strip() for c in r)]
+    columns = _columns(filled[0][1]) if filled else None
     names = []
-    for number, row in enumerate(rows, start=1):
-        cells = [c.strip() for c in row if c.strip()]
-        if not cells:
-            continue
-        if not names and number == _first_filled(rows) and \
-                all(c.casefold() in _HEADER_WORDS for c in cells):
-            continue
+    for number, row in filled[1:] if columns else filled:
         try:
+            text = _row_text(row, fmt, columns)
             if fmt == Format.EQUIPES:
-                pair = cells[0] if len(cells) == 1 else " / ".join(cells[:2])
-                if len(cells) > 2:
-                    raise ConcoursError(f"a pair is written \"A / B\", not '{pair}'",
-                                        code="concours.name.pair", params={"name": pair})
-                a, b = pair_members(pair)
-                names.append(f"{a} / {b}")
+                a, b = pair_members(text)
+                names.append((number, f"{a} / {b}"))
             else:
-                names.append(clean_name(" ".join(cells)))
+                names.append((number, clean_name(text)))
         except ConcoursError as e:
-            row_text = ";".join(cells)[:60]
+            row_text = ";".join(c.strip() for c in row if c.strip())[:60]
             raise ConcoursError(f"line {number} ({row_text}): a name of 1 to {NAME_MAX} "
                                 "characters, or a pair \"A / B\", is expected",
                                 code="concours.csv.row",
@@ -566,6 +693,7 @@ def csv_names(text: str, fmt: Format) -> list[str]:
     return names
 
 
-def _first_filled(rows: list[list[str]]) -> int:
-    return next((i for i, row in enumerate(rows, start=1) if any(c.strip() for c in row)), 0)
+def csv_names(text: str, fmt: Format) -> list[str]:
+    """The names of :func:`csv_rows`, without their line numbers."""
+    return [name for _, name in csv_rows(text, fmt)]
 

@@ -45,6 +45,7 @@ from sqlalchemy import (
     String,
     func,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
@@ -58,6 +59,12 @@ T = TypeVar("T")
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+def iso(when: dt.datetime) -> str:
+    """``when`` in ISO 8601 with its offset (SQLite gives back times without their zone:
+    they are UTC, as written)."""
+    return (when if when.tzinfo else when.replace(tzinfo=dt.UTC)).isoformat()
 
 
 class Base(DeclarativeBase):
@@ -157,8 +164,8 @@ class ScoreEntry:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "partie": self.partie, "table": self.table, "deal": self.deal,
                 "points": [self.a, self.b], "source": self.source,
-                "created": self.created.isoformat(),
-                "undone": self.undone.isoformat() if self.undone else None}
+                "created": iso(self.created),
+                "undone": iso(self.undone) if self.undone else None}
 
 
 @dataclass
@@ -210,7 +217,7 @@ class ConcoursData:
                 "format": str(self.format), "parties": self.parties, "deals": self.deals,
                 "target": self.target, "leftover": str(self.leftover), "bye": self.bye,
                 "online": self.online, "prizes": list(self.prizes),
-                "created": self.created.isoformat()}
+                "created": iso(self.created)}
 
 
 def _failed(e: SQLAlchemyError) -> ConcoursError:
@@ -343,6 +350,15 @@ class ConcoursStore:
             parties=data.parties, deals=data.deals, target=data.target,
             leftover=str(data.leftover), bye=data.bye, online=data.online, lot=data.lot,
             prizes=data.prizes, created=data.created))
+
+    @staticmethod
+    def lock(s: Session, concours_id: str) -> None:
+        """Take the concours's write lock for the rest of the transaction, before anything
+        is read: a no-op UPDATE of its row (PostgreSQL locks the row; SQLite takes the
+        database's write lock at a transaction's first write, and its reads then see the
+        database as the writes will find it)."""
+        s.execute(update(ConcoursRow).where(ConcoursRow.id == concours_id)
+                  .values(lot=ConcoursRow.lot))
 
     @staticmethod
     def id_taken(s: Session, concours_id: str) -> bool:

@@ -84,10 +84,13 @@ def safe_url(url: str) -> str:
 def open_store(url: str) -> SqlStore:
     """The store on ``url``, migrated. Raises BeloteError ``server.bad_database`` (``url``
     without its password, ``reason``) when it cannot be opened."""
+    from alembic.util.exc import CommandError
     from sqlalchemy.exc import SQLAlchemyError
     try:
         return SqlStore(url)
-    except (SQLAlchemyError, ModuleNotFoundError, OSError) as e:
+    except (SQLAlchemyError, ModuleNotFoundError, OSError, CommandError) as e:
+        # (CommandError: a schema revision this version does not know: a newer belote's
+        # database, or another program's)
         shown = safe_url(url)
         reason = type(e).__name__
         raise BeloteError(f"the database cannot be used: {shown} ({reason})",

@@ -17,7 +17,7 @@ depends_on = None
 _TZ = sa.DateTime(timezone=True)
 
 
-def _of_concours() -> sa.Column:
+def _of_concours() -> sa.Column[str]:
     return sa.Column("concours_id", sa.String(16),
                      sa.ForeignKey("concours.id", ondelete="CASCADE"), nullable=False)
 
