@@ -159,7 +159,8 @@ def show(concours_id: IdArg, database: DatabaseOpt = None, as_json: JsonOpt = Fa
     with _manager(database, lang, as_json) as m:
         data = m.get(concours_id)
         if as_json:
-            print(json_text(_show_json(data)))
+            from ..server.concours_online import with_links  # online: each seat's link
+            print(json_text(with_links(_show_json(data), data, m.store.engine)))
             return
         _print_settings(data, lang)
         _print_entrants(data, lang)

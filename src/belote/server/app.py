@@ -49,7 +49,7 @@ from starlette.routing import WebSocketRoute
 
 from .. import __version__, i18n
 from ..engine.errors import BeloteError
-from . import review, web
+from . import concours_online, review, web
 from .errors import ServerError, refused_fields
 from .protocol import (
     CLIENT_MESSAGE,
@@ -186,6 +186,7 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None, *, public_url: str 
     _socket(app, rooms, limiter)
     review.mount(app, rooms, _bearer, _limited(limiter, "connect"))
     web.mount(app)
+    concours_online.mount(app, rooms, public_url)
     return app
 
 

@@ -322,6 +322,11 @@ class Room:
         self._stale = False
         #: UNIX seconds of the last activity (see the module docstring)
         self.active = self.data.active if self.data.active is not None else time.time()
+        #: set by :class:`Rooms` (its ``observers``): called with this room and each event
+        #: of its table once the connections are told, not under the room's lock (on the
+        #: table's delivering thread: an observer must return at once; what it raises is
+        #: logged)
+        self.observers: list[Callable[[Room, ev.Event], object]] = []
 
     # -- reading ----------------------------------------------------------------------------
     @property
@@ -957,6 +962,11 @@ class Room:
                 self.broadcast(facts)
             if ack is not None and isinstance(event, ev.ActionApplied):
                 self.send_to(event.seat, ack)
+        for observer in self.observers:
+            try:
+                observer(self, event)
+            except Exception:
+                log.exception("table %s: an observer of its events failed", self.id)
         if isinstance(event, ev.GameEnded):
             self._done()
 
@@ -1211,6 +1221,12 @@ def _check_online(rules: Rules, options: dict[str, Any]) -> Rules:
     return rules
 
 
+def online_rules(preset: str, options: dict[str, Any]) -> Rules:
+    """The rules of an online table: ``Rules.preset(preset, **options)`` (RulesError) as
+    :func:`_check_online` deals with them (``server.cut_online``)."""
+    return _check_online(Rules.preset(preset, **options), options)
+
+
 def _parse_seats(seats: list[str], name: str, token: str) -> tuple[list[SeatData], int]:
     """The seats of a new table from the request's ``seats`` (``me`` once, ``open``,
     ``bot:LEVEL``); the creator's seat gets ``name`` and ``token``. Raises
@@ -1249,6 +1265,8 @@ class Rooms:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._sweeper: threading.Thread | None = None
+        #: called with each room and each event of its table (:attr:`Room.observers`)
+        self.observers: list[Callable[[Room, ev.Event], object]] = []
 
     def restore(self) -> int:
         """Rebuild every waiting or playing room from the store (its log replayed; a playing
@@ -1282,26 +1300,36 @@ class Rooms:
         commitment. Returns the room and the creator's token. Raises
         ``server.cut_online`` (422) for ``shuffle="cut"`` (:func:`_check_online`)."""
         name = _check_name(name)
-        rules = _check_online(Rules.preset(preset, **options), options)
+        rules = online_rules(preset, options)
         token = secrets.token_urlsafe(32)
         seat_data, creator = _parse_seats(list(seats), name, token)
+        return self.open(rules, seat_data, creator, invite_base), token
+
+    def open(self, rules: Rules, seats: list[SeatData], creator_seat: int, invite_base: str,
+             room_id: str | None = None, settings: dict[str, Any] | None = None) -> Room:
+        """A new waiting room of ``rules`` (:func:`online_rules`) and ``seats`` (four
+        :class:`SeatData`, seat 0 first), stored and held: a fresh invite code, a 256-bit
+        secret seed and its commitment; ``creator_seat`` -1 for a room without creator
+        (nobody may start, end it or seat bots: a concours table); ``room_id`` (None: a
+        fresh one) and ``settings`` (more of the room's settings, kept with its invite
+        link). Raises ``sqlalchemy.exc.IntegrityError`` for a ``room_id`` stored already."""
         code = new_code()
         while self.store.code_taken(code):
             code = new_code()
         seed = new_secret_seed()
-        room_id = secrets.token_hex(8)
+        room_id = room_id or secrets.token_hex(8)
         if self.peers is not None:
             self.peers.own(room_id)  # before it exists: no other process takes it first
         data = RoomData(id=room_id, code=code, preset=rules.preset_name,
                         options=rules.overrides(), status="waiting", ended=False, seed=seed,
-                        commitment=commitment(seed), creator_seat=creator,
-                        settings={"invite": f"{invite_base}/t/{code}"}, seats=seat_data,
-                        actions=[])
+                        commitment=commitment(seed), creator_seat=creator_seat,
+                        settings={**(settings or {}), "invite": f"{invite_base}/t/{code}"},
+                        seats=list(seats), actions=[])
         self.store.create_room(data)
         room = self._share(Room(data, self.store, self.settings))
         with self._lock:
             self._rooms[room_id] = room
-        return room, token
+        return room
 
     def get(self, room_id: str) -> Room:
         """The room ``room_id`` (one not in memory, a finished one dropped for example, is
@@ -1405,6 +1433,7 @@ class Rooms:
         finished room is run by nobody)."""
         room.on_broken = self.recover
         room.on_done = self.drop
+        room.observers = self.observers
         if self.peers is not None:
             room.peers = self.peers
             room.owner = room.status != "over" and self.peers.own(room.id)
@@ -1492,5 +1521,5 @@ class Rooms:
 
 
 __all__ = ["KEEP_IDLE", "LOG_CONFLICT", "RECOVER_EVERY", "TAKEOVER_BOT", "Connection", "Peers",
-           "Room", "Rooms", "Settings", "clean_code", "clean_token", "new_code", "public_facts",
-           "sweep_interval"]
+           "Room", "Rooms", "Settings", "clean_code", "clean_token", "new_code", "online_rules",
+           "public_facts", "sweep_interval"]

@@ -114,6 +114,14 @@ function route() {
   const hash = location.hash.match(/^#\/table\/([A-Za-z0-9_-]{1,64})$/);
   const invite = location.pathname.match(/^\/t\/([A-Za-z0-9 ]{1,16})$/);
   const replayHash = location.hash.match(/^#\/replay\/([A-Za-z0-9_-]{1,64})$/);
+  // a concours seat's link (docs/concours-online.md): its token kept, then the table
+  const seatLink = location.hash.match(/^#\/seat\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,128})$/);
+  if (seatLink) {
+    remember(seatLink[1], { token: seatLink[2] });
+    history.replaceState(null, "", `/#/table/${seatLink[1]}`);
+    screen = new TableScreen(seatLink[1]);
+    return;
+  }
   if (hash) screen = new TableScreen(hash[1]);
   else if (replayHash) screen = new ReplayScreen(replayHash[1]);
   else if (invite) screen = new JoinScreen(invite[1]);
