@@ -323,3 +323,40 @@ def test_seats_follow_the_draw(manager):
     target = manager.create("Target", online=True, target=501)
     rules = table_rules(manager.get(target.id))
     assert (rules.game_end, rules.target) == ("target", 501)
+
+
+def test_two_processes_make_each_room_once_and_enter_each_line_once(database_url, manager):
+    """Two servers on one PostgreSQL database both see the draw: one set of rooms is made,
+    and each deal's line is entered once though both processes hear its end."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("several processes share PostgreSQL only")
+    servers = [ServerProcess(database_url, "--takeover-after", "0") for _ in range(2)]
+    try:
+        cid = _concours(manager)
+        manager.draw(cid)
+        rooms = _rooms_of(manager, cid, server=servers[0])
+        time.sleep(2 * 1.0)  # both processes have looked at the partie since
+        store = SqlStore(database_url)
+        try:
+            made = [r for r in store.rooms(("waiting", "playing", "over"))
+                    if r.settings.get("concours", {}).get("id") == cid]
+        finally:
+            store.dispose()
+        assert sorted(r.id for r in made) == sorted(rooms)
+        data = manager.get(cid)
+        links = {}
+        for link in seat_links(data, 1):
+            links.setdefault(link["table"], link)
+        clients = []
+        for k, link in enumerate(links.values()):  # one table through each process
+            c = Client(servers[k % 2], link["room"], link["token"])
+            c.recv()
+            clients.append(c)
+        play_out(clients)
+        for c in clients:
+            c.close()
+        data = _complete(manager, cid)
+        _check_lines_are_the_rooms_marks(servers[0], data)
+    finally:
+        for s in servers:
+            s.stop()

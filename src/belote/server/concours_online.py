@@ -379,8 +379,11 @@ class OnlineConcours:
                             table_score(data, partie, t.table).complete:
                         continue
                     room = self._room(room_id)
-                    if room is not None:
-                        self.enter_lines(room)
+                    if room is None:
+                        continue
+                    if room.status == "waiting":  # made, not started: a crash in between
+                        room.start_by_itself()
+                    self.enter_lines(room)
 
     def _missing(self, rooms: list[str | None]) -> bool:
         wanted = [r for r in rooms if r is not None]
