@@ -19,6 +19,7 @@ import time
 import pytest
 from serverkit import SRC, WAIT, Client, ServerProcess, play_out
 
+from belote.concours.errors import ConcoursError
 from belote.concours.manager import Manager, lines_in_force, table_score
 from belote.concours.manager import ranking as rank_of
 from belote.concours.model import Leftover, PartieDraw, TableDraw
@@ -175,11 +176,7 @@ def test_each_seat_opens_with_its_own_link_only(database_url, manager):
         # no seat is open to the room's code; nobody is its creator
         code = server.http.get(f"/api/tables/{room}").json()["code"]
         assert code is None  # shown to a seated player only
-        store = SqlStore(database_url)
-        try:
-            stored = store.room(room)
-        finally:
-            store.dispose()
+        stored = SqlStore(engine=manager.store.engine).room(room)
         assert stored is not None
         r = server.http.post(f"/api/join/{stored.code}", json={"name": "Mallory"})
         assert r.status_code == 409 and r.json()["code"] == "server.not_waiting"
@@ -336,12 +333,8 @@ def test_two_processes_make_each_room_once_and_enter_each_line_once(database_url
         manager.draw(cid)
         rooms = _rooms_of(manager, cid, server=servers[0])
         time.sleep(2 * 1.0)  # both processes have looked at the partie since
-        store = SqlStore(database_url)
-        try:
-            made = [r for r in store.rooms(("waiting", "playing", "over"))
-                    if r.settings.get("concours", {}).get("id") == cid]
-        finally:
-            store.dispose()
+        made = [r for r in SqlStore(engine=manager.store.engine).rooms(
+            ("waiting", "playing", "over")) if r.settings.get("concours", {}).get("id") == cid]
         assert sorted(r.id for r in made) == sorted(rooms)
         data = manager.get(cid)
         links = {}
@@ -360,3 +353,34 @@ def test_two_processes_make_each_room_once_and_enter_each_line_once(database_url
     finally:
         for s in servers:
             s.stop()
+
+
+def test_a_refused_line_is_logged_once_and_the_room_plays_on(database_url, manager, caplog,
+                                                             monkeypatch):
+    """Were the line check to refuse the engine's marks, the error is logged (once, though
+    the thread looks again at each deal's end) and the table plays to its end."""
+    cid = _concours(manager, PLAYERS[:4])
+    bots = PartieDraw(1, 7, (TableDraw(1, ((None, None), (None, None))),))
+    manager.store.run(lambda s: manager.store.insert_draw(s, cid, bots))
+    store = SqlStore(database_url)
+    rooms = Rooms(store, Settings(bot_delay=0.0))
+    online = OnlineConcours(rooms)
+
+    def refuse(*_args, **_kwargs):
+        raise ConcoursError("refused", code="concours.line.total", params={})
+    monkeypatch.setattr(online.manager, "score", refuse)
+    try:
+        online.start()
+        (room_id,) = _rooms_of(manager, cid)
+        _until(lambda: (store.room_state(room_id) or ("",))[0] == "over",
+               what="the bots' game")
+        online.step(sweep=True)
+        assert rooms.get(room_id).game.is_over()
+        refusals = [r for r in caplog.records if r.levelname == "ERROR" and
+                    "refused" in r.getMessage()]
+        assert len(refusals) == 1 and "deal 1" in refusals[0].getMessage()
+        assert manager.get(cid).scores == []
+    finally:
+        online.close()
+        rooms.close()
+        store.dispose()

@@ -228,7 +228,8 @@ class OnlineConcours:
         self._dirty: dict[str, Room] = {}
         #: rooms over whose table's lines are all entered (or refused): not looked at again
         self._settled: set[str] = set()
-        #: (room, deal) whose refusal or disagreement was logged already
+        #: (room, deal) whose refusal or disagreement was logged already (deal 0: the
+        #: room's creation, or its table's totals)
         self._told: set[tuple[str, int]] = set()
         self._thread: threading.Thread | None = None
 
@@ -346,8 +347,10 @@ class OnlineConcours:
                                                            "table": t.table}})
                 room.start_by_itself()
             except (BeloteError, ValueError):
-                log.exception("concours %s, partie %d, table %d: its room cannot be made",
-                              data.id, partie, t.table)
+                if (room_id, 0) not in self._told:  # tried again at each sweep: told once
+                    self._told.add((room_id, 0))
+                    log.exception("concours %s, partie %d, table %d: its room cannot be made",
+                                  data.id, partie, t.table)
 
     @staticmethod
     def _seats(data: ConcoursData, table: TableDraw, room_id: str) -> list[SeatData]:
