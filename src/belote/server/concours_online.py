@@ -228,6 +228,8 @@ class OnlineConcours:
         self._dirty: dict[str, Room] = {}
         #: rooms over whose table's lines are all entered (or refused): not looked at again
         self._settled: set[str] = set()
+        #: concours whose every partie is drawn and scored: not swept again
+        self._finished: set[str] = set()
         #: (room, deal) whose refusal or disagreement was logged already (deal 0: the
         #: room's creation, or its table's totals)
         self._told: set[tuple[str, int]] = set()
@@ -366,14 +368,22 @@ class OnlineConcours:
 
     # -- the lines --------------------------------------------------------------------------
     def sweep(self) -> None:
-        """Every online concours: its parties' missing rooms created, and the lines of each
-        table not complete entered from its room (held here, or over and read back from
-        the log; a room playing in another process is that process's)."""
+        """Every online concours not finished (every partie drawn and scored: skipped from
+        then on): its parties' missing rooms created, and the lines of each table not
+        complete entered from its room (held here, or over and read back from the log; a
+        room playing in another process is that process's)."""
         with self.engine.connect() as c:
             ids = list(c.execute(select(ConcoursRow.id).where(ConcoursRow.online.is_(True)))
                        .scalars())
         for concours_id in ids:
+            if concours_id in self._finished:
+                continue
             data = self.manager.get(concours_id)
+            if len(data.draws) == data.parties and all(
+                    table_score(data, d.partie, t.table).complete
+                    for d in data.draws for t in d.tables):
+                self._finished.add(concours_id)
+                continue
             for partie, rooms in list(data.rooms.items()):
                 if self._missing(rooms):
                     self.open_partie(data.id, partie)
@@ -423,7 +433,7 @@ class OnlineConcours:
                marks: list[tuple[int, int]]) -> tuple[int, bool]:
         """Under the table's lock: the missing lines entered in order. Returns how many,
         and whether nothing is left to enter (all in, or refused for good)."""
-        data = self.manager.get(concours_id)
+        data = self.manager.get(concours_id, table=(partie, table))
         lines, total = lines_in_force(data, partie, table)
         if total is not None:
             self._tell(room_id, 0, "concours %s, partie %d, table %d: totals entered by hand; "
