@@ -324,7 +324,11 @@ def test_seats_follow_the_draw(manager):
 
 def test_two_processes_make_each_room_once_and_enter_each_line_once(database_url, manager):
     """Two servers on one PostgreSQL database both see the draw: one set of rooms is made,
-    and each deal's line is entered once though both processes hear its end."""
+    and each deal's line is entered once though both processes hear its end. One table is
+    played through each process, so one person is connected to a process that does not run
+    his table (the one that made the rooms runs them all): the absent people's seats are
+    still played by bots (regression: a person connected elsewhere started no takeover
+    clock, and his table waited for ever)."""
     if not database_url.startswith("postgresql"):
         pytest.skip("several processes share PostgreSQL only")
     servers = [ServerProcess(database_url, "--takeover-after", "0") for _ in range(2)]

@@ -1126,13 +1126,19 @@ class Room:
     def sync_presence(self, elsewhere: set[int]) -> None:
         """``elsewhere``: the seats another process holds a connection of now. The process
         that runs the table stops the takeover clock of a person connected elsewhere (a bot
-        playing for him gives the seat back) and starts it for one gone from everywhere."""
+        playing for him gives the seat back) and starts it for one gone from everywhere; a
+        person newly connected elsewhere starts the clocks of the people absent, as one
+        connecting here does (:meth:`attach`)."""
         with self._lock:
             before, self.elsewhere = self.elsewhere, set(elsewhere)
             if self.owner and self.data.status == "playing":
                 for seat in sorted(self.elsewhere - before):
                     if seat not in self._conns and self._back(seat):
                         self._rejoin(seat)
+                if self.elsewhere - before:  # someone is there: the others' clocks run, as
+                    for s in self.data.seats:  # when he connects here (attach)
+                        if s.kind == "human" and s.seat not in self._conns:
+                            self._away(s.seat)
                 for seat in sorted(before - self.elsewhere):
                     if seat not in self._conns:
                         self._away(seat)
