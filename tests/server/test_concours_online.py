@@ -15,6 +15,7 @@ import json
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 
 import pytest
 from serverkit import SRC, WAIT, Client, ServerProcess, play_out
@@ -232,29 +233,46 @@ def test_kill_9_mid_partie_then_restart_loses_and_doubles_no_line(database_url, 
 
 # -- in process -------------------------------------------------------------------------------
 
-def test_an_all_bot_table_scores_itself_once_even_looked_at_again(database_url, manager):
-    """A table of four bots (written as a draw) plays itself out in process; its lines are
-    entered once, and a new :class:`OnlineConcours` over rooms restored from the store (a
-    restart) enters none again."""
+@dataclass
+class BotTable:
+    cid: str
+    store: SqlStore
+    rooms: Rooms
+    online: OnlineConcours
+
+
+@pytest.fixture
+def bot_table(database_url, manager):
+    """A concours of 4 players whose partie 1 is one table of four bots (written as a
+    draw), with an in-process server's rooms and :class:`OnlineConcours` (not started)
+    over its database."""
     cid = _concours(manager, PLAYERS[:4])
     bots = PartieDraw(1, 7, (TableDraw(1, ((None, None), (None, None))),))
     manager.store.run(lambda s: manager.store.insert_draw(s, cid, bots))
     store = SqlStore(database_url)
     rooms = Rooms(store, Settings(bot_delay=0.0, takeover_after=0.0))
     online = OnlineConcours(rooms)
-    try:
-        online.start()
-        (room_id,) = _rooms_of(manager, cid)
-        data = _complete(manager, cid)
-        room = rooms.get(room_id)
-        marks = scored_marks(room.game)
-        assert [lines_in_force(data, 1, 1)[0][k] for k in (1, 2)] == marks
-        assert table_score(data, 1, 1).result == tuple(room.game.scores)
-        assert online.enter_lines(room) == 0
-    finally:
-        online.close()
-        rooms.close()
-    again = Rooms(store, Settings(bot_delay=0.0))
+    yield BotTable(cid, store, rooms, online)
+    online.close()
+    rooms.close()
+    store.dispose()
+
+def test_an_all_bot_table_scores_itself_once_even_looked_at_again(manager, bot_table):
+    """A table of four bots plays itself out in process; its lines are entered once, and a
+    new :class:`OnlineConcours` over rooms restored from the store (a restart) enters none
+    again."""
+    cid, rooms, online = bot_table.cid, bot_table.rooms, bot_table.online
+    online.start()
+    (room_id,) = _rooms_of(manager, cid)
+    data = _complete(manager, cid)
+    room = rooms.get(room_id)
+    marks = scored_marks(room.game)
+    assert [lines_in_force(data, 1, 1)[0][k] for k in (1, 2)] == marks
+    assert table_score(data, 1, 1).result == tuple(room.game.scores)
+    assert online.enter_lines(room) == 0
+    online.close()
+    rooms.close()
+    again = Rooms(bot_table.store, Settings(bot_delay=0.0))
     later = OnlineConcours(again)
     try:
         again.restore()
@@ -263,32 +281,22 @@ def test_an_all_bot_table_scores_itself_once_even_looked_at_again(database_url, 
         assert len(manager.get(cid).scores) == 2
     finally:
         again.close()
-        store.dispose()
 
 
-def test_a_line_the_organiser_corrected_is_kept(database_url, manager):
+def test_a_line_the_organiser_corrected_is_kept(manager, bot_table):
     """An organiser's correction of an online line stays (logged); the flow goes on after
     it."""
-    cid = _concours(manager, PLAYERS[:4])
-    bots = PartieDraw(1, 7, (TableDraw(1, ((None, None), (None, None))),))
-    manager.store.run(lambda s: manager.store.insert_draw(s, cid, bots))
-    store = SqlStore(database_url)
-    rooms = Rooms(store, Settings(bot_delay=0.0))
-    online = OnlineConcours(rooms)
-    try:
-        (room_id,) = online.open_partie(cid, 1)
-        room = rooms.get(room_id)
-        _until(lambda: room.status == "over", what="the bots' game")
-        marks = scored_marks(room.game)
-        a, b = marks[0]
-        manager.score(cid, 1, 1, b, a, deal=1)  # the sides swapped, by hand
-        assert online.enter_lines(room) == 1
-        lines, _ = lines_in_force(manager.get(cid), 1, 1)
-        assert lines == {1: (b, a), 2: marks[1]}
-        assert online.enter_lines(room) == 0
-    finally:
-        rooms.close()
-        store.dispose()
+    cid, online = bot_table.cid, bot_table.online
+    (room_id,) = online.open_partie(cid, 1)
+    room = bot_table.rooms.get(room_id)
+    _until(lambda: room.status == "over", what="the bots' game")
+    marks = scored_marks(room.game)
+    a, b = marks[0]
+    manager.score(cid, 1, 1, b, a, deal=1)  # the sides swapped, by hand
+    assert online.enter_lines(room) == 1
+    lines, _ = lines_in_force(manager.get(cid), 1, 1)
+    assert lines == {1: (b, a), 2: marks[1]}
+    assert online.enter_lines(room) == 0
 
 
 # -- the pieces -------------------------------------------------------------------------------
@@ -359,32 +367,22 @@ def test_two_processes_make_each_room_once_and_enter_each_line_once(database_url
             s.stop()
 
 
-def test_a_refused_line_is_logged_once_and_the_room_plays_on(database_url, manager, caplog,
+def test_a_refused_line_is_logged_once_and_the_room_plays_on(manager, bot_table, caplog,
                                                              monkeypatch):
     """Were the line check to refuse the engine's marks, the error is logged (once, though
     the thread looks again at each deal's end) and the table plays to its end."""
-    cid = _concours(manager, PLAYERS[:4])
-    bots = PartieDraw(1, 7, (TableDraw(1, ((None, None), (None, None))),))
-    manager.store.run(lambda s: manager.store.insert_draw(s, cid, bots))
-    store = SqlStore(database_url)
-    rooms = Rooms(store, Settings(bot_delay=0.0))
-    online = OnlineConcours(rooms)
+    cid, online = bot_table.cid, bot_table.online
 
     def refuse(*_args, **_kwargs):
         raise ConcoursError("refused", code="concours.line.total", params={})
     monkeypatch.setattr(online.manager, "score", refuse)
-    try:
-        online.start()
-        (room_id,) = _rooms_of(manager, cid)
-        _until(lambda: (store.room_state(room_id) or ("",))[0] == "over",
-               what="the bots' game")
-        online.step(sweep=True)
-        assert rooms.get(room_id).game.is_over()
-        refusals = [r for r in caplog.records if r.levelname == "ERROR" and
-                    "refused" in r.getMessage()]
-        assert len(refusals) == 1 and "deal 1" in refusals[0].getMessage()
-        assert manager.get(cid).scores == []
-    finally:
-        online.close()
-        rooms.close()
-        store.dispose()
+    online.start()
+    (room_id,) = _rooms_of(manager, cid)
+    _until(lambda: (bot_table.store.room_state(room_id) or ("",))[0] == "over",
+           what="the bots' game")
+    online.step(sweep=True)
+    assert bot_table.rooms.get(room_id).game.is_over()
+    refusals = [r for r in caplog.records if r.levelname == "ERROR" and
+                "refused" in r.getMessage()]
+    assert len(refusals) == 1 and "deal 1" in refusals[0].getMessage()
+    assert manager.get(cid).scores == []
