@@ -326,6 +326,7 @@ class OnlineConcours:
 
     def _claim(self, concours_id: str, partie: int, ids: list[str | None]) -> bool:
         def write(s: Any) -> bool:
+            ConcoursStore.lock(s, concours_id)  # as every change: after a draw taken back
             done = s.execute(update(PartieRow).where(
                 PartieRow.concours_id == concours_id, PartieRow.partie == partie,
                 _null(PartieRow.rooms)).values(rooms=ids))
