@@ -472,6 +472,29 @@ def log(concours_id: IdArg, database: DatabaseOpt = None, as_json: JsonOpt = Fal
                       highlight=False)
 
 
+def link(concours_id: IdArg,
+         url: Annotated[str, typer.Option(
+             "--url", help="The address of belote serve as the club's machines reach it "
+                           "(its --public-url).")] = "http://127.0.0.1:8000",
+         database: DatabaseOpt = None, as_json: JsonOpt = False,
+         lang: LangOpt = "fr") -> None:
+    """Print the organiser's link (it holds the concours's secret key: keep it to yourself)
+    and the live page's link (for the projector)."""
+    _lang(lang)
+    with _manager(database, lang, as_json) as m:
+        data = m.get(concours_id)
+        base = url.strip().rstrip("/")
+        links = {"organiser_url": f"{base}/concours/{data.id}?key={data.key}",
+                 "live_url": f"{base}/concours/{data.id}/live"}
+        if as_json:
+            print(json_text({"id": data.id, **links}))
+            return
+        out.print(words("concours.link.organiser", lang, url=links["organiser_url"]),
+                  highlight=False, soft_wrap=True)
+        out.print(words("concours.link.live", lang, url=links["live_url"]), highlight=False,
+                  soft_wrap=True)
+
+
 #: (name, function, one-line help)
 COMMANDS: tuple[tuple[str, Callable[..., None], str], ...] = (
     ("new", new, "Create a concours."),
@@ -489,6 +512,7 @@ COMMANDS: tuple[tuple[str, Callable[..., None], str], ...] = (
     ("print", print_cmd, "Write sheets, table cards, ranking or prize list as PDF."),
     ("export", export, "Export ranking, draws or scores as CSV."),
     ("log", log, "The audit trail of every change."),
+    ("link", link, "The organiser's and the live page's links."),
 )
 for _name, _function, _short in COMMANDS:
     concours_app.command(_name, cls=_Command, short_help=_short)(_function)

@@ -49,7 +49,7 @@ from starlette.routing import WebSocketRoute
 
 from .. import __version__, i18n
 from ..engine.errors import BeloteError
-from . import concours_online, review, web
+from . import concours_online, concours_web, review, web
 from .errors import ServerError, refused_fields
 from .protocol import (
     CLIENT_MESSAGE,
@@ -187,13 +187,16 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None, *, public_url: str 
     review.mount(app, rooms, _bearer, _limited(limiter, "connect"))
     web.mount(app)
     concours_online.mount(app, rooms, public_url)
+    concours_web.mount(app, rooms.store.engine, limiter, public_url)
     return app
 
 
 class BodyLimit:
     """ASGI middleware: a request body over ``limit`` bytes gets 413 ``server.too_large``,
     whether it says its length (``Content-Length``) or not (chunked): the body is read here,
-    at most ``limit`` bytes kept, before the application sees it."""
+    at most ``limit`` bytes kept, before the application sees it. A route that takes more
+    says so through the application's ``state.body_limit(path)`` (bytes, or None: the
+    default), as :func:`.concours_web.body_limit` for a CSV file's text."""
 
     def __init__(self, app: Any, limit: int = MAX_BODY_BYTES) -> None:
         self.app = app
@@ -204,9 +207,11 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        wider = getattr(getattr(scope.get("app"), "state", None), "body_limit", None)
+        limit = (wider(scope.get("path", "")) if wider else None) or self.limit
         length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await self._refuse(scope, receive, send)
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await self._refuse(scope, receive, send, limit)
             return
         chunks, size = [], 0
         while True:
@@ -215,8 +220,8 @@ class BodyLimit:
                 return
             body = message.get("body", b"")
             size += len(body)
-            if size > self.limit:
-                await self._refuse(scope, receive, send)
+            if size > limit:
+                await self._refuse(scope, receive, send, limit)
                 return
             chunks.append(body)
             if not message.get("more_body"):
@@ -232,11 +237,12 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    async def _refuse(self, scope: dict[str, Any], receive: Any, send: Any,
+                      limit: int) -> None:
         lang = _lang_of(Request(scope))
         response = _error_json("server.too_large", _said(
-            "server.too_large", lang, f"message too large (at most {self.limit} bytes)",
-            limit=self.limit), 413)
+            "server.too_large", lang, f"message too large (at most {limit} bytes)",
+            limit=limit), 413)
         await response(scope, receive, send)
 
 

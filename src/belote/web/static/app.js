@@ -6,45 +6,15 @@ import {
   SUITS, SYMBOL, actionName, annonceText, cardName, cardShort, contractText, currentLang,
   isRed, loadWords, parseCard, saidText, t,
 } from "./words.js";
+import { drop, el, hideToast, keep, kept, toast } from "./dom.js";
 
 const app = document.getElementById("app");
-const toastBox = document.getElementById("toast");
 const STORE = "belote.tables";
 const BOT_LEVELS = ["random", "heuristic", "expert"];
 // milliseconds a trick just won stays shown in the middle
 const TRICK_SHOWN_MS = 1200;
 
 // -- small helpers -------------------------------------------------------------------------
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-let toastTimer = null;
-function hideToast() {
-  clearTimeout(toastTimer);
-  toastBox.hidden = true;
-}
-
-function toast(text, kind = "error") {
-  toastBox.textContent = text;
-  toastBox.className = kind;
-  toastBox.hidden = false;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { toastBox.hidden = true; }, 6000);
-}
 
 async function api(method, path, body = null, token = null) {
   const headers = { "Accept": "application/json", "Accept-Language": currentLang() };
@@ -74,21 +44,9 @@ function setSetting(name, value) {
 }
 
 // The person's tables: {table id: {token, seat, code, name, preset, at}}.
-function myTables() {
-  try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch { return {}; }
-}
-
-function remember(table, facts) {
-  const all = myTables();
-  all[table] = { ...(all[table] || {}), ...facts, at: Date.now() };
-  localStorage.setItem(STORE, JSON.stringify(all));
-}
-
-function forget(table) {
-  const all = myTables();
-  delete all[table];
-  localStorage.setItem(STORE, JSON.stringify(all));
-}
+const myTables = () => kept(STORE);
+const remember = (table, facts) => keep(STORE, table, facts);
+const forget = (table) => drop(STORE, table);
 
 let presets = null;
 async function loadPresets() {

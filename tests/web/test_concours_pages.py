@@ -1,0 +1,183 @@
+"""The concours's pages in a real Chromium (issue 19 items 1, 5, 9; docs/concours-web.md): an
+organiser creates a concours from the form, registers 9 players, draws with a seed, enters
+one table's totals and another's deal lines by the keyboard (a line the rules refuse shows
+the rule's words), undoes; the live page shows the tables and the ranking and redraws by
+itself after a score entered through the API, and only then; the English switch; the live
+page on a 360-pixel phone without sideways scrolling."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from pagekit import Page
+
+from belote import i18n
+from belote.concours import sheet
+from belote.concours.errors import ConcoursError
+from belote.engine.rules import Rules
+
+PLAYERS = ["Anne", "Bruno", "Chloé", "Denis", "Émile", "Fanny",
+           "Marie-Christine de La Tour-d'Auvergne", "Hélène", "Igor"]
+
+
+def _organise(browser, url: str) -> tuple[Page, str, str]:
+    """Create a concours from the form and register the 9 players; (page, id, key)."""
+    page = Page.open(browser, f"{url}/concours")
+    p = page.page
+    p.fill("#c-name", "Concours du club")
+    p.fill("#c-place", "Salle des fêtes")
+    p.click("#create")
+    p.wait_for_url(re.compile(r"/concours/[A-Z0-9]{6}\?key="))
+    match = re.search(r"/concours/([A-Z0-9]{6})\?key=([^&]+)$", p.url)
+    assert match, p.url
+    p.fill("#names", "\n".join(PLAYERS))
+    p.click("#add-names")
+    p.wait_for_selector("#entrants tbody tr >> nth=8")
+    assert p.locator("#entrants tbody tr").count() == 9
+    return page, match.group(1), match.group(2)
+
+
+def _type_pair(p, first: str, a: str, b: str) -> None:
+    """Type a pair of points by the keyboard: ``a`` in the input ``first``, Tab, ``b``,
+    Enter (the organiser's way at the club)."""
+    p.click(first)
+    p.keyboard.type(a)
+    p.keyboard.press("Tab")
+    p.keyboard.type(b)
+    p.keyboard.press("Enter")
+
+
+def _script_errors(page: Page) -> list[str]:
+    """The page's script errors, but the browser's note of a refusal the page showed (a
+    score line the rules refuse answers 422)."""
+    return [e for e in page.errors if "status of 422" not in e]
+
+
+def _refused(lines: list[tuple[int, int]]) -> str:
+    """The French words of the rule the concours preset's scoring refuses ``lines`` with."""
+    with pytest.raises(ConcoursError) as e:
+        sheet.check_lines(Rules.preset("concours"), lines, deals=12)
+    return i18n.message(e.value, "fr")
+
+
+def test_an_organiser_runs_a_partie_from_the_pages(browser, web_server):
+    page, cid, key = _organise(browser, web_server.url)
+    live = None
+    try:
+        p = page.page
+        assert p.locator("h1").inner_text().startswith("Concours du club")
+        # the draw, from a seed the page shows (printed on the sheets)
+        p.fill("#seed", "424242")
+        p.click("#draw")
+        p.wait_for_selector("#drawn[data-seed='424242']")
+        assert "424242" in p.locator("#drawn").inner_text()
+        assert p.locator(".table-card").count() == 2  # 9 players: two tables, one bye
+        assert p.locator("#byes").count() == 1
+        # table 1's totals by the keyboard: Tab to the other side, Enter to save
+        _type_pair(p, "#total-1-a", "1100", "850")
+        state = p.locator(".table-card[data-table='1'] [data-testid='table-state']")
+        state.filter(has_text="1100 – 850").wait_for()
+        assert p.evaluate("document.activeElement.id") == "total-2-a"  # on to the next table
+        # table 2 deal by deal: a good line, then one the rules refuse
+        p.click("#lines-2")
+        _type_pair(p, "#line-2-1-a", "100", "62")
+        table2 = p.locator(".table-card[data-table='2'] [data-testid='table-state']")
+        table2.filter(has_text="100 – 62").wait_for()
+        assert p.evaluate("document.activeElement.id") == "line-2-2-a"
+        _type_pair(p, "#line-2-2-a", "81", "81")
+        refusal = p.locator("#refusal-2-2")
+        refusal.wait_for()
+        assert refusal.inner_text() == _refused([(100, 62), (81, 81)])
+        assert p.input_value("#line-2-2-a") == "81"  # what was typed stays, to be corrected
+        shown = httpx.get(f"{web_server.url}/api/concours/{cid}").json()
+        assert shown["parties_drawn"][0]["tables"][1]["score"]["lines"] == [[100, 62]]
+        # undo the last entry: table 2's first line
+        p.click("#undo")
+        table2.filter(has_text="Pas encore de score").wait_for()
+        # the live page shows the tables, names by side, and table 1's score
+        live = Page.open(browser, f"{web_server.url}/concours/{cid}/live?every=1")
+        lp = live.page
+        lp.wait_for_selector("[data-testid='live-tables'] [data-table='2']")
+        assert lp.locator("#live-title").inner_text() == "Concours du club"
+        first = lp.locator("[data-table='1'] [data-testid='live-score']")
+        assert first.inner_text() == "1100 – 850"
+        seated = lp.locator("[data-testid='live-tables']").inner_text()
+        assert all(n in seated for t in shown["parties_drawn"][0]["tables"]
+                   for side in t["teams"] for n in side)
+        assert lp.locator("[data-testid='live-ranking'] tbody tr").count() == 9
+        # nothing changes: two more polls, the same drawing stays
+        lp.evaluate("window.kept = document.querySelector('.live-columns')")
+        for _ in range(2):
+            with lp.expect_response(lambda r: r.url.startswith(
+                    f"{web_server.url}/api/concours/{cid}?")):
+                pass
+        assert lp.evaluate("window.kept.isConnected")
+        # a score entered elsewhere (the API) shows by itself
+        r = httpx.post(f"{web_server.url}/api/concours/{cid}/score",
+                       headers={"Authorization": f"Bearer {key}"},
+                       json={"partie": 1, "table": 2, "points": [700, 900]})
+        assert r.status_code == 200, r.text
+        lp.locator("[data-table='2'] [data-testid='live-score']").filter(
+            has_text="700 – 900").wait_for()
+        assert not lp.evaluate("window.kept.isConnected")
+        top = lp.locator("[data-testid='live-ranking'] tbody tr").first.inner_text()
+        assert "1100" in top
+        assert _script_errors(page) == [] and live.errors == []
+    finally:
+        page.close()
+        if live is not None:
+            live.close()
+
+
+def test_the_pages_switch_to_english(browser, web_server):
+    page, cid, _key = _organise(browser, web_server.url)
+    try:
+        p = page.page
+        assert p.locator("#reg-title").inner_text().startswith("Inscriptions")
+        p.click("button.lang[data-lang='en']")
+        p.locator("#reg-title").filter(has_text="Registration").wait_for()
+        assert p.locator("#add-names").inner_text() == "Register"
+        assert p.locator("#draw").inner_text() == "Draw partie 1"
+        # a refusal comes in English too
+        p.fill("#names", "Anne")
+        p.click("#add-names")
+        toast = p.locator("#toast")
+        toast.filter(has_text="already registered").wait_for()
+        assert toast.inner_text().startswith("Anne is already registered")
+        assert _script_errors(page) == []
+    finally:
+        page.close()
+    live = Page.open(browser, f"{web_server.url}/concours/{cid}/live?lang=en")
+    try:
+        lp = live.page
+        lp.locator("#live-ranking-title").filter(has_text="Ranking").wait_for()
+        assert "No partie is drawn yet." in lp.locator("#live").inner_text()
+        lp.click("button.lang[data-lang='fr']")
+        lp.locator("#live-ranking-title").filter(has_text="Classement").wait_for()
+        assert live.errors == []
+    finally:
+        live.close()
+
+
+def test_the_live_page_fits_a_phone(browser, web_server):
+    page, cid, _key = _organise(browser, web_server.url)
+    page.page.fill("#seed", "7")
+    page.page.click("#draw")
+    page.page.wait_for_selector("#drawn[data-seed='7']")
+    page.close()
+    live = Page.open(browser, f"{web_server.url}/concours/{cid}/live",
+                     viewport={"width": 360, "height": 740}, is_mobile=True,
+                     has_touch=True, device_scale_factor=2)
+    try:
+        lp = live.page
+        lp.wait_for_selector("[data-testid='live-tables'] [data-table='2']")
+        lp.wait_for_selector("[data-testid='live-ranking'] tbody tr >> nth=8")
+        width = lp.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, width
+        # the long name is shown whole, wrapped
+        assert "Marie-Christine de La Tour-d'Auvergne" in lp.locator("#live").inner_text()
+        assert live.errors == []
+    finally:
+        live.close()
