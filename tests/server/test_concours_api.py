@@ -316,3 +316,53 @@ def test_belote_concours_link_prints_the_links_of_the_pages(server):
     assert server.http.get(f"/api/concours/{made['id']}/log?key={key}").status_code == 200
     r = CliRunner().invoke(app, ["concours", "link", "NOSUCH", "--database", server.database])
     assert r.exit_code == 2
+
+
+def test_a_change_made_by_the_command_line_shows_at_once(server):
+    """The server keeps the public view while the concours is unchanged; the commands write
+    to the same database, and what they change is shown at the next request."""
+    made = _create(server)
+    cid, key = made["id"], made["key"]
+    _nine(server, made)
+    before = server.http.get(f"/api/concours/{cid}").json()
+    assert server.http.get(f"/api/concours/{cid}").json() == before  # kept, the same
+    r = CliRunner().invoke(app, ["concours", "add", cid, "Zoé", "--database", server.database])
+    assert r.exit_code == 0, r.output
+    after = server.http.get(f"/api/concours/{cid}").json()
+    assert after["entrants"][-1]["name"] == "Zoé" and after["version"] != before["version"]
+    r = CliRunner().invoke(app, ["concours", "draw", cid, "--seed", "5", "--json",
+                                 "--database", server.database])
+    assert r.exit_code == 0, r.output
+    drawn = server.http.get(f"/api/concours/{cid}").json()
+    assert drawn["current"] == 1 and drawn["parties_drawn"][0]["seed"] == 5
+    # the online rooms of a partie (written without a log row) show too
+    from belote.concours.store import ConcoursStore
+    from belote.server.db import open_database
+    engine = open_database(server.database)
+    try:
+        store = ConcoursStore(engine)
+        with store.transaction() as s:
+            store.set_rooms(s, cid, 1, ["room-a", "room-b"])
+    finally:
+        engine.dispose()
+    shown = server.http.get(f"/api/concours/{cid}", headers=_as(key)).json()
+    assert shown["parties_drawn"][0]["rooms"] == ["room-a", "room-b"]
+
+
+def test_a_concours_par_equipes_draws_registered_pairs(server):
+    made = _create(server, format="equipes", parties=2)
+    cid, key = made["id"], made["key"]
+    r = server.http.post(f"/api/concours/{cid}/entrants", headers=_as(key),
+                         json={"names": ["Anne / Bruno", "Chloé / Denis", "Émile / Fanny"]})
+    assert r.status_code == 200, r.text
+    assert r.json()["added"][0]["members"] == ["Anne", "Bruno"]
+    r = server.http.post(f"/api/concours/{cid}/entrants", headers=_as(key),
+                         json={"names": ["Igor"]})
+    assert r.status_code == 422 and r.json()["code"] == "concours.name.pair"
+    drawn = server.http.post(f"/api/concours/{cid}/draw", headers=_as(key),
+                             json={"seed": 1}).json()
+    # 3 pairs: one table of two pairs, one pair sits out
+    assert len(drawn["tables"]) == 1 and len(drawn["out"]) == 1
+    assert all(len(side) == 2 for side in drawn["tables"][0]["teams"])
+    shown = server.http.get(f"/api/concours/{cid}").json()
+    assert [len(side) for side in shown["parties_drawn"][0]["tables"][0]["sides"]] == [1, 1]

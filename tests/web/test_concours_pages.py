@@ -96,6 +96,16 @@ def test_an_organiser_runs_a_partie_from_the_pages(browser, web_server):
         # undo the last entry: table 2's first line
         p.click("#undo")
         table2.filter(has_text="Pas encore de score").wait_for()
+        p.locator("#toast").filter(has_text="annulé").wait_for()
+        assert p.locator("#toast").inner_text() == \
+            "annulé : partie 1, table 2, donne 1 (100 – 62)"
+        # the history keeps every change, newest first: the undo, the entries, the draw…
+        p.click("#history summary")
+        history = p.locator("#history li").all_inner_texts()
+        assert history[0].endswith("saisie annulée : partie 1, table 2")
+        assert history[1].endswith("partie 1, table 2 : 100 – 62 (donne 1)")
+        assert history[2].endswith("partie 1, table 1 : 1100 – 850")
+        assert history[3].endswith("partie 1 tirée (graine 424242)")
         # the live page shows the tables, names by side, and table 1's score
         live = Page.open(browser, f"{web_server.url}/concours/{cid}/live?every=1")
         lp = live.page

@@ -34,20 +34,23 @@ import hashlib
 import json
 import re
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal, cast
 
 from fastapi import Body, FastAPI, Query, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
 
 from ..concours import views
 from ..concours.errors import ConcoursError
 from ..concours.manager import Manager, csv_names, ranking, table_score
 from ..concours.model import Entrant, Format, Leftover, RankRow
-from ..concours.store import ConcoursData, ConcoursRow, ConcoursStore
+from ..concours.store import ConcoursData, ConcoursRow, ConcoursStore, LogRow, PartieRow, ScoreRow
 from ..web import STATIC_DIR
 from .errors import ServerError
 from .ratelimit import Limiter
@@ -57,6 +60,8 @@ CSV_MAX = 256 * 1024
 #: the request body allowed on that route, in bytes: the CSV text written as JSON with
 #: every character escaped (``\\uXXXX``, 6 bytes), and room for the rest
 ENTRANTS_BODY_MAX = 6 * CSV_MAX + 16 * 1024
+#: the public views kept in memory (the concours most recently asked)
+SHOWN_KEPT = 32
 #: the names one request registers at most (the concours holds 2000)
 NAMES_MAX = 2000
 #: what ``/print/{what}.pdf`` and ``/export/{what}.csv`` give (documents.PRINTABLE, EXPORTS)
@@ -67,6 +72,8 @@ PAGE_HEADERS = {"Cache-Control": "no-cache", "Referrer-Policy": "no-referrer"}
 _ENTRANTS_PATH = re.compile(r"^/api/concours/[^/]{1,40}/entrants$")
 
 Text = Annotated[str, Field(max_length=200)]
+#: what :meth:`ConcoursWeb.stamp` reads: newest log row, newest score entry, rooms (JSON)
+Stamp = tuple[int, int, str]
 
 
 class CreateConcours(BaseModel):
@@ -254,6 +261,8 @@ class ConcoursWeb:
         self.store = ConcoursStore(engine)
         self.manager = Manager(self.store)
         self.public_url = public_url
+        self._shown: OrderedDict[str, tuple[Stamp, dict[str, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def base(self, request: Request) -> str:
         return self.public_url or str(request.base_url).rstrip("/")
@@ -285,9 +294,39 @@ class ConcoursWeb:
                 "organiser_url": f"{base}/concours/{data.id}?key={data.key}",
                 "live_url": f"{base}/concours/{data.id}/live"}
 
+    def stamp(self, cid: str) -> Stamp | None:
+        """What changes whenever the concours ``cid`` does: its newest log row (every
+        change the manager makes notes one, in the same transaction), its newest score
+        entry and its parties' online rooms; None when there is no such concours."""
+        def look(s: Session) -> Stamp | None:
+            log = s.scalar(select(func.max(LogRow.id)).where(LogRow.concours_id == cid))
+            score = s.scalar(select(func.max(ScoreRow.id)).where(ScoreRow.concours_id == cid))
+            rooms = s.scalars(select(PartieRow.rooms).where(PartieRow.concours_id == cid)
+                              .order_by(PartieRow.partie)).all()
+            if log is None:
+                return None
+            return int(log), int(score or 0), json.dumps(list(rooms))
+        return self.store.read(look)
+
     def public(self, concours_id: str) -> dict[str, Any]:
+        """:func:`public_json` of the concours, kept while its :meth:`stamp` stays (a
+        projector asks every few seconds; a concours of 400 players and 6 parties scored
+        deal by deal takes the better part of a second to read and rank)."""
+        cid = str(concours_id).strip().upper()[:40]
         with _answered():
-            return public_json(self.manager.get(concours_id))
+            stamp = self.stamp(cid)
+            with self._lock:
+                cached = self._shown.get(cid)
+            if stamp is not None and cached is not None and cached[0] == stamp:
+                return cached[1]
+            shown = public_json(self.manager.get(cid))
+        if stamp is not None:
+            with self._lock:
+                self._shown[cid] = (stamp, shown)
+                self._shown.move_to_end(cid)
+                while len(self._shown) > SHOWN_KEPT:
+                    self._shown.popitem(last=False)
+        return shown
 
     def add(self, cid: str, body: AddEntrants) -> dict[str, Any]:
         with _answered():

@@ -113,7 +113,7 @@ class OrganiserScreen {
 
   async load() {
     try {
-      await api("GET", `/api/concours/${this.id}/log`, null, this.key);  // checks the key
+      this.log = (await api("GET", `/api/concours/${this.id}/log`, null, this.key)).log;
       this.data = await api("GET", `/api/concours/${this.id}`);
     } catch (error) {
       app.replaceChildren(el("h1", {}, t("concours.title")),
@@ -132,6 +132,7 @@ class OrganiserScreen {
       const answer = await api(method, `/api/concours/${this.id}/${path}`, body, this.key);
       if (where) { delete this.refusals[where]; delete this.typed[where]; }
       this.data = await api("GET", `/api/concours/${this.id}`);
+      this.log = (await api("GET", `/api/concours/${this.id}/log`, null, this.key)).log;
       this.draw();
       return answer;
     } catch (error) {
@@ -154,7 +155,7 @@ class OrganiserScreen {
     const current = this.partie ?? c.current;
     app.replaceChildren(this.heading(c), el("div", { class: "organiser" },
       this.registration(c), this.drawing(c), this.tables(c, current), this.ranking(c),
-      this.prizes(c), this.documents(c, current)));
+      this.prizes(c), this.documents(c, current), this.history()));
     if (this.focusAfter) {
       const next = document.getElementById(this.focusAfter);
       this.focusAfter = null;
@@ -283,7 +284,7 @@ class OrganiserScreen {
       this.draw();
     });
     box.append(el("div", { class: "row" }, field(t("concours.partie"), picker),
-      el("button", { type: "button", id: "undo", onclick: () => this.act("POST", "undo") },
+      el("button", { type: "button", id: "undo", onclick: () => this.undo() },
         t("concours.undo"))));
     const grid = el("div", { class: "score-grid" });
     for (const table of partieTables(c, partie)) grid.append(this.tableCard(c, partie, table));
@@ -358,6 +359,28 @@ class OrganiserScreen {
     this.focusAfter = nextId;
     const done = await this.act("POST", "score", body, where);
     if (!done) this.focusAfter = null;
+  }
+
+  async undo() {
+    const entry = await this.act("POST", "undo");
+    if (!entry) return;
+    const what = entry.deal === null ? t("concours.totals") : t("concours.line_n", { deal: entry.deal });
+    toast(t("concours.undone", { partie: entry.partie, table: entry.table, what,
+      points: entry.points.join(" – ") }), "info");
+  }
+
+  // The audit trail, newest first: every change with its facts, in words.
+  history() {
+    const items = (this.log || []).slice().reverse().map((row) => {
+      const facts = { ...row, points: (row.points || []).join(" – ") };
+      let text = t(`concours.log.${row.what}`, facts);
+      if (text === `concours.log.${row.what}`) text = row.what;  // a kind without words here
+      if (row.what === "score" && row.deal !== null) text += ` (${t("concours.line_n", { deal: row.deal })})`;
+      const when = new Date(row.when).toLocaleTimeString(document.documentElement.lang);
+      return el("li", {}, el("time", { datetime: row.when }, when), " ", text);
+    });
+    return el("section", { class: "card-panel wide" }, el("details", { id: "history" },
+      el("summary", {}, t("concours.history", { n: items.length })), el("ol", { class: "history" }, items)));
   }
 
   ranking(c) {
