@@ -366,3 +366,17 @@ def test_a_concours_par_equipes_draws_registered_pairs(server):
     assert all(len(side) == 2 for side in drawn["tables"][0]["teams"])
     shown = server.http.get(f"/api/concours/{cid}").json()
     assert [len(side) for side in shown["parties_drawn"][0]["tables"][0]["sides"]] == [1, 1]
+
+
+def test_the_server_log_never_holds_the_organiser_key(tmp_path):
+    """uvicorn logs each request's address, query included: the document links carry the
+    key as ``?key=`` (a download cannot send a header)."""
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'k.db'}")
+    try:
+        made = proc.http.post("/api/concours", json={"name": "C"}).json()
+        r = proc.http.get(f"/api/concours/{made['id']}/log?key={made['key']}&lang=en")
+        assert r.status_code == 200
+    finally:
+        err = proc.stop()
+    assert f"/api/concours/{made['id']}/log?key=…&lang=en" in err
+    assert made["key"] not in err

@@ -142,7 +142,7 @@ def test_an_organiser_runs_a_partie_from_the_pages(browser, web_server):
 
 
 def test_the_pages_switch_to_english(browser, web_server):
-    page, cid, _key = _organise(browser, web_server.url)
+    page, cid, key = _organise(browser, web_server.url)
     try:
         p = page.page
         assert p.locator("#reg-title").inner_text().startswith("Inscriptions")
@@ -156,6 +156,11 @@ def test_the_pages_switch_to_english(browser, web_server):
         toast = p.locator("#toast")
         toast.filter(has_text="already registered").wait_for()
         assert toast.inner_text().startswith("Anne is already registered")
+        # a player registered elsewhere (another laptop, the command line) shows by itself
+        r = httpx.post(f"{web_server.url}/api/concours/{cid}/entrants",
+                       headers={"Authorization": f"Bearer {key}"}, json={"names": ["Zoé"]})
+        assert r.status_code == 200
+        p.locator("#entrants tbody tr[data-entrant='10']").filter(has_text="Zoé").wait_for()
         assert _script_errors(page) == []
     finally:
         page.close()

@@ -40,17 +40,18 @@ WS_MAX_SIZE = MAX_MESSAGE_BYTES + 16 * 1024
 
 log = logging.getLogger("belote.server")
 
-#: a seat token in a logged URL (``/ws/tables/ID?token=…``, as uvicorn logs a WebSocket)
-_TOKEN = re.compile(r"(token=)[^&\s\"']*")
+#: a seat token or a concours's organiser key in a logged URL (``/ws/tables/ID?token=…``,
+#: as uvicorn logs a WebSocket; ``/api/concours/ID/print/sheets.pdf?key=…``)
+_TOKEN = re.compile(r"((?:token|key)=)[^&\s\"']*")
 
 
 class RedactTokens(logging.Filter):
-    """Replace the seat token in every logged line by ``…``: a log file must not hold the
-    keys of the seats."""
+    """Replace the seat token and the organiser's key in every logged line by ``…``: a log
+    file must not hold the keys of the seats, nor of the concours."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         text = record.getMessage()
-        if "token=" in text:
+        if "token=" in text or "key=" in text:
             record.msg, record.args = _TOKEN.sub(r"\1…", text), None
         return True
 

@@ -11,6 +11,9 @@ const app = document.getElementById("app");
 const MINE = "belote.concours";
 // the deal lines a partie to a target score shows beyond those entered
 const SPARE_LINES = 1;
+// milliseconds between two looks for changes made elsewhere (another organiser's laptop,
+// the command line, an online table's scores)
+const LOOK_MS = 5000;
 
 // The concours this browser organises: {id: {key, name, at}}.
 const mine = () => kept(MINE);
@@ -108,6 +111,8 @@ class OrganiserScreen {
     this.refusals = {};     // "table/deal" → the words of the last refusal there
     this.typed = {};        // "table/deal" → the points typed in a refused entry
     this.focusAfter = null; // the id of the input to focus once redrawn
+    this.busy = 0;          // operations under way (a look for changes waits for them)
+    this.acts = 0;          // operations done (a look begun before one is out of date)
     this.load();
   }
 
@@ -123,11 +128,30 @@ class OrganiserScreen {
     }
     remember(this.id, { key: this.key, name: this.data.name });
     this.draw();
+    this.looking = setInterval(() => this.look(), LOOK_MS);
+  }
+
+  // Redraw with what changed elsewhere, unless the organiser is typing (a field holds the
+  // focus: the next look redraws).
+  async look() {
+    const typing = document.activeElement && ["INPUT", "TEXTAREA", "SELECT"]
+      .includes(document.activeElement.tagName);
+    if (typing || document.hidden || this.busy) return;
+    const seen = this.acts;
+    try {
+      const fresh = await api("GET", `/api/concours/${this.id}`);
+      const log = (await api("GET", `/api/concours/${this.id}/log`, null, this.key)).log;
+      if (fresh.version === this.data.version || this.busy || this.acts !== seen) return;
+      this.data = fresh;
+      this.log = log;
+      this.draw();
+    } catch { /* the next look tries again */ }
   }
 
   // Run one operation; on success reload the concours and redraw; a refusal is shown
   // where it happened (``where``: "table/deal") or in the toast. Returns whether it passed.
   async act(method, path, body = null, where = null) {
+    this.busy += 1;
     try {
       const answer = await api(method, `/api/concours/${this.id}/${path}`, body, this.key);
       if (where) { delete this.refusals[where]; delete this.typed[where]; }
@@ -145,6 +169,9 @@ class OrganiserScreen {
         toast(error.message);
       }
       return null;
+    } finally {
+      this.busy -= 1;
+      this.acts += 1;
     }
   }
 
