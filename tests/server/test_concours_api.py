@@ -270,6 +270,8 @@ def test_the_documents_are_attachments_behind_the_key(server):
     assert r.status_code == 200
     assert r.headers["content-disposition"] == f'attachment; filename="concours-{cid}-draws.csv"'
     assert r.headers["content-type"].startswith("text/csv")
+    r = server.http.get(f"/api/concours/{cid}/export/players.csv?key={key}")
+    assert r.status_code == 200 and "Hélène Petit" in r.text
     r = server.http.get(f"/api/concours/{cid}/print/sheets.pdf?partie=2&key={key}")
     assert r.status_code == 422 and r.json()["code"] == "concours.partie.not_drawn"
 

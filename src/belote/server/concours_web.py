@@ -15,7 +15,8 @@ and the pages themselves (docs/concours-web.md).
   TEXT}``), ``/rename``, ``/withdraw``, ``/reinstate``, ``/draw`` (``{"seed"}`` optional),
   ``/undraw``, ``/score`` (``{"partie", "table", "points": [a, b], "deal"}``), ``/undo``,
   ``/prizes``; ``GET /api/concours/{ID}/log`` (the audit trail), ``/print/{what}.pdf``
-  (``?partie=N``) and ``/export/{what}.csv`` (attachments; counted against
+  (``?partie=N``) and ``/export/{what}.csv`` (``documents.PRINTABLE``, ``EXPORTS``:
+  attachments; counted against
   ``--connect-limit``: a PDF costs the server);
 * the pages: ``GET /concours`` (a new concours), ``/concours/{ID}?key=KEY`` (the organiser's
   page), ``/concours/{ID}/live`` (the projector's page, public).
@@ -64,9 +65,6 @@ ENTRANTS_BODY_MAX = 6 * CSV_MAX + 16 * 1024
 SHOWN_KEPT = 32
 #: the names one request registers at most (the concours holds 2000)
 NAMES_MAX = 2000
-#: what ``/print/{what}.pdf`` and ``/export/{what}.csv`` give (documents.PRINTABLE, EXPORTS)
-PRINTABLE = ("sheets", "cards", "ranking", "prizes")
-EXPORTS = ("ranking", "draws", "scores")
 #: the pages' cache policy and their referrer policy (the organiser's address holds the key)
 PAGE_HEADERS = {"Cache-Control": "no-cache", "Referrer-Policy": "no-referrer"}
 _ENTRANTS_PATH = re.compile(r"^/api/concours/[^/]{1,40}/entrants$")
@@ -311,7 +309,7 @@ class ConcoursWeb:
     def public(self, concours_id: str) -> dict[str, Any]:
         """:func:`public_json` of the concours, kept while its :meth:`stamp` stays (a
         projector asks every few seconds; a concours of 400 players and 6 parties scored
-        deal by deal takes the better part of a second to read and rank)."""
+        deal by deal takes some 0.3 s to read and rank)."""
         cid = str(concours_id).strip().upper()[:40]
         with _answered():
             stamp = self.stamp(cid)
@@ -344,13 +342,13 @@ class ConcoursWeb:
     def document(self, request: Request, cid: str, what: str, kind: str,
                  partie: int | None) -> Response:
         """The PDF (``kind`` ``pdf``) or CSV ``what`` as an attachment."""
+        from ..concours import documents  # ReportLab, loaded when a document is asked
         lang = _lang(request)
-        allowed = PRINTABLE if kind == "pdf" else EXPORTS
+        allowed = documents.PRINTABLE if kind == "pdf" else documents.EXPORTS
         if what not in allowed:
             raise ServerError(f"no document {what[:20]}: one of {', '.join(allowed)}",
                               code="concours.web.document", status=404,
                               params={"what": what[:20], "allowed": ", ".join(allowed)})
-        from ..concours import documents  # ReportLab, loaded when a document is asked
         with _answered():
             data = self.manager.get(cid)
             if kind == "pdf":

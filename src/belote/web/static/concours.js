@@ -450,7 +450,7 @@ class OrganiserScreen {
     }
     items.push(link("ranking", pdf("ranking")), link("prizes", pdf("prizes")),
       link("ranking_csv", csv("ranking")), link("draws_csv", csv("draws")),
-      link("scores_csv", csv("scores")));
+      link("scores_csv", csv("scores")), link("players_csv", csv("players")));
     return el("section", { class: "card-panel", "aria-labelledby": "docs-title" },
       el("h2", { id: "docs-title" }, t("concours.documents")),
       partie ? el("p", { class: "hint" }, t("concours.documents_partie", { partie })) : null,
