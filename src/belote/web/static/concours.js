@@ -433,7 +433,10 @@ class OrganiserScreen {
         e.preventDefault();
         this.act("POST", "prizes", { prizes: box.value.split("\n").map((p) => p.trim()).filter(Boolean) });
       } }, field(t("concours.prizes_help"), box),
-      el("button", { type: "submit", id: "save-prizes" }, t("concours.save"))));
+      el("button", { type: "submit", id: "save-prizes" }, t("concours.save"))),
+      c.prize_list.length ? el("div", {}, el("h3", {}, t("concours.prize_list")),
+        el("ol", { id: "prize-list" }, c.prize_list.map((w) => el("li", {},
+          `${w.name} (${t("concours.points_n", { n: w.points })}) — ${w.prize}`)))) : null);
   }
 
   documents(c, partie) {
