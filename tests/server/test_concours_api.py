@@ -74,23 +74,30 @@ def test_register_draw_score_undo_and_the_ranking(server):
     assert sorted(seated + drawn["out"]) == sorted(
         ["Anne", "Bruno", "Chloé", "Denis", "Émile", "Fanny Roux", "Gaston Lagaffe",
          "Hélène Petit", "Igor Bon"])
-    r = server.http.post(f"/api/concours/{cid}/score", headers=_as(key),
+    # 12 deals mark 1944 points in all (12 x 162), plus 20 a belote, 90 a capot (seed 000):
+    # 1100 + 850 = 1950 no sheet can give
+    r = server.http.post(f"/api/concours/{cid}/score?lang=en", headers=_as(key),
                          json={"partie": 1, "table": 1, "points": [1100, 850]})
+    assert r.status_code == 422 and r.json()["code"].startswith("concours.total.")
+    assert "1950" in r.json()["message"]
+    r = server.http.post(f"/api/concours/{cid}/score", headers=_as(key),
+                         json={"partie": 1, "table": 1, "points": [1100, 844]})
     assert r.status_code == 200, r.text
-    assert r.json() == {"partie": 1, "table": 1, "lines": [], "total": [1100, 850],
-                        "points": [1100, 850], "complete": True}
+    assert r.json() == {"partie": 1, "table": 1, "lines": [], "total": [1100, 844],
+                        "points": [1100, 844], "complete": True}
     shown = server.http.get(f"/api/concours/{cid}").json()
     table = shown["parties_drawn"][0]["tables"][0]
-    assert table["score"]["points"] == [1100, 850] and table["teams"] == drawn["tables"][0]["teams"]
+    assert table["score"]["points"] == [1100, 844]
+    assert table["teams"] == drawn["tables"][0]["teams"]
     # each player of table 1 has his side's total (seed 000: each player records his points)
     points = {row["name"]: row["points"] for row in shown["ranking"]}
-    for side, total in zip(table["teams"], (1100, 850), strict=True):
+    for side, total in zip(table["teams"], (1100, 844), strict=True):
         assert all(points[name] == total for name in side)
-    # the bye scores the mean of the partie's scored sides: (1100 + 850) / 2 = 975
-    assert points[drawn["out"][0]] == 975
+    # the bye scores the mean of the partie's scored sides: (1100 + 844) / 2 = 972
+    assert points[drawn["out"][0]] == 972
     assert shown["ranking"][0]["points"] == 1100 and shown["ranking"][0]["rank"] == 1
     r = server.http.post(f"/api/concours/{cid}/undo", headers=_as(key))
-    assert r.status_code == 200 and r.json()["points"] == [1100, 850]
+    assert r.status_code == 200 and r.json()["points"] == [1100, 844]
     shown = server.http.get(f"/api/concours/{cid}").json()
     assert shown["parties_drawn"][0]["tables"][0]["score"]["complete"] is False
     assert all(row["points"] == 0 for row in shown["ranking"])
@@ -228,7 +235,7 @@ def test_the_public_view_never_holds_the_key_and_answers_304_when_unchanged(serv
     again = server.http.get(f"/api/concours/{cid}", headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.content == b""
     server.http.post(f"/api/concours/{cid}/score", headers=_as(key),
-                     json={"partie": 1, "table": 2, "points": [700, 900]})
+                     json={"partie": 1, "table": 2, "points": [1000, 964]})
     changed = server.http.get(f"/api/concours/{cid}", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["etag"] != etag
     assert key not in changed.text
@@ -285,11 +292,11 @@ def test_the_prize_list_comes_once_the_last_partie_is_scored(server):
     drawn = server.http.post(f"/api/concours/{cid}/draw", headers=_as(key),
                              json={"seed": 3}).json()
     server.http.post(f"/api/concours/{cid}/score", headers=_as(key),
-                     json={"partie": 1, "table": 1, "points": [1200, 800]})
+                     json={"partie": 1, "table": 1, "points": [1200, 744]})
     shown = server.http.get(f"/api/concours/{cid}").json()
     assert shown["complete"] is False and shown["prize_list"] == []
     server.http.post(f"/api/concours/{cid}/score", headers=_as(key),
-                     json={"partie": 1, "table": 2, "points": [1000, 1100]})
+                     json={"partie": 1, "table": 2, "points": [1000, 964]})
     shown = server.http.get(f"/api/concours/{cid}").json()
     assert shown["complete"] is True
     # table 1's winning side (1200) first and second, by the lot between them

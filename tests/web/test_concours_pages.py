@@ -76,9 +76,9 @@ def test_an_organiser_runs_a_partie_from_the_pages(browser, web_server):
         assert p.locator(".table-card").count() == 2  # 9 players: two tables, one bye
         assert p.locator("#byes").count() == 1
         # table 1's totals by the keyboard: Tab to the other side, Enter to save
-        _type_pair(p, "#total-1-a", "1100", "850")
+        _type_pair(p, "#total-1-a", "1100", "844")
         state = p.locator(".table-card[data-table='1'] [data-testid='table-state']")
-        state.filter(has_text="1100 – 850").wait_for()
+        state.filter(has_text="1100 – 844").wait_for()
         assert p.evaluate("document.activeElement.id") == "total-2-a"  # on to the next table
         # table 2 deal by deal: a good line, then one the rules refuse
         p.click("#lines-2")
@@ -104,7 +104,7 @@ def test_an_organiser_runs_a_partie_from_the_pages(browser, web_server):
         history = p.locator("#history li").all_inner_texts()
         assert history[0].endswith("saisie annulée : partie 1, table 2")
         assert history[1].endswith("partie 1, table 2 : 100 – 62 (donne 1)")
-        assert history[2].endswith("partie 1, table 1 : 1100 – 850")
+        assert history[2].endswith("partie 1, table 1 : 1100 – 844")
         assert history[3].endswith("partie 1 tirée (graine 424242)")
         # the live page shows the tables, names by side, and table 1's score
         live = Page.open(browser, f"{web_server.url}/concours/{cid}/live?every=1")
@@ -112,7 +112,7 @@ def test_an_organiser_runs_a_partie_from_the_pages(browser, web_server):
         lp.wait_for_selector("[data-testid='live-tables'] [data-table='2']")
         assert lp.locator("#live-title").inner_text() == "Concours du club"
         first = lp.locator("[data-table='1'] [data-testid='live-score']")
-        assert first.inner_text() == "1100 – 850"
+        assert first.inner_text() == "1100 – 844"
         seated = lp.locator("[data-testid='live-tables']").inner_text()
         assert all(n in seated for t in shown["parties_drawn"][0]["tables"]
                    for side in t["teams"] for n in side)
@@ -127,10 +127,10 @@ def test_an_organiser_runs_a_partie_from_the_pages(browser, web_server):
         # a score entered elsewhere (the API) shows by itself
         r = httpx.post(f"{web_server.url}/api/concours/{cid}/score",
                        headers={"Authorization": f"Bearer {key}"},
-                       json={"partie": 1, "table": 2, "points": [700, 900]})
+                       json={"partie": 1, "table": 2, "points": [1000, 964]})
         assert r.status_code == 200, r.text
         lp.locator("[data-table='2'] [data-testid='live-score']").filter(
-            has_text="700 – 900").wait_for()
+            has_text="1000 – 964").wait_for()
         assert not lp.evaluate("window.kept.isConnected")
         top = lp.locator("[data-testid='live-ranking'] tbody tr").first.inner_text()
         assert "1100" in top
