@@ -2,8 +2,9 @@
 organiser creates a concours from the form, registers 9 players, draws with a seed, enters
 one table's totals and another's deal lines by the keyboard (a line the rules refuse shows
 the rule's words), undoes; the live page shows the tables and the ranking and redraws by
-itself after a score entered through the API, and only then; the English switch; the live
-page on a 360-pixel phone without sideways scrolling."""
+itself after a score entered through the API, and only then, and the prize list once the
+last partie is scored; the English switch; the live page on a 360-pixel phone without
+sideways scrolling."""
 
 from __future__ import annotations
 
@@ -196,3 +197,35 @@ def test_the_live_page_fits_a_phone(browser, web_server):
         assert live.errors == []
     finally:
         live.close()
+
+
+def test_the_live_page_shows_the_prize_list_once_the_last_partie_is_scored(browser, web_server):
+    http = httpx.Client(base_url=web_server.url)
+    made = http.post("/api/concours", json={"name": "Concours de Noël", "parties": 1}).json()
+    cid, key = made["id"], {"Authorization": f"Bearer {made['key']}"}
+    http.post(f"/api/concours/{cid}/entrants", headers=key, json={"names": PLAYERS[:8]})
+    http.post(f"/api/concours/{cid}/prizes", headers=key,
+              json={"prizes": ["Un jambon", "Un panier garni"]})
+    drawn = http.post(f"/api/concours/{cid}/draw", headers=key, json={"seed": 1}).json()
+    http.post(f"/api/concours/{cid}/score", headers=key,
+              json={"partie": 1, "table": 1, "points": [1200, 744]})
+    live = Page.open(browser, f"{web_server.url}/concours/{cid}/live?every=1")
+    try:
+        lp = live.page
+        lp.wait_for_selector("[data-testid='live-tables'] [data-table='2']")
+        assert lp.locator("[data-testid='live-prizes']").count() == 0  # table 2 to score
+        r = http.post(f"/api/concours/{cid}/score", headers=key,
+                      json={"partie": 1, "table": 2, "points": [1000, 964]})
+        assert r.status_code == 200, r.text
+        lp.wait_for_selector("[data-testid='live-prizes'] li >> nth=1")
+        # table 1's winners (1200 each) take the two prizes, in the ranking's order (the lot)
+        shown = httpx.get(f"{web_server.url}/api/concours/{cid}").json()
+        first, second = (row["name"] for row in shown["ranking"][:2])
+        assert {first, second} == set(drawn["tables"][0]["teams"][0])
+        assert lp.locator("[data-testid='live-prizes'] li").all_inner_texts() == [
+            f"{first} 1200 pts — Un jambon", f"{second} 1200 pts — Un panier garni"]
+        assert lp.locator("[data-testid='live-tables']").count() == 0
+        assert live.errors == []
+    finally:
+        live.close()
+        http.close()
