@@ -162,6 +162,14 @@ def test_the_pages_switch_to_english(browser, web_server):
                        headers={"Authorization": f"Bearer {key}"}, json={"names": ["Zoé"]})
         assert r.status_code == 200
         p.locator("#entrants tbody tr[data-entrant='10']").filter(has_text="Zoé").wait_for()
+        # a CSV file from a French spreadsheet (Windows-1252), its header row skipped
+        p.click("#registration-csv summary")
+        p.set_input_files("#csv-file", files=[{
+            "name": "inscrits.csv", "mimeType": "text/csv",
+            "buffer": "Prénom;Nom\nRené;Crème\n".encode("cp1252")}])
+        p.wait_for_function("document.getElementById('csv-text').value.includes('René')")
+        p.click("#add-csv")
+        p.locator("#entrants tbody tr[data-entrant='11']").filter(has_text="René Crème").wait_for()
         assert _script_errors(page) == []
     finally:
         page.close()

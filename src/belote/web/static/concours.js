@@ -14,6 +14,8 @@ const SPARE_LINES = 1;
 // milliseconds between two looks for changes made elsewhere (another organiser's laptop,
 // the command line, an online table's scores)
 const LOOK_MS = 5000;
+// the fields whose text a redraw after a change made elsewhere keeps
+const KEPT_FIELDS = ["names", "csv-text", "seed"];
 
 // The concours this browser organises: {id: {key, name, at}}.
 const mine = () => kept(MINE);
@@ -144,7 +146,13 @@ class OrganiserScreen {
       if (fresh.version === this.data.version || this.busy || this.acts !== seen) return;
       this.data = fresh;
       this.log = log;
+      // what was typed but not sent yet stays (names, a CSV text, a seed)
+      const typed = KEPT_FIELDS.map((id) => [id, (document.getElementById(id) || {}).value]);
       this.draw();
+      for (const [id, value] of typed) {
+        const field = document.getElementById(id);
+        if (field && value) field.value = value;
+      }
     } catch { /* the next look tries again */ }
   }
 
@@ -214,7 +222,7 @@ class OrganiserScreen {
         field(t(c.format === "equipes" ? "concours.names_pairs" : "concours.names"), names),
         el("p", { id: "names-help", class: "hint" }, t("concours.names_help")),
         el("button", { type: "submit", class: "primary", id: "add-names" }, t("concours.add"))),
-      el("details", {}, el("summary", {}, t("concours.csv")),
+      el("details", { id: "registration-csv" }, el("summary", {}, t("concours.csv")),
         el("form", { onsubmit: (e) => { e.preventDefault(); this.addCsv(csvText.value); } },
           field(t("concours.csv_file"), csvFile), field(t("concours.csv_text"), csvText),
           el("button", { type: "submit", id: "add-csv" }, t("concours.csv_add")))),
