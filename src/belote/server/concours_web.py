@@ -38,7 +38,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, Literal
 
 from fastapi import Body, FastAPI, Query, Request
 from fastapi.responses import FileResponse, Response
@@ -334,10 +334,7 @@ class ConcoursWeb:
             if not names:
                 raise ConcoursError("name players, or give a CSV file's text",
                                     code="concours.web.no_names", params={})
-            # Manager.add's "list[Entrant]" is read inside the class, where ``list`` is a
-            # method: mypy cannot resolve it
-            added = cast("list[Entrant]", self.manager.add(cid, names))
-            return {"added": [entrant_json(e) for e in added]}
+            return {"added": [entrant_json(e) for e in self.manager.add(cid, names)]}
 
     def document(self, request: Request, cid: str, what: str, kind: str,
                  partie: int | None) -> Response:
