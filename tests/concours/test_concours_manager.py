@@ -62,6 +62,7 @@ def test_create_and_its_settings(manager):
     ({"parties": 21}, "concours.settings"),
     ({"deals": 0}, "concours.settings"),
     ({"deals": None}, "concours.settings.length"),
+    ({"online": True, "options": {"shuffle": "cut"}}, "concours.online_cut"),
     ({"preset": "poker"}, "rules.unknown_preset"),
     ({"options": {"nope": 1}}, "rules.unknown_option"),
 ])

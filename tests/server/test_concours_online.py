@@ -330,15 +330,25 @@ def test_seats_follow_the_draw(manager):
     assert (rules.game_end, rules.target) == ("target", 501)
 
 
-def test_two_processes_make_each_room_once_and_enter_each_line_once(database_url, manager):
+@pytest.fixture
+def postgres_manager(postgres_url):
+    """A manager on a new database of the suite's PostgreSQL server, and its URL (several
+    servers share one database on PostgreSQL only)."""
+    from support.postgres import new_database
+    url = new_database(postgres_url)
+    store = SqlStore(url)
+    yield url, Manager(ConcoursStore(store.engine))
+    store.dispose()
+
+
+def test_two_processes_make_each_room_once_and_enter_each_line_once(postgres_manager):
     """Two servers on one PostgreSQL database both see the draw: one set of rooms is made,
     and each deal's line is entered once though both processes hear its end. One table is
     played through each process, so one person is connected to a process that does not run
     his table (the one that made the rooms runs them all): the absent people's seats are
     still played by bots (regression: a person connected elsewhere started no takeover
     clock, and his table waited for ever)."""
-    if not database_url.startswith("postgresql"):
-        pytest.skip("several processes share PostgreSQL only")
+    database_url, manager = postgres_manager
     servers = [ServerProcess(database_url, "--takeover-after", "0") for _ in range(2)]
     try:
         cid = _concours(manager)

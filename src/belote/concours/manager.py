@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..engine.rules import Rules
+from ..engine.rules import Rules, Shuffle
 from . import draw as drawing
 from . import sheet
 from .errors import ConcoursError
@@ -197,13 +197,18 @@ class Manager:
                online: bool = False) -> ConcoursData:
         """A new concours (nothing registered, nothing drawn). ``deals`` and ``target``: one
         of them (a target given makes ``deals`` None). Raises ConcoursError
-        ``concours.settings`` for a value out of range, the engine's RulesError for a bad
-        preset or option."""
+        ``concours.settings`` for a value out of range, ``concours.online_cut`` for an online
+        concours asking for ``shuffle=cut``, the engine's RulesError for a bad preset or
+        option."""
         if target is not None:
             deals = None
         _text("name", name)
         options = dict(options or {})
-        Rules.preset(preset, **options)  # RulesError for a bad preset or option
+        rules = Rules.preset(preset, **options)  # RulesError for a bad preset or option
+        if online and rules.shuffle == Shuffle.CUT and "shuffle" in options:
+            raise ConcoursError("an online concours shuffles every deal: shuffle=cut would "
+                                "let a seat work out the others' hands (docs/rules-notes.md)",
+                                code="concours.online_cut", params={})
         _in_range("parties", parties, 1, PARTIES_MAX)
         if deals is None and target is None:
             raise ConcoursError("a partie needs a number of deals or a target score",
