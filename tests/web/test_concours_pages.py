@@ -237,3 +237,43 @@ def test_the_live_page_shows_the_prize_list_once_the_last_partie_is_scored(brows
     finally:
         live.close()
         http.close()
+
+
+_FITS = """() => {
+  const rows = document.querySelectorAll("[data-testid='live-ranking'] tbody tr");
+  return rows.length > 0 && rows[rows.length - 1].getBoundingClientRect().bottom <= innerHeight;
+}"""
+_RANKING_PAGE = "document.querySelector('#live-ranking-title .page-mark')?.textContent || ''"
+
+
+def test_every_rank_fits_the_screen_on_every_page_after_a_redraw(browser, web_server):
+    """A score arriving while the pages showed their second page sized the ranking's pages
+    on that (shorter) page: page 1 then ran below the screen, ranks 22 to 29 never shown
+    (fresh-user trial, session 14). Each page shown fits, before and after."""
+    http = httpx.Client(base_url=web_server.url)
+    made = http.post("/api/concours", json={"name": "Trente", "parties": 2}).json()
+    cid, key = made["id"], {"Authorization": f"Bearer {made['key']}"}
+    names = [f"Joueur {i:02d}" for i in range(1, 31)]
+    http.post(f"/api/concours/{cid}/entrants", headers=key, json={"names": names})
+    http.post(f"/api/concours/{cid}/draw", headers=key, json={"seed": 5})
+    live = Page.open(browser, f"{web_server.url}/concours/{cid}/live?every=1&turn=3",
+                     viewport={"width": 1280, "height": 560})
+    try:
+        lp = live.page
+        lp.wait_for_function(f"() => ({_RANKING_PAGE}).length > 0")  # the ranking pages
+        lp.wait_for_function(f"() => /^\\D*2/.test({_RANKING_PAGE})")  # on its 2nd page
+        http.post(f"/api/concours/{cid}/score", headers=key,
+                  json={"partie": 1, "table": 1, "points": [1200, 744]})
+        lp.wait_for_selector("[data-table='1'] [data-testid='live-score']")
+        seen = set()
+        for _ in range(3):  # three pages in a row, each fitting the screen
+            before = lp.evaluate(_RANKING_PAGE)
+            assert lp.evaluate(_FITS), before
+            seen |= {int(x.split()[0]) for x in lp.locator(
+                "[data-testid='live-ranking'] tbody tr td:first-child").all_inner_texts()}
+            lp.wait_for_function(f"(b) => ({_RANKING_PAGE}) !== b", arg=before)
+        assert seen == set(range(1, 31))
+        assert live.errors == []
+    finally:
+        live.close()
+        http.close()

@@ -221,11 +221,10 @@ def add(
     """Register players or pairs (late arrivals play from the next partie)."""
     _lang(lang)
     with _manager(database, lang, as_json) as m:
-        added = []
-        if csv_file is not None:
-            added += m.add_csv(concours_id, _read_text(csv_file))
-        if names:
-            added += m.add(concours_id, names)
+        if csv_file is not None:  # the file's names then the others, all or none
+            added = m.add_csv(concours_id, _read_text(csv_file), names or ())
+        else:
+            added = m.add(concours_id, names) if names else []
         if not added:
             raise BeloteError("name players, or give --csv FILE", code="cli.concours.no_names",
                               params={})

@@ -273,16 +273,18 @@ class Manager:
         name = clean_name(text)
         return Entrant(eid, name, (name,), data.next_partie)
 
-    def add_csv(self, concours_id: str, text: str) -> list[Entrant]:
-        """Register the players of a CSV file's text (:func:`csv_rows`), all or none. Raises
-        what :func:`csv_rows` and :meth:`add` raise; a name taken as
-        ``concours.csv.taken`` with its line number."""
-        data = self.get(concours_id)
-        rows = csv_rows(text, data.format)
+    def add_csv(self, concours_id: str, text: str,
+                names: Sequence[str] = ()) -> list[Entrant]:
+        """Register the players of a CSV file's text (:func:`csv_rows`), then ``names``, all
+        or none (one transaction). Raises what :func:`csv_rows` and :meth:`add` raise; a
+        name of the file already taken as ``concours.csv.taken`` with its line number."""
+        fmt = self.get(concours_id).format  # (the format never changes)
+        rows = csv_rows(text, fmt)
         try:
-            return self.add(data.id, [name for _, name in rows])
+            return self.add(concours_id, [name for _, name in rows] + list(names))
         except ConcoursError as e:
-            if e.code != "concours.name.taken" or "index" not in e.params:
+            if e.code != "concours.name.taken" or \
+                    not 0 <= int(str(e.params.get("index", -1))) < len(rows):
                 raise
             line = rows[int(str(e.params["index"]))][0]
             raise ConcoursError(f"line {line}: {e.params['name']} is already registered",
@@ -453,13 +455,16 @@ class Manager:
 
     # -- scores -----------------------------------------------------------------------------
     def score(self, concours_id: str, partie: int, table: int, a: int, b: int,
-              deal: int | None = None, source: str = "cli") -> TableScore:
+              deal: int | None = None, source: str = "cli",
+              only_if_missing: bool = False) -> TableScore:
         """Enter a table's two totals for a partie (``deal`` None) or one deal line (deal
         ``deal``, from 1; lines in order, a line entered again corrects it), checked against
         the preset's scoring (:mod:`belote.concours.sheet`: the rule named when impossible).
         A table is scored by its totals or by its lines, not both. Returns the table's
-        score. Raises ConcoursError ``concours.partie.*``, ``concours.table.unknown``,
-        ``concours.score.*``, ``concours.line.*``, ``concours.total.*``."""
+        score; with ``only_if_missing`` (the online tables' lines), nothing is written when
+        the line is already there (an organiser typed it meanwhile: his stays). Raises
+        ConcoursError ``concours.partie.*``, ``concours.table.unknown``, ``concours.score.*``,
+        ``concours.line.*``, ``concours.total.*``, ``concours.not_whole``."""
         for name, value in (("partie", partie), ("table", table), ("points", a),
                             ("points", b)):
             _whole(name, value)
@@ -475,6 +480,8 @@ class Manager:
             self._table(data, partie, table)
             rules = rules_of(data)
             lines, total = lines_in_force(data, partie, table)
+            if only_if_missing and (deal in lines or total is not None):
+                return table_score(data, partie, table)
             if deal is None:
                 if lines:
                     raise ConcoursError(f"table {table} is scored deal by deal: correct a "
@@ -528,12 +535,13 @@ class Manager:
         return draw
 
     def undo(self, concours_id: str) -> ScoreEntry:
-        """Undo the newest score entry in force (it stays in the audit trail, marked undone;
-        a corrected line shows its previous value again). Raises ConcoursError
-        ``concours.score.nothing``."""
+        """Undo the newest score entry in force typed by an organiser (it stays in the audit
+        trail, marked undone; a corrected line shows its previous value again). The lines an
+        online table entered are not undone (they would come back from the room: correct
+        one by entering it again). Raises ConcoursError ``concours.score.nothing``."""
         def write(s: Session) -> ScoreEntry:
             data = self._locked(concours_id, s)
-            live = [e for e in data.scores if e.undone is None]
+            live = [e for e in data.scores if e.undone is None and e.source != "online"]
             if not live:
                 raise ConcoursError("no score entry to undo", code="concours.score.nothing",
                                     params={})
@@ -608,7 +616,7 @@ _PLAYER2 = {"joueur 2", "joueur2", "player 2", "player2", "partenaire 2", "parte
             "partner"}
 _TEAM = {"équipe", "equipe", "team", "doublette", "paire", "pair"}
 #: the most text a CSV file may hold (characters)
-CSV_MAX = 1 << 20
+CSV_MAX = 256 * 1024
 
 
 def _delimiter(lines: list[str]) -> str:

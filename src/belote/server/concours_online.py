@@ -66,7 +66,7 @@ from sqlalchemy.engine import Engine
 
 from ..concours.errors import ConcoursError
 from ..concours.manager import Manager, lines_in_force, table_score
-from ..concours.model import TableDraw
+from ..concours.model import PartieDraw, TableDraw
 from ..concours.store import ConcoursData, ConcoursRow, ConcoursStore, PartieRow
 from ..engine.errors import BeloteError
 from ..engine.game import Game
@@ -164,7 +164,7 @@ def seat_links(data: ConcoursData, partie: int, base: str = "") -> list[dict[str
     if not rooms or not 1 <= partie <= len(data.draws):
         return []
     out: list[dict[str, Any]] = []
-    for t, room_id in zip(data.draws[partie - 1].tables, rooms, strict=False):
+    for t, room_id in zip(data.draws[partie - 1].tables, rooms, strict=True):
         if room_id is None:
             continue
         for s in planned_seats(data, t):
@@ -317,16 +317,24 @@ class OnlineConcours:
             ids = data.rooms.get(partie)
             if ids is None:
                 ids = [secrets.token_hex(8) for _ in data.draws[partie - 1].tables]
-                if not self._claim(data.id, partie, ids):
+                if not self._claim(data.id, partie, ids, data.draws[partie - 1]):
                     return []  # taken back (draw --undo), or claimed elsewhere
                 log.info("concours %s, partie %d: %d online table(s)", data.id, partie,
                          len(ids))
             self._create_missing(data, partie, ids)
             return ids
 
-    def _claim(self, concours_id: str, partie: int, ids: list[str | None]) -> bool:
+    def _claim(self, concours_id: str, partie: int, ids: list[str | None],
+               draw: PartieDraw) -> bool:
+        """Write ``ids`` as the rooms of ``partie`` when it has none and is still ``draw``
+        (the draw read before: a partie taken back and drawn again meanwhile is left to the
+        next look). Returns whether they were written."""
+        tables = [[list(t.sides[0]), list(t.sides[1])] for t in draw.tables]
         def write(s: Any) -> bool:
             ConcoursStore.lock(s, concours_id)  # as every change: after a draw taken back
+            row = s.get(PartieRow, (concours_id, partie))
+            if row is None or [[list(side) for side in t] for t in row.tables] != tables:
+                return False  # drawn again since it was read: the next look sees the new one
             done = s.execute(update(PartieRow).where(
                 PartieRow.concours_id == concours_id, PartieRow.partie == partie,
                 _null(PartieRow.rooms)).values(rooms=ids))
@@ -340,7 +348,7 @@ class OnlineConcours:
         wanted = [r for r in ids if r is not None]
         with self.engine.connect() as c:
             there = set(c.execute(select(RoomRow.id).where(RoomRow.id.in_(wanted))).scalars())
-        for t, room_id in zip(data.draws[partie - 1].tables, ids, strict=False):
+        for t, room_id in zip(data.draws[partie - 1].tables, ids, strict=True):
             if room_id is None or room_id in there:
                 continue
             try:
@@ -388,7 +396,7 @@ class OnlineConcours:
             for partie, rooms in list(data.rooms.items()):
                 if self._missing(rooms):
                     self.open_partie(data.id, partie)
-                for t, room_id in zip(data.draws[partie - 1].tables, rooms, strict=False):
+                for t, room_id in zip(data.draws[partie - 1].tables, rooms, strict=True):
                     if room_id is None or room_id in self._settled or \
                             table_score(data, partie, t.table).complete:
                         continue
@@ -449,7 +457,9 @@ class OnlineConcours:
                                table, k, lines[k], (a, b))
                 continue
             try:
-                self.manager.score(concours_id, partie, table, a, b, deal=k, source="online")
+                # (a line the organiser typed since the look above stays his)
+                self.manager.score(concours_id, partie, table, a, b, deal=k, source="online",
+                                   only_if_missing=True)
             except ConcoursError as e:
                 if e.code == "concours.database":
                     raise

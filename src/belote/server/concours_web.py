@@ -49,15 +49,22 @@ from sqlalchemy.orm import Session
 
 from ..concours import views
 from ..concours.errors import ConcoursError
-from ..concours.manager import Manager, csv_names, ranking, table_score
+from ..concours.manager import CSV_MAX, Manager, ranking, table_score
 from ..concours.model import Entrant, Format, Leftover, RankRow
-from ..concours.store import ConcoursData, ConcoursRow, ConcoursStore, LogRow, PartieRow, ScoreRow
+from ..concours.store import (
+    ConcoursData,
+    ConcoursRow,
+    ConcoursStore,
+    LogRow,
+    PartieRow,
+    ScoreRow,
+    iso,
+)
 from ..web import STATIC_DIR
 from .errors import ServerError
 from .ratelimit import Limiter
 
 #: the longest CSV text of ``POST …/entrants``, in characters
-CSV_MAX = 256 * 1024
 #: the request body allowed on that route, in bytes: the CSV text written as JSON with
 #: every character escaped (``\\uXXXX``, 6 bytes), and room for the rest
 ENTRANTS_BODY_MAX = 6 * CSV_MAX + 16 * 1024
@@ -96,7 +103,7 @@ class CreateConcours(BaseModel):
 
 class AddEntrants(BaseModel):
     """``POST …/entrants``: names (players, or pairs "A / B" par équipes) and/or the text of
-    a CSV file (:func:`belote.concours.manager.csv_names`), registered all or none."""
+    a CSV file (:func:`belote.concours.manager.csv_rows`), registered all or none."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -329,12 +336,12 @@ class ConcoursWeb:
     def add(self, cid: str, body: AddEntrants) -> dict[str, Any]:
         with _answered():
             names = list(body.names)
-            if body.csv is not None:
-                names = csv_names(body.csv, self.manager.get(cid).format) + names
-            if not names:
+            if body.csv is None and not names:
                 raise ConcoursError("name players, or give a CSV file's text",
                                     code="concours.web.no_names", params={})
-            return {"added": [entrant_json(e) for e in self.manager.add(cid, names)]}
+            added = self.manager.add(cid, names) if body.csv is None else \
+                self.manager.add_csv(cid, body.csv, names)  # all or none, lines named
+            return {"added": [entrant_json(e) for e in added]}
 
     def document(self, request: Request, cid: str, what: str, kind: str,
                  partie: int | None) -> Response:
@@ -454,6 +461,9 @@ def _organiser_routes(app: FastAPI, web: ConcoursWeb) -> None:
         cid = web.organiser(request, concours_id)
         with _answered():
             made = m.draw(cid, (body or Draw()).seed)
+            online = getattr(request.app.state, "concours_online", None)
+            if online is not None:
+                online.drawn()  # an online concours's rooms now, not at the next look
             return views.draw_json(m.get(cid), made)
 
     @app.post("/api/concours/{concours_id}/undraw")
@@ -487,7 +497,7 @@ def _organiser_routes(app: FastAPI, web: ConcoursWeb) -> None:
         cid = web.organiser(request, concours_id)
         with _answered():
             rows = web.store.log(cid)
-        return {"log": [{"when": w.isoformat(), "what": what, **facts}
+        return {"log": [{"when": iso(w), "what": what, **facts}
                         for w, what, facts in rows]}
 
 

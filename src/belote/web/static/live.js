@@ -26,6 +26,7 @@ let version = null;
 let turn = 0;         // how many times the pages turned
 let failing = false;  // the last poll failed (the page says so, keeps the last concours shown)
 let paged = false;    // a list shown has more than one page (the pages turn)
+let measuring = false;  // drawFitted measures page sizes on the first (fullest) pages
 // the items a page of each list holds: fixed by the address, else learnt by fit()
 let sizes = { tables: FIXED.tables || Infinity, rows: FIXED.rows || Infinity };
 
@@ -33,7 +34,7 @@ function pageOf(items, size) {
   if (window.innerWidth < NARROW || items.length <= size) return { items, page: 1, pages: 1 };
   const pages = Math.ceil(items.length / size);
   paged = true;
-  const page = (turn % pages) + 1;
+  const page = measuring ? 1 : (turn % pages) + 1;  // the first page is the fullest
   return { items: items.slice((page - 1) * size, page * size), page, pages };
 }
 
@@ -111,12 +112,19 @@ function overflowing() {
 
 // Draw, then shrink the pages of a list that does not fit the screen until it does.
 function drawFitted() {
-  draw();
-  if (window.innerWidth < NARROW) return;
-  for (let over = overflowing(); over; over = overflowing()) {
-    sizes[over[0]] = over[1] - 1;
+  measuring = true;
+  try {
     draw();
+    if (window.innerWidth >= NARROW) {
+      for (let over = overflowing(); over; over = overflowing()) {
+        sizes[over[0]] = over[1] - 1;
+        draw();
+      }
+    }
+  } finally {
+    measuring = false;
   }
+  draw();  // the page the turning has reached
 }
 
 function refit() {
