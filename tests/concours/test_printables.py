@@ -293,12 +293,12 @@ def test_a_ranking_row_shows_its_points_parties_and_byes(tmp_path):
     text = _text(_write(tmp_path, ranking_pdf(INFO, rows)))
     assert "Classement final" in text
     row = rows[6]  # rank 7: withdrawn
-    assert _line(text, "7") == ["7", *row.name.split(), "(abandon)", str(row.points),
+    assert _line(text, "7") == ["7", *row.name.split(), "(retiré)", str(row.points),
                                 str(row.won), str(row.conceded),
                                 *(str(p) for p in row.parties), str(row.byes)]
     assert _line(text, "3") == ["3", *rows[2].name.split(), "9997", str(rows[2].won), "3003",
                                 "1003", "1013", "1023", "1033", "1"]
-    assert text.count("(abandon)") == 2  # ranks 7 and 14
+    assert text.count("(retiré)") == 2  # ranks 7 and 14
 
 
 def test_a_partie_not_scored_is_a_dash_and_many_parties_turn_the_page(tmp_path):

@@ -140,7 +140,7 @@ def test_the_messages_name_the_rule_in_both_languages():
     assert str(e.value) == ("deal 1: 170–10 come to 180; a made deal marks 162 / 182 in all, "
                             "the belote included (000 « Compte des points »)")
     assert i18n.message(e.value, "fr") == (
-        "donne 1 : 170–10 font 180 ; une donne remplie marque 162 / 182 en tout, belote "
+        "donne 1 : 170–10 font 180 ; un contrat rempli marque 162 / 182 en tout, belote "
         "comprise (règlement de concours « Compte des points »)")
     with pytest.raises(ConcoursError) as e:
         line(0, 160)

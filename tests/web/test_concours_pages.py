@@ -106,7 +106,7 @@ def test_an_organiser_runs_a_partie_from_the_pages(browser, web_server):
         assert history[0].endswith("saisie annulée : partie 1, table 2")
         assert history[1].endswith("partie 1, table 2 : 100 – 62 (donne 1)")
         assert history[2].endswith("partie 1, table 1 : 1100 – 844")
-        assert history[3].endswith("partie 1 tirée (graine 424242)")
+        assert history[3].endswith("partie 1 tirée (tirage n° 424242)")
         # the live page shows the tables, names by side, and table 1's score
         live = Page.open(browser, f"{web_server.url}/concours/{cid}/live?every=1")
         lp = live.page

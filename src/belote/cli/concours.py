@@ -51,6 +51,10 @@ def _manager(database: str | None, lang: str, as_json: bool = False) -> Iterator
     from ..concours.store import ConcoursStore
     from ..server.run import default_database, open_store
     url = database or default_database()
+    if database is None:  # the data folder: made on first use, as the games' own
+        from ..table.store import data_dir
+        with contextlib.suppress(OSError):  # (a folder that cannot be made: said below)
+            data_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
     try:
         store = open_store(url)
     except BeloteError as e:

@@ -70,7 +70,12 @@ def prize_rows(rows: Sequence[RankRow]) -> list[RankRow]:
 
 
 def export(data: ConcoursData, what: str, lang: str = "fr") -> str:
-    """The CSV text ``what`` (one of :data:`EXPORTS`)."""
+    """The CSV text ``what`` (one of :data:`EXPORTS`), starting with a byte-order mark so
+    that a spreadsheet reads it as UTF-8 (accents whole)."""
+    return "\ufeff" + _export(data, what, lang)
+
+
+def _export(data: ConcoursData, what: str, lang: str) -> str:
     if what == "ranking":
         return exports.ranking_csv(ranking(data), lang)
     if what == "draws":

@@ -107,6 +107,11 @@ class OrganiserScreen {
     this.id = id;
     const given = new URLSearchParams(location.search).get("key");
     this.key = given || (mine()[id] || {}).key || null;
+    if (given) {  // kept by the page: out of the address bar (a projected screen, history)
+      const shown = new URL(location.href);
+      shown.searchParams.delete("key");
+      history.replaceState(null, "", shown);
+    }
     this.data = null;
     this.partie = null;     // the partie whose tables are shown (null: the current one)
     this.open = new Set();  // the tables whose deal lines are unfolded
