@@ -21,18 +21,6 @@ from belote.server.db import open_database
 EIGHT = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
 
 
-@pytest.fixture
-def db_url(tmp_path):
-    return f"sqlite:///{tmp_path / 'c.db'}"
-
-
-@pytest.fixture
-def manager(db_url):
-    engine = open_database(db_url)
-    yield Manager(ConcoursStore(engine))
-    engine.dispose()
-
-
 def test_a_score_and_a_draw_taken_back_at_once_never_both_succeed(db_url):
     """Before: each command read, checked, then wrote; a score could land in a partie drawn
     again (both said done), crediting players who never played it."""

@@ -19,18 +19,6 @@ from belote.server.db import open_database
 NINE = ["Alice", "Bob", "Chloé", "Denis", "Émile", "Fanny", "Gaston", "Hélène", "Inès"]
 
 
-@pytest.fixture
-def db_url(tmp_path):
-    return f"sqlite:///{tmp_path / 'concours.db'}"
-
-
-@pytest.fixture
-def manager(db_url):
-    engine = open_database(db_url)
-    yield Manager(ConcoursStore(engine))
-    engine.dispose()
-
-
 def _code(excinfo) -> str:
     return excinfo.value.code
 
@@ -333,3 +321,16 @@ def test_a_concours_on_postgresql(postgres_url):
     other.dispose()
     assert [table_score(data, 1, t).result for t in (1, 2)] == [(1200, 744), (1000, 944)]
     assert len(data.scores) == 14 and sum(e.undone is not None for e in data.scores) == 1
+
+
+def test_undo_of_one_table_leaves_the_others(manager):
+    cid = _drawn(manager)
+    manager.score(cid, 1, 1, 1200, 744)
+    manager.score(cid, 1, 2, 1000, 944)
+    undone = manager.undo(cid, partie=1, table=1)
+    assert (undone.table, undone.a) == (1, 1200)
+    data = manager.get(cid)
+    assert table_score(data, 1, 2).result == (1000, 944) and table_score(data, 1, 1).result is None
+    with pytest.raises(ConcoursError) as e:
+        manager.undo(cid, partie=1, table=1)
+    assert e.value.code == "concours.score.nothing"

@@ -96,7 +96,12 @@ def test_register_draw_score_undo_and_the_ranking(server):
     # the bye scores the mean of the partie's scored sides: (1100 + 844) / 2 = 972
     assert points[drawn["out"][0]] == 972
     assert shown["ranking"][0]["points"] == 1100 and shown["ranking"][0]["rank"] == 1
-    r = server.http.post(f"/api/concours/{cid}/undo", headers=_as(key))
+    # an undo of table 2 only finds nothing there; table 1's entry stays
+    r = server.http.post(f"/api/concours/{cid}/undo", headers=_as(key),
+                         json={"partie": 1, "table": 2})
+    assert r.status_code == 422 and r.json()["code"] == "concours.score.nothing"
+    r = server.http.post(f"/api/concours/{cid}/undo", headers=_as(key),
+                         json={"partie": 1, "table": 1})
     assert r.status_code == 200 and r.json()["points"] == [1100, 844]
     shown = server.http.get(f"/api/concours/{cid}").json()
     assert shown["parties_drawn"][0]["tables"][0]["score"]["complete"] is False

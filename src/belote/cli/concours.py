@@ -362,12 +362,18 @@ def score(concours_id: IdArg,
                  a=sum(x[0] for x in result.lines), b=sum(x[1] for x in result.lines))
 
 
-def undo(concours_id: IdArg, database: DatabaseOpt = None, as_json: JsonOpt = False,
+def undo(concours_id: IdArg,
+         partie: Annotated[int | None, typer.Option(
+             help="Only an entry of this partie.", min=1)] = None,
+         table: Annotated[int | None, typer.Option(
+             help="Only an entry of this table.", min=1)] = None,
+         database: DatabaseOpt = None, as_json: JsonOpt = False,
          lang: LangOpt = "fr") -> None:
-    """Undo the last score entry (kept in the audit trail, marked undone)."""
+    """Undo the last score entry (kept in the audit trail, marked undone); with --partie and
+    --table, the last one of that table."""
     _lang(lang)
     with _manager(database, lang, as_json) as m:
-        e = m.undo(concours_id)
+        e = m.undo(concours_id, partie, table)
         if as_json:
             print(json_text(e.to_json()))
             return

@@ -534,14 +534,18 @@ class Manager:
                                         "tables": len(draw.tables)})
         return draw
 
-    def undo(self, concours_id: str) -> ScoreEntry:
+    def undo(self, concours_id: str, partie: int | None = None,
+             table: int | None = None) -> ScoreEntry:
         """Undo the newest score entry in force typed by an organiser (it stays in the audit
         trail, marked undone; a corrected line shows its previous value again). The lines an
         online table entered are not undone (they would come back from the room: correct
-        one by entering it again). Raises ConcoursError ``concours.score.nothing``."""
+        one by entering it again). ``partie`` / ``table``: the newest of that partie or
+        table only. Raises ConcoursError ``concours.score.nothing``."""
         def write(s: Session) -> ScoreEntry:
             data = self._locked(concours_id, s)
-            live = [e for e in data.scores if e.undone is None and e.source != "online"]
+            live = [e for e in data.scores if e.undone is None and e.source != "online"
+                    and (partie is None or e.partie == partie)
+                    and (table is None or e.table == table)]
             if not live:
                 raise ConcoursError("no score entry to undo", code="concours.score.nothing",
                                     params={})

@@ -136,6 +136,15 @@ class Draw(BaseModel):
     seed: StrictInt | None = None
 
 
+class Undo(BaseModel):
+    """``POST …/undo``: the newest entry of one partie or table only (None: of any)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    partie: Annotated[StrictInt, Field(ge=1, le=100)] | None = None
+    table: Annotated[StrictInt, Field(ge=1, le=10000)] | None = None
+
+
 Points = Annotated[StrictInt, Field(ge=-100000, le=100000)]
 
 
@@ -481,10 +490,12 @@ def _organiser_routes(app: FastAPI, web: ConcoursWeb) -> None:
                            deal=body.deal, source="web").to_json()
 
     @app.post("/api/concours/{concours_id}/undo")
-    def undo(request: Request, concours_id: str) -> dict[str, Any]:
+    def undo(request: Request, concours_id: str,
+             body: Annotated[Undo | None, Body()] = None) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
+        asked = body or Undo()
         with _answered():
-            return m.undo(cid).to_json()
+            return m.undo(cid, asked.partie, asked.table).to_json()
 
     @app.post("/api/concours/{concours_id}/prizes")
     def prizes(request: Request, concours_id: str, body: Prizes) -> dict[str, Any]:
