@@ -178,7 +178,7 @@ def _show_json(data: Any) -> dict[str, Any]:
     from ..concours import views
     from ..concours.manager import table_score
     return {**data.settings_json(),
-            "entrants": [_entrant_json(e) for e in data.entrants.values()],
+            "entrants": [views.entrant_json(e) for e in data.entrants.values()],
             "parties_drawn": [{**views.draw_json(data, d),
                                "scores": [table_score(data, d.partie, t.table).to_json()
                                           for t in d.tables]} for d in data.draws]}
@@ -206,11 +206,6 @@ def _print_entrants(data: Any, lang: str) -> None:
     out.print(table)
 
 
-def _entrant_json(e: Any) -> dict[str, Any]:
-    return {"id": e.id, "name": e.name, "members": list(e.members), "joined": e.joined,
-            "withdrawn": e.withdrawn}
-
-
 def add(
     concours_id: IdArg,
     names: Annotated[list[str] | None, typer.Argument(
@@ -233,7 +228,8 @@ def add(
             raise BeloteError("name players, or give --csv FILE", code="cli.concours.no_names",
                               params={})
         if as_json:
-            print(json_text([_entrant_json(e) for e in added]))
+            from ..concours import views
+            print(json_text([views.entrant_json(e) for e in added]))
             return
         _say("concours.added", lang, count=len(added),
              names=", ".join(e.name for e in added[:10]) + ("…" if len(added) > 10 else ""),
@@ -389,7 +385,8 @@ def ranking(concours_id: IdArg, database: DatabaseOpt = None, as_json: JsonOpt =
     with _manager(database, lang, as_json) as m:
         rows = m.ranking(concours_id)
         if as_json:
-            print(json_text([_rank_json(r) for r in rows]))
+            from ..concours import views
+            print(json_text([views.rank_json(r) for r in rows]))
             return
         table = Table(title=words("concours.ranking_title", lang))
         for key in RANKING_COLUMNS:
@@ -401,12 +398,6 @@ def ranking(concours_id: IdArg, database: DatabaseOpt = None, as_json: JsonOpt =
             table.add_row(str(r.rank), name, str(r.points), str(r.won), str(r.conceded),
                           str(r.played), str(r.byes))
         out.print(table)
-
-
-def _rank_json(r: Any) -> dict[str, Any]:
-    return {"rank": r.rank, "name": r.name, "points": r.points, "won": r.won,
-            "conceded": r.conceded, "played": r.played, "byes": r.byes,
-            "parties": list(r.parties), "withdrawn": r.withdrawn, "id": r.entrant}
 
 
 def prizes(concours_id: IdArg,

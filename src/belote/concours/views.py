@@ -9,7 +9,7 @@ from typing import Any
 from .. import i18n
 from .errors import ConcoursError
 from .manager import lines_in_force
-from .model import ConcoursInfo, PartieDraw, SheetTable, Side
+from .model import ConcoursInfo, Entrant, PartieDraw, RankRow, SheetTable, Side
 from .store import ConcoursData
 
 
@@ -66,3 +66,18 @@ def sheet_tables(data: ConcoursData, partie: int, lang: str) -> list[SheetTable]
         tables.append(SheetTable(partie, draw.seed, t.table, sides,
                                  tuple(lines[k] for k in sorted(lines))))
     return tables
+
+
+def entrant_json(e: Entrant) -> dict[str, Any]:
+    """A registered player or pair as ``belote concours add --json`` and the web API give
+    it."""
+    return {"id": e.id, "name": e.name, "members": list(e.members), "joined": e.joined,
+            "withdrawn": e.withdrawn}
+
+
+def rank_json(r: RankRow) -> dict[str, Any]:
+    """A ranking line as ``belote concours ranking --json`` (the pinned shape) and the web
+    API give it."""
+    return {"rank": r.rank, "name": r.name, "points": r.points, "won": r.won,
+            "conceded": r.conceded, "played": r.played, "byes": r.byes,
+            "parties": list(r.parties), "withdrawn": r.withdrawn, "id": r.entrant}

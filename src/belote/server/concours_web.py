@@ -50,7 +50,7 @@ from sqlalchemy.orm import Session
 from ..concours import views
 from ..concours.errors import ConcoursError
 from ..concours.manager import CSV_MAX, Manager, ranking, table_score
-from ..concours.model import Entrant, Format, Leftover, RankRow
+from ..concours.model import Format, Leftover, RankRow
 from ..concours.store import (
     ConcoursData,
     ConcoursRow,
@@ -64,7 +64,6 @@ from ..web import STATIC_DIR
 from .errors import ServerError
 from .ratelimit import Limiter
 
-#: the longest CSV text of ``POST …/entrants``, in characters
 #: the request body allowed on that route, in bytes: the CSV text written as JSON with
 #: every character escaped (``\\uXXXX``, 6 bytes), and room for the rest
 ENTRANTS_BODY_MAX = 6 * CSV_MAX + 16 * 1024
@@ -170,18 +169,6 @@ class Prizes(BaseModel):
 
 # -- what the pages read ---------------------------------------------------------------------
 
-def entrant_json(e: Entrant) -> dict[str, Any]:
-    return {"id": e.id, "name": e.name, "members": list(e.members), "joined": e.joined,
-            "withdrawn": e.withdrawn}
-
-
-def rank_json(r: RankRow) -> dict[str, Any]:
-    """A ranking line as ``belote concours ranking --json`` gives it."""
-    return {"rank": r.rank, "name": r.name, "points": r.points, "won": r.won,
-            "conceded": r.conceded, "played": r.played, "byes": r.byes,
-            "parties": list(r.parties), "withdrawn": r.withdrawn, "id": r.entrant}
-
-
 def partie_json(data: ConcoursData, partie: int) -> dict[str, Any]:
     """One partie: its draw (``views.draw_json``: the names by side, "Bot N" a bot), each
     table's ``sides`` as entrant ids (None a bot) and ``scores`` (``TableScore.to_json``),
@@ -216,9 +203,9 @@ def public_json(data: ConcoursData) -> dict[str, Any]:
     complete = len(drawn) == data.parties and all(p["complete"] for p in drawn)
     body: dict[str, Any] = {
         **data.settings_json(),
-        "entrants": [entrant_json(e) for e in data.entrants.values()],
+        "entrants": [views.entrant_json(e) for e in data.entrants.values()],
         "parties_drawn": drawn, "current": len(drawn), "next_partie": data.next_partie,
-        "complete": complete, "ranking": [rank_json(r) for r in rows],
+        "complete": complete, "ranking": [views.rank_json(r) for r in rows],
         "prize_list": prize_list(data, rows) if complete else []}
     text = json.dumps(body, sort_keys=True, ensure_ascii=False, default=str)
     body["version"] = hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
@@ -350,7 +337,7 @@ class ConcoursWeb:
                                     code="concours.web.no_names", params={})
             added = self.manager.add(cid, names) if body.csv is None else \
                 self.manager.add_csv(cid, body.csv, names)  # all or none, lines named
-            return {"added": [entrant_json(e) for e in added]}
+            return {"added": [views.entrant_json(e) for e in added]}
 
     def document(self, request: Request, cid: str, what: str, kind: str,
                  partie: int | None) -> Response:
@@ -450,19 +437,19 @@ def _organiser_routes(app: FastAPI, web: ConcoursWeb) -> None:
     def rename(request: Request, concours_id: str, body: Rename) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
         with _answered():
-            return entrant_json(m.rename(cid, body.who, body.name))
+            return views.entrant_json(m.rename(cid, body.who, body.name))
 
     @app.post("/api/concours/{concours_id}/withdraw")
     def withdraw(request: Request, concours_id: str, body: Who) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
         with _answered():
-            return entrant_json(m.withdraw(cid, body.who))
+            return views.entrant_json(m.withdraw(cid, body.who))
 
     @app.post("/api/concours/{concours_id}/reinstate")
     def reinstate(request: Request, concours_id: str, body: Who) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
         with _answered():
-            return entrant_json(m.reinstate(cid, body.who))
+            return views.entrant_json(m.reinstate(cid, body.who))
 
     @app.post("/api/concours/{concours_id}/draw")
     def draw(request: Request, concours_id: str,
