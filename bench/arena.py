@@ -8,6 +8,9 @@ run in parts, in parallel, and be summed up while it runs.
 
     python bench/arena.py run --preset coinche --deals 1000 --play-only --out p.jsonl
 
+    # without --out: bench/results/coinche-play-only-<commit>.jsonl (not committed, .gitignore)
+    python bench/arena.py run --preset coinche --deals 1000 --play-only
+
 Each line of an output file is one deal: {"match", "deal", "diff", "share", "taken", "made",
 "ms"} (see belote.table.match.arena; "match" names the preset, bots, seed, worlds, mode and
 the commit of the code that played, so that parts of different matches are never mixed: to
@@ -27,6 +30,16 @@ import os
 import statistics
 import sys
 import time
+
+#: where a run writes without ``--out`` (ignored by git: the figures are in
+#: docs/performance.md with the command and the commit that made them)
+RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
+
+
+def default_out(preset: str, play_only: bool, commit: str) -> str:
+    """``bench/results/<preset>[-play-only]-<commit>.jsonl`` (the folder made if missing)."""
+    os.makedirs(RESULTS, exist_ok=True)
+    return os.path.join(RESULTS, f"{preset}{'-play-only' if play_only else ''}-{commit}.jsonl")
 
 
 def run(args) -> int:
@@ -49,6 +62,9 @@ def run(args) -> int:
 
     match = {"preset": args.preset, "a": args.a, "b": args.b, "seed": args.seed,
              "worlds": args.worlds, "play_only": args.play_only, "commit": _commit()}
+    if args.out is None:
+        args.out = default_out(args.preset, args.play_only, match["commit"])
+        print(f"writing {args.out}", file=sys.stderr)
     try:
         rows = _read([args.out]) if os.path.exists(args.out) else []
     except ValueError as e:
@@ -189,7 +205,8 @@ def main(argv=None) -> int:
     r.add_argument("--worlds", type=int, default=20, help="worlds of a plain expert")
     r.add_argument("--play-only", action="store_true",
                    help="both tables play the same contract (A's share of the card points)")
-    r.add_argument("--out", required=True, help="JSON lines file (resumed if it exists)")
+    r.add_argument("--out", help="JSON lines file (resumed if it exists); default "
+                   "bench/results/<preset>[-play-only]-<commit>.jsonl, not committed")
     s = sub.add_parser("summary", help="figures over the deals of one or more output files")
     s.add_argument("files", nargs="+")
     args = ap.parse_args(argv)

@@ -158,3 +158,97 @@ def test_the_checker_sees_a_floor_reaching_up(tmp_path, source, caught):
     bad = tmp_path / "x.py"
     bad.write_text(source)
     assert bool(_violations(bad, "belote.engine.x")) is caught
+
+
+# -- no import circle (issue 25 item 6) -------------------------------------------------------
+# Every import counts, wherever it is written: at module level, inside a function (run when
+# called) and under ``if TYPE_CHECKING:`` (read by the type checker, which must also resolve the
+# circle). ``from p import n`` is an edge to the module ``p.n`` when there is one, else to
+# ``p``; the packages a dotted import runs on its way (``p/__init__.py``) are not edges.
+
+MODULE_NAMES = {_module_name(p) for p in MODULES}
+
+
+def _import_edges(path: Path, module: str, modules: set[str]) -> set[str]:
+    """The modules of ``modules`` that ``path`` (the module ``module``) imports, itself
+    apart."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                where = ".".join(base + ([node.module] if node.module else []))
+            else:
+                where = node.module or ""
+            out.update(f"{where}.{a.name}" if f"{where}.{a.name}" in modules else where
+                       for a in node.names)
+    return (out & modules) - {module}
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph`` (module → the modules it imports): each strongly
+    connected set of more than one module, sorted (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    circles.append(sorted(group))
+    return sorted(circles)
+
+
+def test_the_package_has_no_import_circle():
+    graph = {_module_name(p): _import_edges(p, _module_name(p), MODULE_NAMES) for p in MODULES}
+    assert _circles(graph) == []
+
+
+def test_the_circle_check_sees_every_kind_of_import(tmp_path):
+    """The check itself: a function's import and a ``TYPE_CHECKING`` one each close a
+    circle; ``from . import b`` is an edge to the module ``b``, not to the package."""
+    (tmp_path / "a.py").write_text("def f():\n    from .b import g\n")
+    (tmp_path / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                   "    from . import a\n")
+    (tmp_path / "c.py").write_text("from . import a\n")
+    (tmp_path / "__init__.py").write_text("from . import c\n")
+    modules = {"p", "p.a", "p.b", "p.c"}
+    graph = {m: _import_edges(tmp_path / ("__init__.py" if m == "p" else m[2:] + ".py"), m,
+                              modules) for m in modules}
+    assert graph == {"p": {"p.c"}, "p.a": {"p.b"}, "p.b": {"p.a"}, "p.c": {"p.a"}}
+    assert _circles(graph) == [["p.a", "p.b"]]
+    assert _circles({"x": {"y"}, "y": {"z"}, "z": {"x"}, "w": {"x"}}) == [["x", "y", "z"]]

@@ -30,14 +30,18 @@ def _organise(browser, url: str) -> tuple[Page, str, str]:
     p.fill("#c-name", "Concours du club")
     p.fill("#c-place", "Salle des fêtes")
     p.click("#create")
-    p.wait_for_url(re.compile(r"/concours/[A-Z0-9]{6}\?key="))
-    match = re.search(r"/concours/([A-Z0-9]{6})\?key=([^&]+)$", p.url)
-    assert match, p.url
+    # the organiser's page keeps the key and takes it out of the address (concours.js:
+    # history.replaceState): wait for the address it shows, the key from where it keeps it
+    p.wait_for_url(re.compile(r"/concours/[A-Z0-9]{6}$"))
+    cid = p.url.rsplit("/", 1)[1]
+    key = p.evaluate("(id) => JSON.parse(localStorage.getItem('belote.concours'))[id].key",
+                     cid)
+    assert key, cid
     p.fill("#names", "\n".join(PLAYERS))
     p.click("#add-names")
     p.wait_for_selector("#entrants tbody tr >> nth=8")
     assert p.locator("#entrants tbody tr").count() == 9
-    return page, match.group(1), match.group(2)
+    return page, cid, key
 
 
 def _type_pair(p, first: str, a: str, b: str) -> None:

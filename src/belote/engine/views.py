@@ -11,17 +11,58 @@ seat's annonces as the other seats hear them).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from enum import StrEnum
+from typing import Any, Protocol
 
-from .annonces import annonce_str
-from .cards import card_str, hand_str, popcount
+from .annonces import Annonce, annonce_str
+from .cards import Trump, card_str, hand_str, popcount
 from .errors import IllegalAction
 from .rules import Rules
-from .seats import is_seat
+from .scoring import Contract, DealResult
+from .seats import Seat, is_seat
 
-if TYPE_CHECKING:
-    from .deal import Deal
+
+class Deal(Protocol):
+    """What a view reads of a deal: :class:`belote.engine.deal.Deal` has it (that module
+    imports this one, never the other way: no import circle)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def phase(self) -> StrEnum: ...
+    @property
+    def dealer(self) -> Seat: ...
+    @property
+    def to_move(self) -> Seat | None: ...
+    @property
+    def hands(self) -> Sequence[int]: ...
+    @property
+    def trump(self) -> Trump | None: ...
+    @property
+    def turned(self) -> int | None: ...
+    @property
+    def bids(self) -> Sequence[tuple[Seat, object]]: ...
+    @property
+    def contract(self) -> Contract | None: ...
+    @property
+    def trick(self) -> Sequence[int]: ...
+    @property
+    def leader(self) -> Seat: ...
+    @property
+    def tricks(self) -> Sequence[tuple[Seat, tuple[int, ...], Seat]]: ...
+    @property
+    def points(self) -> Sequence[int]: ...
+    @property
+    def belotes(self) -> Sequence[tuple[Seat, int]]: ...
+    @property
+    def declared(self) -> Mapping[int, Sequence[Annonce]]: ...
+    @property
+    def result(self) -> DealResult | None: ...
+    @property
+    def barred_team(self) -> int | None: ...
+    def legal_actions(self) -> Iterable[object]: ...
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from .. import __version__, i18n
 from ..engine.errors import BeloteError
 from . import concours_online, concours_web, review, web
 from .errors import ServerError, refused_fields
+from .lang import pick_lang
 from .protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE_BYTES,
@@ -77,19 +78,6 @@ WORKERS = 64
 CLOSE_REFUSED = 4404
 #: a WebSocket close code: too many connection attempts from this address
 CLOSE_RATE_LIMITED = 4429
-
-
-def pick_lang(query: str | None, accept: str | None, default: str = i18n.DEFAULT_LANG) -> str:
-    """The client's language: ``?lang=`` when it is one of the catalog's, else the first
-    language of ``Accept-Language`` the catalog has (``en-GB,en;q=0.8`` → ``en``), else
-    ``default`` (the server's ``--lang``; French unless told)."""
-    if query and query.strip().lower()[:2] in i18n.LANGS:
-        return query.strip().lower()[:2]
-    for part in (accept or "").split(","):
-        tag = part.split(";")[0].strip().lower()[:2]
-        if tag in i18n.LANGS:
-            return tag
-    return default
 
 
 def _server_lang(app: Any) -> str:

@@ -62,6 +62,7 @@ from ..concours.store import (
 )
 from ..web import STATIC_DIR
 from .errors import ServerError
+from .lang import pick_lang
 from .ratelimit import Limiter
 
 #: the request body allowed on that route, in bytes: the CSV text written as JSON with
@@ -242,7 +243,6 @@ def _given_key(request: Request) -> str | None:
 
 
 def _lang(request: Request) -> str:
-    from .app import pick_lang  # the app imports this module
     app = request.scope.get("app")
     return pick_lang(request.query_params.get("lang"), request.headers.get("accept-language"),
                      str(getattr(getattr(app, "state", None), "lang", "fr")))
