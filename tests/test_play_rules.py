@@ -13,14 +13,14 @@ import pytest
 from belote import i18n
 from belote.engine import Rules, Trump
 from belote.engine.cards import card_str, iter_cards, parse_card, parse_cards, parse_hand, tables
-from belote.engine.play import explain, legal_cards
+from belote.engine.play import PlayRules, explain, legal_cards
 
 
 def legal(hand: str, trick: str, trump: str = "H", *, under: bool = False, beat: bool = False,
           ncards: int = 32) -> tuple[set[str], str | None]:
     """The legal cards (as a set of record strings) and the rule key."""
     tt = tables(Trump.parse(trump), 19, ncards)
-    mask, rule = legal_cards(parse_hand(hand), parse_cards(trick), tt, under, beat)
+    mask, rule = legal_cards(parse_hand(hand), parse_cards(trick), tt, PlayRules(under, beat))
     return {card_str(c) for c in iter_cards(mask)}, rule
 
 
@@ -29,7 +29,8 @@ def why(card: str, hand: str, trick: str, trump: str = "H", *, under: bool = Fal
     """The rule key and its words in ``lang``, as the catalog words the refusal
     (``illegal.<rule>`` from :func:`explain`'s params), or None for a legal card."""
     tt = tables(Trump.parse(trump), 19, ncards)
-    found = explain(parse_card(card), parse_hand(hand), parse_cards(trick), tt, under, beat)
+    found = explain(parse_card(card), parse_hand(hand), parse_cards(trick), tt,
+                    PlayRules(under, beat))
     if found is None:
         return None
     key, params = found
@@ -325,7 +326,8 @@ def test_report_words_speak_of_the_seat():
     position 1; 7H is below it, QH and AH go over (seed 001 "vous devez surcouper")."""
     from belote.engine.play import CARD_RULES, rule_text
     tt = tables(Trump.H, 19, 32)
-    args = (parse_card("7H"), parse_hand("7H QH AH 8D"), parse_cards("AS 8H"), tt, False, False)
+    args = (parse_card("7H"), parse_hand("7H QH AH 8D"), parse_cards("AS 8H"), tt,
+            PlayRules(False, False))
     key, params = explain(*args)
     assert (key, params) == ("must_overruff", {"suit": "S", "win": "8H"})
     assert i18n.tr(f"irregular.{key}", "en", **params) == \

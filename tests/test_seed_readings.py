@@ -8,7 +8,7 @@ from belote.engine.actions import Choose
 from belote.engine.annonces import best_team, classify, validate_declaration
 from belote.engine.cards import Trump
 from belote.engine.deal import Deal
-from belote.engine.play import legal_cards
+from belote.engine.play import PlayRules, legal_cards
 from belote.engine.record import check_deal
 from belote.engine.scoring import Contract, score_deal
 
@@ -28,7 +28,7 @@ def test_simplifiee_need_not_overtrump_a_master_partner():
     # Hearts trump; partner led AH, the opponent followed 8H: the partner is master.
     r = Rules.preset("simplifiee")
     mask, _ = legal_cards(hand("9H 7H AS"), cards("AH 8H"), tables(Trump.H, ncards=36),
-                          r.must_underruff, r.must_beat_in_suit, r.must_overtrump_partner)
+                          PlayRules.of(r))
     assert mask == hand("9H 7H")  # any trump, not only the 9 that beats the ace
 
 
@@ -37,7 +37,7 @@ def test_classique_must_overtrump_even_the_partner():
     # déjà posé si vous le pouvez" (no partner exception); 004 §1a "y compris sur son partenaire"
     r = Rules.preset("classique")
     mask, rule = legal_cards(hand("9H 7H AS"), cards("AH 8H"), tables(Trump.H),
-                             r.must_underruff, r.must_beat_in_suit, r.must_overtrump_partner)
+                             PlayRules.of(r))
     assert mask == hand("9H")
     assert rule == "must_overtrump"
 

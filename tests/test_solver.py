@@ -111,7 +111,7 @@ def test_bad_positions_are_refused():
                  Trump.H, Rules.preset("coinche"))
 
 
-def _alphabeta(hands, trick, leader, tt, flags, left, alpha, beta):
+def _alphabeta(hands, trick, leader, tt, play, left, alpha, beta):
     """Plain alpha-beta (no table, no equivalence): exact like the minimax, faster; the oracle
     for five-card endgames."""
     from belote.engine.cards import iter_cards
@@ -119,7 +119,7 @@ def _alphabeta(hands, trick, leader, tt, flags, left, alpha, beta):
     seat = (leader + len(trick)) % 4
     if not trick and left == 0:
         return 0
-    mask, _ = legal_cards(hands[seat], trick, tt, *flags)
+    mask, _ = legal_cards(hands[seat], trick, tt, play)
     maxi = seat % 2 == 0
     best = -1 if maxi else 10**6
     for c in iter_cards(mask):
@@ -130,10 +130,10 @@ def _alphabeta(hands, trick, leader, tt, flags, left, alpha, beta):
             g = sum(tt.points[x] for x in trick) + (10 if left == 1 else 0)
             g = g if w % 2 == 0 else 0
             t4 = trick[:]
-            v = g + _alphabeta(hands, [], w, tt, flags, left - 1, alpha - g, beta - g)
+            v = g + _alphabeta(hands, [], w, tt, play, left - 1, alpha - g, beta - g)
             trick[:] = t4
         else:
-            v = _alphabeta(hands, trick, leader, tt, flags, left, alpha, beta)
+            v = _alphabeta(hands, trick, leader, tt, play, left, alpha, beta)
         trick.pop()
         hands[seat] |= 1 << c
         if maxi:
@@ -153,7 +153,7 @@ def test_full_window_and_mtdf_agree_with_alphabeta_on_five_card_endgames():
     rng = random.Random(3)
     for _ in range(25):
         pos = random_position(rng, "coinche", 5)
-        want = _alphabeta(list(pos.hands), list(pos.trick), pos.leader, pos.tables, pos.flags,
+        want = _alphabeta(list(pos.hands), list(pos.trick), pos.leader, pos.tables, pos.play,
                           pos.tricks_left_total(), -1, 1000)
         SOLVER.clear()
         full = SOLVER.search(pos, -1, pos.remaining_points() + 1)
@@ -169,7 +169,7 @@ def test_any_window_gives_a_true_bound(preset, trump, over):
     rng = random.Random(f"window{preset}{trump}")
     for k in range(40):
         pos = random_position(rng, preset, 3 + k % 3, trump, **over)
-        want = _alphabeta(list(pos.hands), list(pos.trick), pos.leader, pos.tables, pos.flags,
+        want = _alphabeta(list(pos.hands), list(pos.trick), pos.leader, pos.tables, pos.play,
                           pos.tricks_left_total(), -1, 10**6)
         for _ in range(6):
             a = rng.randrange(-1, pos.remaining_points() + 1)

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, TypeAlias, TypeVar
 from ..engine.cards import (
     KING,
     QUEEN,
-    SUIT_MASK,
     SUIT_OF,
     Trump,
     TrumpTables,
@@ -39,6 +38,7 @@ from ..engine.cards import (
     popcount,
     tables,
 )
+from ..engine.play import PlayRules, infer_trick, inferences, legal_cards, void_suits
 from ..engine.views import SeatView
 from .base import Bot, BotError
 
@@ -83,6 +83,7 @@ class WorldSampler:
         self.unlikely = [0, 0, 0, 0]  # cards a seat's own play says it does not hold
         trump = Trump.parse(view.contract["trump"]) if view.contract else None
         self._rules = rules
+        self._play = PlayRules.of(rules)
         self._contract = view.contract
         self.tt = tables(trump, rules.sa_ace_points, rules.deck) if trump is not None else None
         self.played_by = [0, 0, 0, 0]
@@ -102,25 +103,22 @@ class WorldSampler:
         self._shown_cards(view, trump is not None)
 
     def _read_play(self, view: SeatView) -> int:
-        """Read the tricks and the trick in progress: the voids they show, the cards each seat
-        played (:attr:`played_by`), the tricks each team won; :attr:`gone`, the cards of the
+        """Read the tricks and the trick in progress: what they prove each seat lacks
+        (:attr:`void`, :func:`~belote.engine.play.inferences`), the cards each seat played
+        (:attr:`played_by`), the tricks each team won; :attr:`gone`, the cards of the
         completed tricks. Returns the mask of every card played."""
         played = 0
         for t in view.tricks:
-            cards = [parse_card(c) for c in t["cards"]]
-            self._voids(t["leader"], cards)
-            for i, c in enumerate(cards):
+            for i, c in enumerate(parse_card(c) for c in t["cards"]):
                 played |= 1 << c
                 self.played_by[(t["leader"] + i) % 4] |= 1 << c
             self.tricks_won[t["winner"] % 2] += 1
         self.gone = played  # the cards of the completed tricks
-        if view.trick:
-            leader = view.trick[0][0]
-            cards = [parse_card(c) for _s, c in view.trick]
-            self._voids(leader, cards)
-            for i, c in enumerate(cards):
-                played |= 1 << c
-                self.played_by[(leader + i) % 4] |= 1 << c
+        for s, c in view.trick:
+            played |= 1 << parse_card(c)
+            self.played_by[s] |= 1 << parse_card(c)
+        if self.tt is not None:  # card play (no trick is played before a contract)
+            self.void = list(inferences(_tricks_of(view), self.tt, self._play))
         return played
 
     def _unsaid_belotes(self, view: SeatView, tt: TrumpTables) -> None:
@@ -175,52 +173,6 @@ class WorldSampler:
                         k = parse_card(text)
                         if (self.unseen >> k) & 1:
                             self.known[seat] |= 1 << k
-
-    def _voids(self, leader: int, cards: list[int]) -> None:
-        """What each card of a trick shows its player lacks, by the rules of play (RULES.md
-        §4, the same obligations as :func:`belote.engine.play.legal_cards`): not following
-        shows a void in the led suit; not ruffing when bound to shows no trump (or, where
-        underruffing is not required, no trump above the one winning); not going over the
-        winning card when bound to (trump led, or a ruffed trick, or ``must_beat_in_suit``)
-        shows no card above it."""
-        tt = self.tt
-        r = self._rules
-        if tt is None:  # no contract yet: only the suits not followed
-            for i, c in enumerate(cards[1:], 1):
-                if SUIT_OF[c] != SUIT_OF[cards[0]]:
-                    self.void[(leader + i) % 4] |= SUIT_MASK[SUIT_OF[cards[0]]]
-            return
-        led = SUIT_OF[cards[0]]
-        led_trump = (tt.trump_mask >> cards[0]) & 1
-        ruff = tt.ruff_mask
-        w = 0  # index of the card winning so far
-        for i, c in enumerate(cards[1:], 1):
-            p = (leader + i) % 4
-            win = cards[w]
-            partner_master = w == i - 2
-            beats = tt.beats(c, win)
-            if SUIT_OF[c] == led:
-                # bound to go over the winning card: a trump lead (002 §VI), or
-                # must_beat_in_suit on a trick not ruffed
-                bound = (led_trump and not (partner_master and not r.must_overtrump_partner)) \
-                    or (r.must_beat_in_suit and not partner_master and not (ruff >> win) & 1)
-                if bound and not beats and SUIT_OF[win] == led:
-                    self.void[p] |= tt.higher[win]
-            else:
-                self.void[p] |= SUIT_MASK[led]
-                if ruff and not partner_master and not led_trump:
-                    if (ruff >> win) & 1:  # the trick is ruffed
-                        if (ruff >> c) & 1:
-                            if not beats:
-                                self.void[p] |= tt.higher[win]
-                        elif r.must_underruff:
-                            self.void[p] |= ruff
-                        else:
-                            self.void[p] |= tt.higher[win] & ruff
-                    elif not (ruff >> c) & 1:
-                        self.void[p] |= ruff
-            if beats:
-                w = i
 
     def sample(self, tries: int = 50) -> list[int]:
         """Four hands that fit the play; among up to :data:`INFERENCE_TRIES` such deals, the
@@ -288,23 +240,20 @@ class WorldSampler:
         (mask))`` (``tt``: the contract's tables)."""
         from .heuristic import HeuristicBot
         self._model = HeuristicBot()
-        seq = [(t["leader"], [parse_card(c) for c in t["cards"]]) for t in view.tricks]
-        if view.trick:
-            seq.append((view.trick[0][0], [parse_card(c) for _s, c in view.trick]))
         out: list[_Decision] = []
         played = 0
-        voids = [0, 0, 0, 0]
-        for leader, cards in seq:
+        lacks = [0, 0, 0, 0]  # what the tricks before prove (the heuristic reads its voids)
+        for leader, cards in _tricks_of(view):
             for i, c in enumerate(cards):
                 p = (leader + i) % 4
                 if p % 2 != self.seat % 2:
-                    now = list(voids)
+                    now = list(lacks)
                     if i:
-                        HeuristicBot._note_voids(now, leader, cards[:i], tt)
+                        infer_trick(now, leader, cards[:i], tt, self._play)
                     out.append((p, [(leader + j) % 4 for j in range(i)], cards[:i], played,
-                                now, c, self.played_by[p] & ~played))
+                                [void_suits(m) for m in now], c, self.played_by[p] & ~played))
                 played |= 1 << c
-            HeuristicBot._note_voids(voids, leader, cards, tt)
+            infer_trick(lacks, leader, cards, tt, self._play)
         return out
 
     def _disagreements(self, hands: list[int], limit: int | None) -> int:
@@ -313,18 +262,15 @@ class WorldSampler:
         if not self._decisions:
             return 0
         from ..engine.deal import belote_cards
-        from ..engine.play import legal_cards
         tt = self.tt
         contract = self._contract
         assert tt is not None and contract is not None  # decisions are read in card play only
-        r = self._rules
-        flags = (r.must_underruff, r.must_beat_in_suit, r.must_overtrump_partner)
-        full = deck_mask(r.deck)
+        full = deck_mask(self._rules.deck)
         model = self._model
         d = 0
         for p, seats, trick, played, voids, card, later in self._decisions:
             hand = hands[p] | later
-            legal, _rule = legal_cards(hand, trick, tt, *flags)
+            legal, _rule = legal_cards(hand, trick, tt, self._play)
             # the heuristic says belote as soon as it may (holding the king and queen of a
             # trump suit, one of them legal): then it must play one of them (the engine's rule)
             belote = belote_cards(hand, tt)
@@ -377,6 +323,14 @@ class WorldSampler:
             if ok and all(n == 0 for n in need):
                 return hands
         raise RuntimeError("no world fits the view")  # cannot happen: the real deal fits
+
+
+def _tricks_of(view: SeatView) -> list[tuple[int, list[int]]]:
+    """The view's tricks, the one in progress last, as ``(leader, cards)``."""
+    seq = [(t["leader"], [parse_card(c) for c in t["cards"]]) for t in view.tricks]
+    if view.trick:
+        seq.append((view.trick[0][0], [parse_card(c) for _s, c in view.trick]))
+    return seq
 
 
 def _belote_cards(view: SeatView) -> set[int]:

@@ -30,6 +30,7 @@ from ..engine.cards import (
     popcount,
     tables,
 )
+from ..engine.play import PlayRules, inferences, void_suits
 from ..engine.rules import Rules
 from ..engine.views import SeatView
 from .base import Bot
@@ -46,6 +47,7 @@ class HeuristicBot(Bot):
     ``boldness`` shifts the bidding thresholds, in points (positive: bids more)."""
 
     name = "heuristic"
+    strength = 1
 
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
                  boldness: int = 0, repeatable: bool = False) -> None:
@@ -180,31 +182,20 @@ class HeuristicBot(Bot):
         seat = view.seat
         team = seat % 2
         played = 0
-        voids = [0, 0, 0, 0]  # suits each seat has shown it lacks
-        for t in view.tricks:
-            cards = [parse_card(c) for c in t["cards"]]
-            self._note_voids(voids, t["leader"], cards, tt)
-            for c in cards:
-                played |= 1 << c
+        tricks = [(t["leader"], [parse_card(c) for c in t["cards"]]) for t in view.tricks]
         trick = [(s, parse_card(c)) for s, c in view.trick]
         if trick:
-            self._note_voids(voids, trick[0][0], [c for _s, c in trick], tt)
-        for _s, c in trick:
-            played |= 1 << c
+            tricks.append((trick[0][0], [c for _s, c in trick]))
+        for _leader, cards in tricks:
+            for c in cards:
+                played |= 1 << c
+        # the suits each seat has shown it lacks (bits)
+        voids = [void_suits(m) for m in inferences(tricks, tt, PlayRules.of(rules))]
         full = (1 << (36 if rules.deck == 36 else 32)) - 1
         unseen = full & ~played & ~hand  # in the other three hands
         if not trick:
             return self._lead(legal, hand, unseen, tt, contract, team, voids, seat)
         return self._follow(legal, trick, unseen, tt, seat, voids)
-
-    @staticmethod
-    def _note_voids(voids: list[int], leader: int, cards: list[int], tt: TrumpTables) -> None:
-        """Mark in ``voids`` (a mask of suits per seat) the suit led for each seat of the trick
-        ``cards`` (led by ``leader``) that did not follow it."""
-        led = SUIT_OF[cards[0]]
-        for i, c in enumerate(cards[1:], 1):
-            if SUIT_OF[c] != led:
-                voids[(leader + i) % 4] |= 1 << led
 
     @staticmethod
     def _master(card: int, unseen: int, tt: TrumpTables) -> bool:

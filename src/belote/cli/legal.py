@@ -9,7 +9,7 @@ import typer
 
 from ..engine import PRESET_NAMES, BeloteError, Trump, card_str, parse_cards, tables
 from ..engine.cards import mask_of
-from ..engine.play import check_position, legal_cards
+from ..engine.play import PlayRules, check_position, legal_cards
 from ..i18n import card_label
 from .messages import _lang
 from .options import JsonOpt, LangOpt, OptionOpt, _rules
@@ -38,8 +38,7 @@ def legal(
         _fail(e, lang)
         return
     mask, _rule = legal_cards(mask_of(h), tk, tables(tr, rules.sa_ace_points, rules.deck),
-                              rules.must_underruff, rules.must_beat_in_suit,
-                              rules.must_overtrump_partner)
+                              PlayRules.of(rules))
     cards = [c for c in h if (mask >> c) & 1]
     if as_json:
         print(json.dumps([card_str(c) for c in cards]))

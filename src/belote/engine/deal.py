@@ -59,7 +59,7 @@ from .cards import (
     tables,
 )
 from .errors import IllegalAction, WrongTurn
-from .play import legal_cards, refusal, rule_params, rule_text
+from .play import PlayRules, legal_cards, refusal, rule_params, rule_text
 from .rules import DealKind, Rules, SequenceOrder
 from .scoring import Contract, DealResult, belote_points, score_deal
 from .seats import SEATS, Seat, is_seat, seat_after
@@ -148,6 +148,8 @@ class Deal:
     def __init__(self, rules: Rules, dealer: int, hands: list[int], turned: int | None,
                  stock: list[int], last_deal: bool = False):
         self.rules = rules
+        #: the card-play obligations of ``rules``
+        self.play_rules = PlayRules.of(rules)
         self.dealer: Seat = seat_after(dealer, 0)
         self.hands = list(hands)
         self.turned = turned
@@ -282,10 +284,8 @@ class Deal:
 
     def legal_card_mask(self) -> int:
         """Mask of the cards the player to move may play (card play only)."""
-        r = self.rules
         seat = self._mover()
-        mask, _ = legal_cards(self.hands[seat], self.trick, self._tables(), r.must_underruff,
-                              r.must_beat_in_suit, r.must_overtrump_partner)
+        mask, _ = legal_cards(self.hands[seat], self.trick, self._tables(), self.play_rules)
         if self.belote_pending[seat]:
             mask &= self.belote_cards_of(seat)
         return mask
@@ -386,13 +386,12 @@ class Deal:
                                  "and queen of trump, holding both", rule="belote", seat=seat)
         if isinstance(action, Declare):
             return self._declaration_refusal(action, seat)
-        r = self.rules
         why: tuple[str, dict[str, int]] | None
         if self.belote_pending[seat] and (self.hands[seat] >> action.card) & 1:
             why = ("belote_card", {})
         else:
             why = refusal(action.card, self.hands[seat], self.trick, self._tables(),
-                          r.must_underruff, r.must_beat_in_suit, r.must_overtrump_partner)
+                          self.play_rules)
         if why is None:
             return IllegalAction("illegal card", rule="illegal", seat=seat,
                                  params={"card": card_str(action.card)})

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.cards import SUIT_MASK, SUIT_OF, iter_cards
-from ..engine.play import legal_cards
+from ..engine.play import PlayRules, legal_cards
 from . import kernel
 from .kernel import I64Array
 from .position import Position, PositionError
@@ -76,11 +76,12 @@ MAX_BONUS = 10_000
 
 #: the kernel's tables of a contract kind and play rules: points, strength, higher, suit of,
 #: suit masks (``int64[36]``, ``[36]``, ``[36]``, ``[36]``, ``[4]``), the trump and ruff masks,
-#: and the three play-rule flags (see :func:`belote.solver.kernel.search`)
+#: and the three flags of a :class:`~belote.engine.play.PlayRules` (see
+#: :func:`belote.solver.kernel.search`)
 KernelTables = tuple[I64Array, I64Array, I64Array, I64Array, I64Array, np.int64, np.int64,
                      bool, bool, bool]
-#: what the kernel's tables depend on: trump, SA ace points, deck, play flags, capot bonus
-_Context = tuple[int, int, int, tuple[bool, bool, bool], int]
+#: what the kernel's tables depend on: trump, SA ace points, deck, play rules, capot bonus
+_Context = tuple[int, int, int, PlayRules, int]
 
 
 def _kernel_arrays(pos: Position) -> tuple[I64Array, I64Array]:
@@ -129,16 +130,17 @@ class Solver:
         """The kernel's tables for ``pos``'s contract kind; a new epoch when the contract kind,
         the play rules or the capot bonus change (stored bounds depend on all three)."""
         r = pos.rules
-        ctx = (int(pos.trump), r.sa_ace_points, r.deck, pos.flags, bonus)
+        play = pos.play
+        ctx = (int(pos.trump), r.sa_ace_points, r.deck, play, bonus)
         if ctx != self._ctx or self._arrays is None:
             self.clear()
             tt = pos.tables
+            under, beat, over_partner = play.flags()
             self._arrays = (
                 np.array(tt.points, dtype=np.int64), np.array(tt.strength, dtype=np.int64),
                 np.array(tt.higher, dtype=np.int64), np.array(SUIT_OF, dtype=np.int64),
                 np.array(SUIT_MASK, dtype=np.int64), np.int64(tt.trump_mask),
-                np.int64(tt.ruff_mask), bool(r.must_underruff), bool(r.must_beat_in_suit),
-                bool(r.must_overtrump_partner))
+                np.int64(tt.ruff_mask), bool(under), bool(beat), bool(over_partner))
             self._ctx = ctx
         return self._arrays
 
@@ -214,7 +216,7 @@ class Solver:
         vals: dict[int, int] = {}
         if values and pos.tricks_left_total() > 0:
             seat = pos.to_move
-            mask, _ = legal_cards(pos.hands[seat], pos.trick, pos.tables, *pos.flags)
+            mask, _ = legal_cards(pos.hands[seat], pos.trick, pos.tables, pos.play)
             finals = []
             guess = None
             for c in iter_cards(mask):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.cards import Trump, TrumpTables, iter_cards, popcount, tables
 from ..engine.errors import BeloteError
+from ..engine.play import PlayRules
 from ..engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -116,9 +117,9 @@ class Position:
         return tables(self.trump, self.rules.sa_ace_points, self.rules.deck)
 
     @property
-    def flags(self) -> tuple[bool, bool, bool]:
-        r = self.rules
-        return (r.must_underruff, r.must_beat_in_suit, r.must_overtrump_partner)
+    def play(self) -> PlayRules:
+        """The card-play obligations of :attr:`rules`."""
+        return PlayRules.of(self.rules)
 
     @property
     def to_move(self) -> int:

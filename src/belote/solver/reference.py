@@ -8,6 +8,7 @@ Only for small endgames: the cost grows with the product of the legal moves.
 from __future__ import annotations
 
 from ..engine.cards import TrumpTables, iter_cards
+from ..engine.play import PlayRules, legal_cards
 from .position import Position
 
 
@@ -21,15 +22,14 @@ def reference_value(pos: Position, capot_bonus: int = 0) -> int:
     tt = pos.tables
     last = pos.tricks_left_total()
     won = [pos.tricks[0] > 0, pos.tricks[1] > 0]
-    return _mm(hands, list(pos.trick), pos.leader, tt, pos.flags, last, capot_bonus, won)
+    return _mm(hands, list(pos.trick), pos.leader, tt, pos.play, last, capot_bonus, won)
 
 
 def _mm(hands: list[int], trick: list[int], leader: int, tt: TrumpTables,
-        flags: tuple[bool, bool, bool], tricks_left: int, bonus: int = 0,
+        play: PlayRules, tricks_left: int, bonus: int = 0,
         won: tuple[bool, bool] | list[bool] = (False, False)) -> int:
     """Team 0's future points from the trick ``trick`` (led by ``leader``) on, with
     ``tricks_left`` tricks not complete; ``hands`` and ``trick`` are changed and restored."""
-    from ..engine.play import legal_cards
     seat = (leader + len(trick)) % 4
     if not trick and tricks_left == 0:
         if won[0] and not won[1]:
@@ -37,7 +37,7 @@ def _mm(hands: list[int], trick: list[int], leader: int, tt: TrumpTables,
         if won[1] and not won[0]:
             return -bonus
         return 0
-    mask, _ = legal_cards(hands[seat], trick, tt, *flags)
+    mask, _ = legal_cards(hands[seat], trick, tt, play)
     best: int | None = None
     for c in iter_cards(mask):
         hands[seat] &= ~(1 << c)
@@ -47,11 +47,11 @@ def _mm(hands: list[int], trick: list[int], leader: int, tt: TrumpTables,
             pts = sum(tt.points[x] for x in trick) + (10 if tricks_left == 1 else 0)
             t4 = trick[:]
             now = [won[0] or w % 2 == 0, won[1] or w % 2 == 1]
-            v = (pts if w % 2 == 0 else 0) + _mm(hands, [], w, tt, flags, tricks_left - 1,
+            v = (pts if w % 2 == 0 else 0) + _mm(hands, [], w, tt, play, tricks_left - 1,
                                                  bonus, now)
             trick[:] = t4
         else:
-            v = _mm(hands, trick, leader, tt, flags, tricks_left, bonus, won)
+            v = _mm(hands, trick, leader, tt, play, tricks_left, bonus, won)
         trick.pop()
         hands[seat] |= 1 << c
         if best is None or (v > best if seat % 2 == 0 else v < best):
@@ -63,10 +63,9 @@ def _mm(hands: list[int], trick: list[int], leader: int, tt: TrumpTables,
 def reference_move_values(pos: Position) -> dict[int, int]:
     """For each legal card of the player to move: the final card points of **its team** for the
     whole deal (points already won included) under perfect play afterwards."""
-    from ..engine.play import legal_cards
     seat = pos.to_move
     tt = pos.tables
-    mask, _ = legal_cards(pos.hands[seat], list(pos.trick), tt, *pos.flags)
+    mask, _ = legal_cards(pos.hands[seat], list(pos.trick), tt, pos.play)
     out = {}
     for c in iter_cards(mask):
         nxt = pos.after(c)
