@@ -1,7 +1,8 @@
 """The floors of the package (docs/architecture.md): each imports only those below it.
 
 engine (standard library only) → i18n → solver → bots → table → front ends (cli, tui, and
-later server, web, concours, envs). The test reads every module's imports with ``ast`` (module
+later server, web, concours, envs); the database floor ``db`` sits on engine, below concours
+and server. The test reads every module's imports with ``ast`` (module
 level and inside functions alike) and fails on one that reaches up or sideways."""
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ ALLOWED: dict[str, set[str]] = {
     "solver": {"engine"},
     "bots": {"engine", "solver"},
     "table": {"engine", "i18n", "solver", "bots"},
-    "cli": {"engine", "i18n", "solver", "bots", "table", "tui", "server", "concours"},
+    "cli": {"engine", "i18n", "solver", "bots", "table", "tui", "server", "concours", "db"},
     "tui": {"engine", "i18n", "solver", "bots", "table"},
+    # the database: one declarative base, the engine on a URL, the Alembic chain, the models
+    "db": {"engine", "i18n"},
     # the club concours: its rules and data, below the server that serves its pages
-    "concours": {"engine", "i18n", "solver", "bots", "table"},
-    "server": {"engine", "i18n", "solver", "bots", "table", "web", "concours"},
+    "concours": {"engine", "i18n", "solver", "bots", "table", "db"},
+    "server": {"engine", "i18n", "solver", "bots", "table", "web", "concours", "db"},
     # the browser client: static files, and the path to them
     "web": set(),
 }
@@ -42,6 +45,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "table": {"numpy", "platformdirs"},
     "cli": {"typer", "click", "rich", "platformdirs", "textual"},
     "tui": {"textual", "rich", "platformdirs"},
+    "db": {"sqlalchemy", "alembic"},
     "concours": {"sqlalchemy", "reportlab"},
     "server": {"fastapi", "starlette", "uvicorn", "pydantic", "sqlalchemy", "alembic", "limits",
                "psycopg"},

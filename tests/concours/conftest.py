@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from belote.concours.manager import Manager
-from belote.concours.store import ConcoursStore
-from belote.server.db import open_database
+from belote.concours.store import SqlConcoursStore
+from belote.db import open_database
 
 
 @pytest.fixture
@@ -20,5 +20,5 @@ def db_url(tmp_path):
 def manager(db_url):
     """The organiser's operations on :func:`db_url`, migrated."""
     engine = open_database(db_url)
-    yield Manager(ConcoursStore(engine))
+    yield Manager(SqlConcoursStore(engine))
     engine.dispose()

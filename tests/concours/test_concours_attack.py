@@ -13,10 +13,11 @@ from typer.testing import CliRunner
 from belote.cli.app import app
 from belote.concours import documents
 from belote.concours.errors import ConcoursError
-from belote.concours.manager import Manager, csv_rows, table_score
+from belote.concours.manager import Manager, table_score
 from belote.concours.model import Format
-from belote.concours.store import ConcoursStore
-from belote.server.db import open_database
+from belote.concours.names import csv_rows
+from belote.concours.store import SqlConcoursStore
+from belote.db import open_database
 
 EIGHT = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
 
@@ -25,7 +26,7 @@ def test_a_score_and_a_draw_taken_back_at_once_never_both_succeed(db_url):
     """Before: each command read, checked, then wrote; a score could land in a partie drawn
     again (both said done), crediting players who never played it."""
     engines = [open_database(db_url), open_database(db_url)]
-    m1, m2 = (Manager(ConcoursStore(e)) for e in engines)
+    m1, m2 = (Manager(SqlConcoursStore(e)) for e in engines)
     for i in range(6):
         c = m1.create(f"R{i}")
         m1.add(c.id, EIGHT)

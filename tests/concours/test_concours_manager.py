@@ -7,30 +7,19 @@ from __future__ import annotations
 import threading
 
 import pytest
-from alembic.autogenerate import compare_metadata
-from alembic.migration import MigrationContext
 
 from belote.concours.errors import ConcoursError
-from belote.concours.manager import Manager, csv_names, table_score
+from belote.concours.manager import Manager, table_score
 from belote.concours.model import Format, Leftover
-from belote.concours.store import Base, ConcoursStore
-from belote.server.db import open_database
+from belote.concours.names import csv_names
+from belote.concours.store import SqlConcoursStore
+from belote.db import open_database
 
 NINE = ["Alice", "Bob", "Chloé", "Denis", "Émile", "Fanny", "Gaston", "Hélène", "Inès"]
 
 
 def _code(excinfo) -> str:
     return excinfo.value.code
-
-
-def test_the_migration_creates_what_the_models_declare(db_url):
-    engine = open_database(db_url)
-    with engine.connect() as c:
-        diff = compare_metadata(MigrationContext.configure(c), Base.metadata)
-    engine.dispose()
-    # the server's own tables are not in the concours's metadata: only they may differ
-    ours = [d for d in diff if "concours" in repr(d)]
-    assert ours == []
 
 
 def test_create_and_its_settings(manager):
@@ -187,6 +176,27 @@ def _drawn(manager, **kw):
     return c.id
 
 
+def test_a_score_line_reads_the_concours_once(manager):
+    """Entering a line reads the concours (its entrants, draws, the table's entries) once,
+    in its transaction, and answers the table's score from it with the new entry."""
+    from sqlalchemy import event
+    cid = _drawn(manager)
+    statements: list[str] = []
+
+    def seen(_conn, _cursor, statement, *_args):
+        statements.append(statement)
+    event.listen(manager.store.engine, "before_cursor_execute", seen)
+    try:
+        first = manager.score(cid, 1, 1, 100, 62, deal=1)
+        second = manager.score(cid, 1, 1, 90, 72, deal=2)
+    finally:
+        event.remove(manager.store.engine, "before_cursor_execute", seen)
+    reads = [s for s in statements if "FROM concours_entrants" in s]
+    assert len(reads) == 2  # one a line
+    assert (first.lines, second.lines) == (((100, 62),), ((100, 62), (90, 72)))
+    assert table_score(manager.get(cid), 1, 1) == second
+
+
 def test_totals_then_a_correction_then_undo(manager):
     cid = _drawn(manager)
     s = manager.score(cid, 1, 1, 1200, 744)
@@ -257,7 +267,7 @@ def test_a_partie_to_a_target_score_is_complete_when_a_side_reaches_it(manager):
 
 def test_everything_is_there_after_reopening_the_database(db_url):
     engine = open_database(db_url)
-    m = Manager(ConcoursStore(engine))
+    m = Manager(SqlConcoursStore(engine))
     c = m.create("C", leftover=Leftover.BOT, bye=None)
     m.add(c.id, NINE)
     m.draw(c.id, seed=5)
@@ -265,7 +275,7 @@ def test_everything_is_there_after_reopening_the_database(db_url):
     m.set_prizes(c.id, ["Un jambon", "  ", "Deux bouteilles"])
     engine.dispose()  # as if the process stopped
     engine = open_database(db_url)
-    data = Manager(ConcoursStore(engine)).get(c.id)
+    data = Manager(SqlConcoursStore(engine)).get(c.id)
     engine.dispose()
     assert len(data.entrants) == 9 and data.leftover == Leftover.BOT
     assert len(data.draws) == 1 and len(data.draws[0].tables) == 3  # 9 players, 3 bots
@@ -277,10 +287,10 @@ def test_two_writers_at_once_on_one_sqlite_file(db_url):
     """Two processes' stores (here two engines in threads) scoring at the same moment: every
     entry is committed, none lost to "database is locked"."""
     engine = open_database(db_url)
-    m = Manager(ConcoursStore(engine))
+    m = Manager(SqlConcoursStore(engine))
     cid = _drawn(m)
     other = open_database(db_url)
-    m2 = Manager(ConcoursStore(other))
+    m2 = Manager(SqlConcoursStore(other))
     errors = []
 
     def enter(mgr, table):
@@ -308,7 +318,7 @@ def test_a_concours_on_postgresql(postgres_url):
     from support.postgres import new_database
     url = new_database(postgres_url)
     engine = open_database(url)
-    m = Manager(ConcoursStore(engine))
+    m = Manager(SqlConcoursStore(engine))
     cid = _drawn(m)
     for k in range(1, 13):
         m.score(cid, 1, 1, 100, 62, deal=k)
@@ -316,7 +326,7 @@ def test_a_concours_on_postgresql(postgres_url):
     m.score(cid, 1, 2, 1001, 943)
     m.undo(cid)
     other = open_database(url)
-    data = Manager(ConcoursStore(other)).get(cid)
+    data = Manager(SqlConcoursStore(other)).get(cid)
     engine.dispose()
     other.dispose()
     assert [table_score(data, 1, t).result for t in (1, 2)] == [(1200, 744), (1000, 944)]

@@ -35,6 +35,14 @@ def database_url(request, tmp_path_factory) -> str:
     return _postgres_database(request)
 
 
+@pytest.fixture(params=DATABASES)
+def fresh_url(request, tmp_path) -> str:
+    """An empty database of the test's own (SQLite, PostgreSQL)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'server.db'}"
+    return _postgres_database(request)
+
+
 @pytest.fixture(scope="module")
 def server(database_url):
     """One server for a module's tests (bots at once, a takeover after 60 s)."""

@@ -350,13 +350,11 @@ def test_a_change_made_by_the_command_line_shows_at_once(server):
     drawn = server.http.get(f"/api/concours/{cid}").json()
     assert drawn["current"] == 1 and drawn["parties_drawn"][0]["seed"] == 5
     # the online rooms of a partie (written without a log row) show too
-    from belote.concours.store import ConcoursStore
-    from belote.server.db import open_database
+    from belote.concours.store import SqlConcoursStore
+    from belote.db import open_database
     engine = open_database(server.database)
     try:
-        store = ConcoursStore(engine)
-        with store.transaction() as s:
-            store.set_rooms(s, cid, 1, ["room-a", "room-b"])
+        SqlConcoursStore(engine).run(lambda w: w.set_rooms(cid, 1, ["room-a", "room-b"]))
     finally:
         engine.dispose()
     shown = server.http.get(f"/api/concours/{cid}", headers=_as(key)).json()

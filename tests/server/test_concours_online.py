@@ -24,18 +24,12 @@ from belote.concours.errors import ConcoursError
 from belote.concours.manager import Manager, lines_in_force, table_score
 from belote.concours.manager import ranking as rank_of
 from belote.concours.model import Leftover, PartieDraw, TableDraw
-from belote.concours.store import ConcoursStore
+from belote.concours.online import planned_seats, seat_links, seat_token
+from belote.concours.store import SqlConcoursStore
 from belote.concours.views import draw_json
 from belote.engine import Game, Rules
 from belote.engine.record import game_from_record
-from belote.server.concours_online import (
-    OnlineConcours,
-    planned_seats,
-    scored_marks,
-    seat_links,
-    seat_token,
-    table_rules,
-)
+from belote.server.concours_online import OnlineConcours, scored_marks, table_rules
 from belote.server.rooms import Rooms, Settings
 from belote.server.store import SqlStore
 
@@ -45,7 +39,7 @@ PLAYERS = ["Alice", "Bob", "Carol", "Dan", "Eve"]
 @pytest.fixture
 def manager(database_url):
     store = SqlStore(database_url)
-    yield Manager(ConcoursStore(store.engine))
+    yield Manager(SqlConcoursStore(store.engine))
     store.dispose()
 
 
@@ -248,7 +242,7 @@ def bot_table(database_url, manager):
     over its database."""
     cid = _concours(manager, PLAYERS[:4])
     bots = PartieDraw(1, 7, (TableDraw(1, ((None, None), (None, None))),))
-    manager.store.run(lambda s: manager.store.insert_draw(s, cid, bots))
+    manager.store.run(lambda w: w.insert_draw(cid, bots))
     store = SqlStore(database_url)
     rooms = Rooms(store, Settings(bot_delay=0.0, takeover_after=0.0))
     online = OnlineConcours(rooms)
@@ -337,7 +331,7 @@ def postgres_manager(postgres_url):
     from support.postgres import new_database
     url = new_database(postgres_url)
     store = SqlStore(url)
-    yield url, Manager(ConcoursStore(store.engine))
+    yield url, Manager(SqlConcoursStore(store.engine))
     store.dispose()
 
 

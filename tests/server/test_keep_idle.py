@@ -13,7 +13,7 @@ import pytest
 from serverkit import WAIT, Client, ServerProcess, people, seeded_room
 from sqlalchemy import update
 
-from belote.server.db import RoomRow
+from belote.db.rooms import RoomRow
 from belote.server.rooms import Connection, Rooms, Settings, sweep_interval
 from belote.server.store import SqlStore
 

@@ -10,8 +10,8 @@ from pagekit import WAIT, Page
 from serverkit import ServerProcess
 
 from belote.concours.manager import Manager
-from belote.concours.store import ConcoursStore
-from belote.server.concours_online import seat_links
+from belote.concours.online import seat_links
+from belote.concours.store import SqlConcoursStore
 from belote.server.store import SqlStore
 
 
@@ -20,7 +20,7 @@ def test_a_seat_link_opens_the_table_as_that_seat(browser, tmp_path):
     server = ServerProcess(url, "--bot-delay", "0.02")
     store = SqlStore(url)
     try:
-        manager = Manager(ConcoursStore(store.engine))
+        manager = Manager(SqlConcoursStore(store.engine))
         cid = manager.create("Club", online=True, deals=1).id
         manager.add(cid, ["Alice", "Bob", "Carol", "Dan"])
         manager.draw(cid)

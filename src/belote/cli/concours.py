@@ -48,24 +48,24 @@ def _manager(database: str | None, lang: str, as_json: bool = False) -> Iterator
     ``server.bad_database``, ``concours.database``) ends the command with its words and exit
     2 (with ``--json``, first ``{"error", "code"}``)."""
     from ..concours.manager import Manager
-    from ..concours.store import ConcoursStore
-    from ..server.run import default_database, open_store
-    url = database or default_database()
+    from ..concours.store import SqlConcoursStore
+    from ..db import default_url, open_url
+    from ..table.store import data_dir
+    url = database or default_url(data_dir())
     if database is None:  # the data folder: made on first use, as the games' own
-        from ..table.store import data_dir
         with contextlib.suppress(OSError):  # (a folder that cannot be made: said below)
             data_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
     try:
-        store = open_store(url)
+        engine = open_url(url)
     except BeloteError as e:
         fail_command(e, as_json, lang)
         return
     try:
-        yield Manager(ConcoursStore(store.engine))
+        yield Manager(SqlConcoursStore(engine))
     except BeloteError as e:
         fail_command(e, as_json, lang)
     finally:
-        store.dispose()
+        engine.dispose()
 
 
 def _say(key: str, lang: str, **params: Any) -> None:
@@ -135,7 +135,7 @@ def list_cmd(database: DatabaseOpt = None, as_json: JsonOpt = False,
              lang: LangOpt = "fr") -> None:
     """List the concours of the database, newest first."""
     _lang(lang)
-    from ..concours.store import iso
+    from ..concours.data import iso
     with _manager(database, lang, as_json) as m:
         rows = m.every()
         if as_json:
@@ -163,7 +163,7 @@ def show(concours_id: IdArg, database: DatabaseOpt = None, as_json: JsonOpt = Fa
     with _manager(database, lang, as_json) as m:
         data = m.get(concours_id)
         if as_json:
-            from ..server.concours_online import with_links  # online: each seat's link
+            from ..concours.online import with_links  # online: each seat's link
             print(json_text(with_links(_show_json(data), data, m.store.engine)))
             return
         _print_settings(data, lang)
@@ -240,7 +240,7 @@ def _read_text(path: Path) -> str:
     """A CSV file's text: UTF-8 (with or without its BOM), else Windows-1252 (a spreadsheet's
     French export); a regular file only, its first 4 MiB (more is refused when read as
     names). Raises BeloteError ``cli.concours.read``."""
-    from ..concours.manager import CSV_MAX
+    from ..concours.names import CSV_MAX
     try:
         if not path.is_file():  # a folder, a pipe, a device: never read without end
             raise IsADirectoryError(errno.EISDIR, "not a regular file") if path.is_dir() \
@@ -461,7 +461,7 @@ def log(concours_id: IdArg, database: DatabaseOpt = None, as_json: JsonOpt = Fal
     with _manager(database, lang, as_json) as m:
         data = m.get(concours_id)
         rows = m.store.log(data.id)
-        from ..concours.store import iso
+        from ..concours.data import iso
         if as_json:
             print(json_text([{"when": iso(w), "what": what, **facts}
                              for w, what, facts in rows]))

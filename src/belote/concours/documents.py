@@ -12,10 +12,10 @@ from dataclasses import replace
 
 from .. import i18n
 from . import exports, printables
+from .data import ConcoursData, iso
 from .errors import ConcoursError
 from .manager import ranking
 from .model import RankRow
-from .store import ConcoursData, iso
 from .views import info, sheet_tables
 
 #: what ``belote concours print --what`` writes

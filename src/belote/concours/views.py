@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import i18n
+from .data import ConcoursData
 from .errors import ConcoursError
 from .manager import lines_in_force
 from .model import ConcoursInfo, Entrant, PartieDraw, RankRow, SheetTable, Side
-from .store import ConcoursData
 
 
 def info(data: ConcoursData) -> ConcoursInfo:

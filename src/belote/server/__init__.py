@@ -1,9 +1,8 @@
 """``belote serve``: online tables (issue 17), a front end over :mod:`belote.table`.
 
 * :mod:`.protocol`: the WebSocket messages (pydantic; JSON Schema exported);
-* :mod:`.db` and :mod:`.store`: the SQL schema, its Alembic migrations, the
-  :class:`~belote.server.store.SqlStore` (rooms, seats, the action log, the
-  :class:`~belote.table.store.GameStore` protocol);
+* :mod:`.store`: the :class:`~belote.server.store.SqlStore` (rooms, seats, the action log,
+  the :class:`~belote.table.store.GameStore` protocol) over the tables of :mod:`belote.db`;
 * :mod:`.rooms`: a room's table, seats, connections, absence and takeover;
 * :mod:`.app`: the FastAPI application (REST and WebSocket).
 

@@ -49,30 +49,28 @@ The seat links exist only as :func:`seat_links` computes them from the organiser
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import hashlib
-import hmac
 import logging
 import secrets
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Text, cast, func, or_, select, text, update
-from sqlalchemy.engine import Engine
 
+from ..concours.data import ConcoursData
 from ..concours.errors import ConcoursError
 from ..concours.manager import Manager, lines_in_force, table_score
 from ..concours.model import PartieDraw, TableDraw
-from ..concours.store import ConcoursData, ConcoursRow, ConcoursStore, PartieRow
+from ..concours.online import planned_seats, seat_token
+from ..concours.store import SqlConcoursStore, SqlWrites, draw_json
+from ..db.concours import ConcoursRow, PartieRow
+from ..db.rooms import RoomRow
 from ..engine.errors import BeloteError
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..table import events as ev
-from .db import RoomRow
 from .rooms import MAX_NAME, TAKEOVER_BOT, Room, Rooms, online_rules
 from .store import SeatData, token_hash
 
@@ -90,47 +88,8 @@ SWEEP_EVERY = 10.0
 BOT_LEVEL = TAKEOVER_BOT
 #: the key in a concours room's settings naming its table: ``{"id", "partie", "table"}``
 SETTING = "concours"
-#: what a seat token's HMAC is of, before the room and seat
-TOKEN_CONTEXT = "belote-concours-seat"
 #: the prefix of the PostgreSQL advisory locks of this module
 LOCK_KEY = "belote-concours:"
-
-
-def seat_token(key: str, room_id: str, seat: int) -> str:
-    """The token of ``seat`` (0–3) at concours room ``room_id``: HMAC-SHA256 keyed by the
-    concours's secret ``key`` of ``"belote-concours-seat:<room>:<seat>"``, in URL-safe
-    base64 without padding (43 characters, a seat token's shape). The database keeps only
-    its hash (:func:`~belote.server.store.token_hash`), as for every seat."""
-    mac = hmac.new(key.encode("utf-8"), f"{TOKEN_CONTEXT}:{room_id}:{seat}".encode(),
-                   hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode("ascii")
-
-
-@dataclass(frozen=True)
-class PlannedSeat:
-    """One seat of a concours table: ``seat`` 0–3 (side ``seat % 2``), the player's
-    ``name`` (None: a bot) and his ``entrant`` id (None: a bot)."""
-
-    seat: int
-    name: str | None
-    entrant: int | None
-
-
-def planned_seats(data: ConcoursData, table: TableDraw) -> list[PlannedSeat]:
-    """The four seats of a drawn table, seat 0 first: side 0's players at seats 0 and 2,
-    side 1's at 1 and 3 (a pair's two players, in their order; a bot pair two bots)."""
-    seats: list[PlannedSeat | None] = [None] * 4
-    for side_index, side in enumerate(table.sides):
-        players: list[tuple[str | None, int | None]] = []
-        for e in side:
-            if e is None:
-                players += [(None, None)] * (2 if len(side) == 1 else 1)
-            else:
-                players += [(m, e) for m in data.entrants[e].members]
-        for k, (name, entrant) in enumerate(players[:2]):
-            seat = side_index + 2 * k
-            seats[seat] = PlannedSeat(seat, name, entrant)
-    return [s if s is not None else PlannedSeat(i, None, None) for i, s in enumerate(seats)]
 
 
 def table_rules(data: ConcoursData) -> Rules:
@@ -153,56 +112,6 @@ def scored_marks(game: Game) -> list[tuple[int, int]]:
             if not d.passed_out and not d.misdealt]
 
 
-def seat_links(data: ConcoursData, partie: int, base: str = "") -> list[dict[str, Any]]:
-    """The organiser's invites of ``partie``'s online tables (never to show publicly: each
-    lets its holder play that seat): one ``{"table", "seat", "side", "name", "room",
-    "token", "url"}`` a person's seat, by table then seat; ``url`` is ``base`` (the
-    server's address, e.g. ``https://belote.example.org``; "" gives a path) then
-    ``/#/seat/<room>/<token>``, which the browser client opens as that seat (the token in
-    the fragment never reaches the server's logs). Empty while the partie has no rooms."""
-    rooms = data.rooms.get(partie)
-    if not rooms or not 1 <= partie <= len(data.draws):
-        return []
-    out: list[dict[str, Any]] = []
-    for t, room_id in zip(data.draws[partie - 1].tables, rooms, strict=True):
-        if room_id is None:
-            continue
-        for s in planned_seats(data, t):
-            if s.name is None:
-                continue
-            token = seat_token(data.key, room_id, s.seat)
-            out.append({"table": t.table, "seat": s.seat, "side": s.seat % 2,
-                        "name": s.name, "room": room_id, "token": token,
-                        "url": f"{base.rstrip('/')}/#/seat/{room_id}/{token}"})
-    return out
-
-
-def stored_base(engine: Engine, data: ConcoursData) -> str:
-    """The address the server that made the concours's rooms puts in its links (its
-    ``--public-url``; "" when it has none): read from a room's stored invite link."""
-    ids = [r for rooms in data.rooms.values() for r in rooms if r is not None]
-    if not ids:
-        return ""
-    with engine.connect() as c:
-        settings = c.execute(select(RoomRow.settings).where(RoomRow.id == ids[0])).scalar()
-    invite = str((settings or {}).get("invite", ""))
-    return invite.rpartition("/t/")[0] if "/t/" in invite else ""
-
-
-def with_links(shown: dict[str, Any], data: ConcoursData, engine: Engine) -> dict[str, Any]:
-    """``belote concours show --json``'s object with, in each table of each partie drawn,
-    ``"seats"``: its :func:`seat_links` (for the organiser, who runs the command on the
-    server's database); unchanged for a concours not online."""
-    if not data.online:
-        return shown
-    base = stored_base(engine, data)
-    for p in shown.get("parties_drawn", []):
-        links = seat_links(data, int(p["partie"]), base)
-        for t in p.get("tables", []):
-            t["seats"] = [link for link in links if link["table"] == t["table"]]
-    return shown
-
-
 def _null(column: Any) -> Any:
     """``column IS NULL``, or the JSON ``null`` SQLAlchemy writes for None."""
     return or_(column.is_(None), func.coalesce(cast(column, Text), "null") == "null")
@@ -219,7 +128,8 @@ class OnlineConcours:
         self.rooms = rooms
         self.base = base.rstrip("/")
         self.engine = rooms.store.engine
-        self.manager = Manager(ConcoursStore(self.engine))
+        self.store = SqlConcoursStore(self.engine)
+        self.manager = Manager(self.store)
         self.poll = poll
         self.sweep_every = sweep_every
         self._wake = threading.Event()
@@ -329,20 +239,20 @@ class OnlineConcours:
         """Write ``ids`` as the rooms of ``partie`` when it has none and is still ``draw``
         (the draw read before: a partie taken back and drawn again meanwhile is left to the
         next look). Returns whether they were written."""
-        tables = [[list(t.sides[0]), list(t.sides[1])] for t in draw.tables]
-        def write(s: Any) -> bool:
-            ConcoursStore.lock(s, concours_id)  # as every change: after a draw taken back
-            row = s.get(PartieRow, (concours_id, partie))
+        tables = draw_json(draw)
+        def write(w: SqlWrites) -> bool:
+            w.lock(concours_id)  # as every change: after a draw taken back
+            row = w.session.get(PartieRow, (concours_id, partie))
             if row is None or [[list(side) for side in t] for t in row.tables] != tables:
                 return False  # drawn again since it was read: the next look sees the new one
-            done = s.execute(update(PartieRow).where(
+            done = w.session.execute(update(PartieRow).where(
                 PartieRow.concours_id == concours_id, PartieRow.partie == partie,
                 _null(PartieRow.rooms)).values(rooms=ids))
             won = bool(getattr(done, "rowcount", 0) == 1)
             if won:
-                ConcoursStore.note(s, concours_id, "rooms", partie=partie, rooms=ids)
+                w.note(concours_id, "rooms", partie=partie, rooms=ids)
             return won
-        return self.manager.store.run(write)
+        return self.store.run(write)
 
     def _create_missing(self, data: ConcoursData, partie: int, ids: list[str | None]) -> None:
         wanted = [r for r in ids if r is not None]
@@ -512,6 +422,5 @@ def mount(app: FastAPI, rooms: Rooms, public_url: str | None = None) -> OnlineCo
     return online
 
 
-__all__ = ["BOT_LEVEL", "POLL_EVERY", "SETTING", "SWEEP_EVERY", "OnlineConcours",
-           "PlannedSeat", "mount", "planned_seats", "scored_marks", "seat_links",
-           "seat_token", "stored_base", "table_rules", "with_links"]
+__all__ = ["BOT_LEVEL", "POLL_EVERY", "SETTING", "SWEEP_EVERY", "OnlineConcours", "mount",
+           "scored_marks", "table_rules"]

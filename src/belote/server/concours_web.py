@@ -1,6 +1,6 @@
 """The club concours on the web (issue 19 items 1, 5): the JSON API of the organiser's pages
 and of the live page, over the concours of the server's own database
-(:class:`~belote.concours.store.ConcoursStore` on the :class:`~.store.SqlStore`'s engine),
+(:class:`~belote.concours.store.SqlConcoursStore` on the :class:`~.store.SqlStore`'s engine),
 and the pages themselves (docs/concours-web.md).
 
 * ``POST /api/concours`` (:class:`CreateConcours`; limited per address as table creations,
@@ -48,18 +48,13 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from ..concours import views
+from ..concours.data import ConcoursData, iso
 from ..concours.errors import ConcoursError
-from ..concours.manager import CSV_MAX, Manager, ranking, table_score
+from ..concours.manager import Manager, ranking, table_score
 from ..concours.model import Format, Leftover, RankRow
-from ..concours.store import (
-    ConcoursData,
-    ConcoursRow,
-    ConcoursStore,
-    LogRow,
-    PartieRow,
-    ScoreRow,
-    iso,
-)
+from ..concours.names import CSV_MAX
+from ..concours.store import SqlConcoursStore
+from ..db.concours import ConcoursRow, LogRow, PartieRow, ScoreRow
 from ..web import STATIC_DIR
 from .errors import ServerError
 from .lang import pick_lang
@@ -259,7 +254,7 @@ class ConcoursWeb:
     """The routes' work over one database (a :class:`~belote.concours.manager.Manager`)."""
 
     def __init__(self, engine: Engine, public_url: str | None = None) -> None:
-        self.store = ConcoursStore(engine)
+        self.store = SqlConcoursStore(engine)
         self.manager = Manager(self.store)
         self.public_url = public_url
         self._shown: OrderedDict[str, tuple[Stamp, dict[str, Any]]] = OrderedDict()

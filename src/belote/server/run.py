@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..db import default_url, open_url, safe_url
 from ..engine.errors import BeloteError
 from ..table.store import data_dir
 from .protocol import MAX_MESSAGE_BYTES
@@ -70,33 +71,14 @@ def setup_logging() -> None:
 def default_database() -> str:
     """``sqlite:///<data folder>/server.db`` (``$BELOTE_DATA_DIR`` or the user's data
     folder)."""
-    return f"sqlite:///{data_dir() / 'server.db'}"
-
-
-def safe_url(url: str) -> str:
-    """``url`` without its password (for messages and logs)."""
-    from sqlalchemy.engine import make_url
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except Exception:  # noqa: BLE001 -- a URL SQLAlchemy cannot read: shown as given
-        return url
+    return default_url(data_dir())
 
 
 def open_store(url: str) -> SqlStore:
-    """The store on ``url``, migrated. Raises BeloteError ``server.bad_database`` (``url``
-    without its password, ``reason``) when it cannot be opened."""
-    from alembic.util.exc import CommandError
-    from sqlalchemy.exc import SQLAlchemyError
-    try:
-        return SqlStore(url)
-    except (SQLAlchemyError, ModuleNotFoundError, OSError, CommandError) as e:
-        # (CommandError: a schema revision this version does not know: a newer belote's
-        # database, or another program's)
-        shown = safe_url(url)
-        reason = type(e).__name__
-        raise BeloteError(f"the database cannot be used: {shown} ({reason})",
-                          code="server.bad_database",
-                          params={"url": shown, "reason": reason}) from None
+    """The store on ``url``, migrated (:func:`belote.db.open_url`). Raises BeloteError
+    ``server.bad_database`` (``url`` without its password, ``reason``) when it cannot be
+    opened."""
+    return SqlStore(engine=open_url(url))
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -285,7 +267,7 @@ def lock_sqlite(url: str, explicit: bool) -> DatabaseLock | None:
     :meth:`DatabaseLock.take`, ``server.bad_database`` for a URL that cannot be read."""
     from sqlalchemy.exc import ArgumentError
 
-    from .db import sqlite_file
+    from ..db import sqlite_file
     try:
         path = sqlite_file(url)
     except ArgumentError:

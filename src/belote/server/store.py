@@ -1,6 +1,6 @@
 """The server's SQL store: rooms, seats and the action log, and the
 :class:`~belote.table.store.GameStore` protocol (``save`` / ``load`` / ``list``) over the
-``games`` table (schema: :mod:`belote.server.db`).
+``games`` table (schema: :mod:`belote.db.rooms`, :mod:`belote.db.games`).
 
 Every write is committed before its call returns: a row written is durable (SQLite
 ``synchronous=FULL``, PostgreSQL's commit) when the call returns, so that an action logged is
@@ -42,11 +42,13 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from ..db import open_database, sqlite_file, utcnow
+from ..db.games import GameRow
+from ..db.rooms import ActionRow, RoomRow, SeatRow
 from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.record import dumps, game_from_record, game_to_record
 from ..table.store import LoadedGame, StoredGame, check_game_id
-from .db import ActionRow, GameRow, RoomRow, SeatRow, open_database, sqlite_file, utcnow
 
 #: where a batch's session keeps its action rows (``Session.info``)
 _ACTION_ROWS = "belote.actions"
@@ -83,7 +85,7 @@ class SeatData:
 
 @dataclass
 class RoomData:
-    """A room as stored (see :mod:`belote.server.db`), its seats and its action log
+    """A room as stored (see :mod:`belote.db.rooms`), its seats and its action log
     ``(seq, seat, action, client_seq)``; ``active`` the time of its last activity (UNIX
     seconds: the latest of its creation, its last action, its last connection opened or
     closed, join or bot seated; None for a room not stored yet: now)."""
@@ -190,7 +192,7 @@ class GroupCommit:
 
 class SqlStore:
     """The server's store on a database URL (migrated when opened; see
-    :func:`belote.server.db.open_database`)."""
+    :func:`belote.db.open_database`)."""
 
     def __init__(self, url: str | None = None, *, engine: Engine | None = None) -> None:
         if engine is None:

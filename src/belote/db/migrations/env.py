@@ -1,11 +1,11 @@
-"""Alembic's environment: runs the migrations on the connection :func:`belote.server.db.migrate`
+"""Alembic's environment: runs the migrations on the connection :func:`belote.db.migrate`
 hands over (``config.attributes["connection"]``), never from an ``alembic.ini``."""
 
 from __future__ import annotations
 
 from alembic import context
 
-from belote.server.db import Base
+from belote.db import Base
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=Base.metadata,
