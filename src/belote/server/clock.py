@@ -4,7 +4,8 @@ A ``threading.Timer`` a deadline is one OS thread each (17.5 KiB resident, 8 MiB
 reserved): 2,000 tables whose people are not connected held 8,000 of them (bench/server.py,
 docs/performance.md "Server"). :class:`Clock` keeps the deadlines in a heap, waited on by one
 daemon thread started at the first :meth:`Clock.call_later`; a callback runs on that thread,
-so it must not block for long (:meth:`Room._take_over` only seats a bot).
+so it must not block for long (a takeover only seats a bot). It is the
+:class:`~belote.table.session.SessionClock` of every room's session.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ class Clock:
         self._heap: list[tuple[float, int, Alarm]] = []
         self._order = itertools.count()
         self._thread: threading.Thread | None = None
+
+    def now(self) -> float:
+        """The clock's time: seconds of ``time.monotonic``."""
+        return time.monotonic()
 
     def call_later(self, delay: float, fn: Callable[..., Any], *args: Any) -> Alarm:
         """Run ``fn(*args)`` in ``delay`` seconds (>= 0); returns its :class:`Alarm`."""

@@ -16,6 +16,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from ..table.events import Event as TableEvent
+from ..table.session import SeatKind
+from ..table.session import TableStatus as RoomStatus
+
 #: the version every message carries as ``v``
 PROTOCOL_VERSION = 1
 #: the largest client message read, in bytes (UTF-8); a longer one is refused
@@ -66,7 +70,7 @@ class SeatInfo(BaseModel):
 
     seat: int
     name: str
-    kind: Literal["open", "human", "bot"]
+    kind: SeatKind
     bot: str | None = None
     connected: bool = False
     away: bool = False
@@ -81,7 +85,7 @@ class TableInfo(BaseModel):
     ended (by its creator, or idle for ``--keep-idle``)."""
 
     table: str
-    status: Literal["waiting", "playing", "over"]
+    status: RoomStatus
     preset: str
     options: dict[str, Any]
     commitment: str
@@ -112,28 +116,117 @@ class Snapshot(_Message):
     held: int = 0
 
 
-class EventFacts(BaseModel):
-    """What happened, public facts only. ``kind``: ``deal_started``, ``action`` (``seat`` did
-    ``action``: the table's public text, an annonce told as ``"declare"`` and its kinds,
-    ``"declare tierce / carre"``, its cards in the views from trick 2),
-    ``contract``, ``belote`` (``rebelote``), ``trick`` (``number``, ``leader``, ``cards``,
-    ``winner``, ``points``), ``deal_ended`` (``result``, ``mark``, ``scores``), ``game_ended``
-    (``scores``, ``winner``), ``seat`` (a seat changed: ``seat``), ``table_ended`` (the
-    creator ended the table). On the wire, the fields that do not apply are left out."""
+class EventModel(BaseModel):
+    """One event as clients hear it: the public fields of a table event's ``to_json()``
+    (:mod:`belote.table.events`; the others left out: :func:`wire_event`)."""
 
-    kind: str
-    deal_index: int | None = None
-    seat: int | None = None
-    action: str | None = None
-    number: int | None = None
-    leader: int | None = None
-    cards: list[str] | None = None
-    winner: int | None = None
-    points: int | None = None
-    rebelote: bool | None = None
-    result: dict[str, Any] | None = None
-    mark: list[int] | None = None
-    scores: list[int] | None = None
+    model_config = ConfigDict(extra="ignore")
+
+
+class DealStartedEvent(EventModel):
+    """A deal is dealt (:class:`~belote.table.events.DealStarted`)."""
+
+    kind: Literal["deal_started"] = "deal_started"
+    deal_index: int
+
+
+class ActionEvent(EventModel):
+    """``seat`` did ``action``: the table's public text, an annonce told as ``"declare"`` and
+    its kinds (``"declare tierce / carre"``; its cards in the views from trick 2)
+    (:class:`~belote.table.events.ActionApplied`)."""
+
+    kind: Literal["action"] = "action"
+    deal_index: int
+    seat: int
+    action: str
+
+
+class ContractEvent(EventModel):
+    """The bidding ended with a contract (in the views' ``contract``)
+    (:class:`~belote.table.events.ContractMade`)."""
+
+    kind: Literal["contract"] = "contract"
+    deal_index: int
+
+
+class BeloteEvent(EventModel):
+    """``seat`` said belote, or rebelote (:class:`~belote.table.events.BeloteSaid`)."""
+
+    kind: Literal["belote"] = "belote"
+    deal_index: int
+    seat: int
+    rebelote: bool
+
+
+class TrickEvent(EventModel):
+    """Trick ``number`` is over: ``cards`` from ``leader``, ``winner`` takes ``points`` (the
+    dix de der counted in the last one) (:class:`~belote.table.events.TrickWon`)."""
+
+    kind: Literal["trick"] = "trick"
+    deal_index: int
+    number: int
+    leader: int
+    cards: list[str]
+    winner: int
+    points: int
+
+
+class DealEndedEvent(EventModel):
+    """A deal is over: ``result`` (left out for a deal passed out), ``mark`` per team,
+    ``scores`` after it (:class:`~belote.table.events.DealEnded`)."""
+
+    kind: Literal["deal_ended"] = "deal_ended"
+    deal_index: int
+    result: dict[str, Any] | None = Field(default=None, exclude_if=lambda v: v is None)
+    mark: list[int]
+    scores: list[int]
+
+
+class GameEndedEvent(EventModel):
+    """The game is over: ``winner`` the winning team (left out on a tie), ``scores``
+    (:class:`~belote.table.events.GameEnded`)."""
+
+    kind: Literal["game_ended"] = "game_ended"
+    winner: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    scores: list[int]
+
+
+class SeatEvent(EventModel):
+    """A seat changed: a join, a bot seated, a connection opened or dropped, a bot taking
+    over or giving the seat back (:class:`~belote.table.events.SeatJoined` /
+    :class:`~belote.table.events.SeatLeft`, and the room's own changes)."""
+
+    kind: Literal["seat"] = "seat"
+    seat: int
+
+
+class TableEndedEvent(EventModel):
+    """The table was ended before its game was over (its creator, or idle)."""
+
+    kind: Literal["table_ended"] = "table_ended"
+
+
+#: what happened, as clients hear it: one of the events, by ``kind``
+WireEvent = Annotated[DealStartedEvent | ActionEvent | ContractEvent | BeloteEvent | TrickEvent
+                      | DealEndedEvent | GameEndedEvent | SeatEvent | TableEndedEvent,
+                      Field(discriminator="kind")]
+#: the wire model of each table event, by the table event's ``kind`` (the others are not
+#: sent: a save, a failure the server logs)
+WIRE_OF_TABLE: dict[str, type[EventModel]] = {
+    "deal_started": DealStartedEvent, "action": ActionEvent, "contract": ContractEvent,
+    "belote": BeloteEvent, "trick": TrickEvent, "deal_ended": DealEndedEvent,
+    "game_ended": GameEndedEvent, "seat_joined": SeatEvent, "seat_left": SeatEvent}
+
+
+def wire_event(event: TableEvent) -> EventModel | None:
+    """The wire model of a table ``event`` (None: not sent), read from its ``to_json()``:
+    the fields clients hear, under the wire's ``kind``."""
+    facts = event.to_json()
+    model = WIRE_OF_TABLE.get(facts["kind"])
+    if model is None:
+        return None
+    facts.pop("kind")
+    return model.model_validate(facts)
 
 
 class EventMessage(_Message):
@@ -143,12 +236,12 @@ class EventMessage(_Message):
     :class:`Snapshot`."""
 
     type: Literal["event"] = "event"
-    event: EventFacts
+    event: WireEvent
     view: dict[str, Any] | None
     view_deal: int
     seats: list[SeatInfo]
     scores: list[int]
-    status: Literal["waiting", "playing", "over"]
+    status: RoomStatus
     log_seq: int
     held: int = 0
 
@@ -196,7 +289,9 @@ def json_schema() -> dict[str, Any]:
             "server": TypeAdapter(ServerMessage).json_schema()}
 
 
-__all__ = ["CLIENT_MESSAGE", "MAX_MESSAGE_BYTES", "MAX_SEQ", "PROTOCOL_VERSION", "Ack",
-           "ActionMessage", "ClientMessage", "ErrorMessage", "EventFacts", "EventMessage",
-           "PingMessage", "Pong", "SeatInfo", "ServerMessage", "Snapshot", "TableInfo",
-           "json_schema"]
+__all__ = ["CLIENT_MESSAGE", "MAX_MESSAGE_BYTES", "MAX_SEQ", "PROTOCOL_VERSION", "WIRE_OF_TABLE",
+           "Ack", "ActionEvent", "ActionMessage", "BeloteEvent", "ClientMessage",
+           "ContractEvent", "DealEndedEvent", "DealStartedEvent", "ErrorMessage", "EventModel",
+           "EventMessage", "GameEndedEvent", "PingMessage", "Pong", "RoomStatus", "SeatEvent",
+           "SeatInfo", "SeatKind", "ServerMessage", "Snapshot", "TableEndedEvent", "TableInfo",
+           "TrickEvent", "WireEvent", "json_schema", "wire_event"]

@@ -76,23 +76,27 @@ def report_to_record(report: CheckReport, with_result: bool = True) -> dict[str,
     return rec
 
 
-def game_to_record(game: Game, reveal_seed: bool | None = None) -> dict[str, Any]:
+def game_to_record(game: Game, reveal_seed: bool | None = None,
+                   finished_only: bool = False) -> dict[str, Any]:
     """The record of a game, finished or in progress (resumes with :func:`game_from_record`).
 
     ``commitment`` is written when the game has one (``game.commitment``). ``seed``: with
     ``reveal_seed`` None, written unless the game has a commitment and is not over (the seed of
     a committed game is revealed at its end, never before: issue 17 item 4); True writes it
-    always (a server's own store, which resumes the game from it), False never."""
+    always (a server's own store, which resumes the game from it), False never.
+    ``finished_only``: the game as of its last finished deal (the deal in progress left out:
+    an online table's public record, which changes only when a deal ends), its ``seed``
+    written as null while it is not revealed."""
     r = game.rules
     deals = [deal_to_record(d) for d in game.deals]
-    if game.current is not None:
+    if game.current is not None and not finished_only:
         deals.append(deal_to_record(game.current))
     if reveal_seed is None:
         reveal_seed = game.commitment is None or game.is_over()
     rec: dict[str, Any] = {"format": GAME_FORMAT, "preset": r.preset_name,
                            "options": r.overrides()}
-    if reveal_seed:
-        rec["seed"] = game.seed
+    if reveal_seed or finished_only:
+        rec["seed"] = game.seed if reveal_seed else None
     if game.commitment is not None:
         rec["commitment"] = game.commitment
     rec.update({"first_dealer": int(game.first_dealer), "deals": deals,

@@ -1,0 +1,36 @@
+"""Rooms: one :class:`~belote.table.Table` a room, its seats, its connections, its log.
+
+A room (:class:`Room`, :mod:`.room`) is the glue of a table, a
+:class:`~belote.table.session.Session` (the seats, the start and end rules, presence and the
+takeover of an absent person's seat: :mod:`belote.table.session`) and its connections. Its
+parts, one job each:
+
+- :mod:`.lobby`: seats, the start and end of a table, who may do what (credentials);
+- :mod:`.journal`: the action log written before any event is heard, a log that fails
+  (the room ``broken``), a race for a seq with another process;
+- :mod:`.peers`: several processes on one PostgreSQL database (catch-up, reload, who runs a
+  table);
+- :mod:`.wire`: the only place the JSON for clients is written;
+- :mod:`.registry`: the rooms of a process (:class:`Rooms`: create, restore, look-up by id
+  and invite code, recovery, sweeping of finished and idle rooms);
+- :mod:`.credentials`: invite codes, seat tokens, names as people type them.
+
+A person whose connection drops keeps the seat (``away``); after ``takeover_after`` seconds a
+heuristic bot plays it (``bot_playing``) until the same token connects again, so that the
+people still there are not kept waiting. When no person is connected any more, nobody waits:
+the bots give the absent people's seats back and the table waits at the next person's turn
+(kept, resumable); the clocks start again when someone connects.
+"""
+
+from __future__ import annotations
+
+from ..defaults import KEEP_IDLE
+from .credentials import MAX_NAME, clean_code, clean_token, new_code
+from .journal import LOG_CONFLICT
+from .peers import Peers
+from .registry import RECOVER_EVERY, Rooms, online_rules, sweep_interval
+from .room import TAKEOVER_BOT, Connection, Room, Settings
+
+__all__ = ["KEEP_IDLE", "LOG_CONFLICT", "MAX_NAME", "RECOVER_EVERY", "TAKEOVER_BOT",
+           "Connection", "Peers", "Room", "Rooms", "Settings", "clean_code", "clean_token",
+           "new_code", "online_rules", "sweep_interval"]

@@ -1,0 +1,119 @@
+"""A room's action log: the table's journal, the actions logged and not yet heard, a log
+that fails (the room ``broken``), and a race for a ``seq`` with another process.
+
+Every action the table accepts is written to the action log (:meth:`SqlStore.append_action
+<belote.server.store.SqlStore.append_action>`, committed) by the table's journal
+(:class:`~belote.table.Table` ``journal=``: :meth:`Journal.write`), with its full record
+string (a declaration's cards included: the log is the server's own, never sent), and
+*before* any event of it is queued: a ``kill -9`` loses at most an action nobody heard of.
+A write that fails stops the table (``server.storage_failed``, :attr:`Journal.broken`): the
+action is never broadcast; :meth:`Rooms.recover <belote.server.rooms.Rooms.recover>` rebuilds
+the room from its log (the log is the truth) once the store answers again. A write another
+process made first (the log's primary key) is :data:`LOG_CONFLICT`: the room rebuilds its
+game from the log (:attr:`Journal.stale`).
+
+The journal runs under the table's lock and takes only its own lock (innermost: nothing else
+is waited for while it is held), never the room's.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable
+
+from sqlalchemy.exc import IntegrityError
+
+from ...engine.seats import Seat
+from ...table import events as ev
+from ..errors import ServerError
+from ..store import SqlStore
+
+log = logging.getLogger("belote.server.rooms")
+
+#: the code of an action whose ``seq`` another process logged first (the room then rebuilds
+#: its game from the log and judges the action again: :meth:`Room.act
+#: <belote.server.rooms.Room.act>`)
+LOG_CONFLICT = "server.log_conflict"
+
+
+def storage_failed() -> ServerError:
+    """``server.storage_failed`` (503): the log could not be written."""
+    return ServerError("the table's storage failed", code="server.storage_failed", status=503)
+
+
+class Journal:
+    """The log of room ``room_id`` in ``store``, ``logged`` actions in it already.
+    ``acting`` (thread-local): ``pending`` the ``(seat, client_seq)`` of the action
+    :meth:`Room.act <belote.server.rooms.Room.act>` applies on this thread, ``replay`` the
+    log row another process wrote that :meth:`Room.catch_up
+    <belote.server.rooms.Room.catch_up>` replays; ``on_active`` is called after each write
+    (the room's activity)."""
+
+    def __init__(self, store: SqlStore, room_id: str, logged: int,
+                 on_active: Callable[[], object] = lambda: None) -> None:
+        self.store, self.room_id, self.on_active = store, room_id, on_active
+        self._lock = threading.Lock()
+        #: the seq of the last action written (or replayed)
+        self.logged = logged
+        #: the actions logged that every connection has heard of (``EventMessage.log_seq``)
+        self.log_seq = logged
+        # (seq, seat, client_seq) of each action logged whose event is not delivered yet
+        self._unheard: deque[tuple[int, int, int | None]] = deque()
+        self.acting = threading.local()
+        #: a write failed: the table stops (the room is rebuilt from the log)
+        self.broken = False
+        #: the game holds an action the log does not (another process logged its seq)
+        self.stale = False
+
+    def write(self, deal_index: int, seat: Seat, action: str) -> None:
+        """The table's journal (under the table's lock, before the action's events): write
+        action ``logged + 1``, committed, with the client's number when it is the action
+        being applied on this thread (None for a bot's). Raises ``server.storage_failed``
+        (the journal is broken; the table closes) when the write fails, :data:`LOG_CONFLICT`
+        when another process wrote that seq (or a replayed row is out of step)."""
+        pending = getattr(self.acting, "pending", None)
+        self.acting.pending = None
+        client_seq = pending[1] if pending is not None and pending[0] == seat else None
+        replayed = getattr(self.acting, "replay", None)
+        with self._lock:
+            if self.broken:
+                raise storage_failed()
+            seq = self.logged + 1
+            if replayed is not None:  # logged by another process already (catch_up)
+                if replayed != seq:  # this copy is out of step with the log: rebuild it
+                    self.stale = True
+                    raise ServerError(f"log row {replayed} replayed after row {seq - 1}",
+                                      code=LOG_CONFLICT, status=409)
+                client_seq = None  # its process acks it
+            try:
+                if replayed is None:
+                    self.store.append_action(self.room_id, seq, seat, action, client_seq)
+            except IntegrityError as e:  # another process logged this seq: Room._resync
+                self.stale = True
+                raise ServerError("another process logged this action first",
+                                  code=LOG_CONFLICT, status=409) from e
+            except Exception as e:  # the log is the truth: stop the table rather than diverge
+                log.exception("table %s: the action log failed", self.room_id)
+                self.broken = True
+                raise storage_failed() from e
+            self.logged = seq
+            self._unheard.append((seq, seat, client_seq))
+        self.on_active()
+
+    def heard(self, event: ev.ActionApplied) -> int | None:
+        """The delivered ``event`` is the oldest action logged; its seq becomes
+        :attr:`log_seq`. Returns its client's number (None for a bot's)."""
+        with self._lock:
+            seq, seat, client_seq = self._unheard.popleft()
+        assert seat == event.seat, (seat, event)
+        self.log_seq = seq
+        return client_seq
+
+    def holds(self, seq: int) -> bool:
+        """Under the table's lock: whether the game holds log action ``seq`` already."""
+        return seq <= self.logged
+
+
+__all__ = ["LOG_CONFLICT", "Journal", "storage_failed"]

@@ -1,0 +1,248 @@
+"""Several server processes on one PostgreSQL database (:mod:`belote.server.fanout`), as a
+room sees them: who runs a table, catching up with the actions the others logged, re-reading
+what the others changed.
+
+Each process holds its own Room of a table; the holder of the table's advisory lock
+(``owner``) runs its bots and takeover clocks, the others' tables have remote seats only. Any
+process judges and logs the actions of the people connected to it (the log's primary key
+makes one writer win a seq; the loser rebuilds from the log: :meth:`PeerSync._resync`); each
+replays the rows the others wrote (:meth:`PeerSync.catch_up`) and re-reads the seats and
+status another changed (:meth:`PeerSync.reload`); ``elsewhere`` are the seats connected to
+another process (:meth:`PeerSync.sync_presence`).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+from typing import TYPE_CHECKING, Protocol
+
+from ...engine.errors import BeloteError
+from ...engine.game import Game
+from ...engine.rules import Rules
+from ...table import Player, Table
+from ...table.session import SeatKind, TableStatus
+from ..store import RoomData, SeatData, SqlStore
+from . import wire
+from .lobby import session_seat
+
+if TYPE_CHECKING:
+    from ...table.session import Session
+    from .journal import Journal
+    from .room import Connection
+
+log = logging.getLogger("belote.server.rooms")
+
+
+class Peers(Protocol):
+    """The other server processes on the same database, as a room sees them
+    (:class:`belote.server.fanout.Fanout`; None with one process): who runs a table, who
+    holds a connection of a seat."""
+
+    def own(self, room_id: str) -> bool:
+        """Whether this process runs the table (its bots, its clocks), taking it when nobody
+        does."""
+
+    def hold(self, room_id: str, seat: int) -> None:
+        """This process holds a connection of ``seat`` from now on."""
+
+    def release(self, room_id: str, seat: int) -> None:
+        """This process holds no connection of ``seat`` any more."""
+
+    def elsewhere(self, room_id: str) -> set[int]:
+        """The seats of which another living process holds a connection."""
+
+    def disown(self, room_id: str) -> None:
+        """This process runs the table no more (it is over and dropped from memory)."""
+
+
+def _holder(seat: SeatData) -> tuple[str, str, str | None, str | None]:
+    """Who holds a seat (who is connected is not read from the database: see
+    :meth:`PeerSync.sync_presence`)."""
+    return seat.kind, seat.name, seat.bot_level, seat.token_hash
+
+
+class PeerSync:
+    """The part of a :class:`~belote.server.rooms.Room` that follows the other processes."""
+
+    if TYPE_CHECKING:
+        data: RoomData
+        store: SqlStore
+        rules: Rules
+        game: Game
+        table: Table | None
+        lock: threading.RLock
+        journal: Journal
+        session: Session
+        peers: Peers | None
+        last_seq: dict[int, int]
+        _conns: dict[int, Connection]
+
+        @property
+        def id(self) -> str: ...
+        @property
+        def owner(self) -> bool: ...
+        @owner.setter
+        def owner(self, value: bool) -> None: ...
+        def _start_table(self) -> None: ...
+        def _mirror(self) -> None: ...
+        def _players(self) -> list[Player]: ...
+        def _done(self) -> None: ...
+        def broadcast(self, event: wire.WireModel) -> None: ...
+        def start_by_itself(self, strict: bool = False) -> None: ...
+
+    @property
+    def logged(self) -> int:
+        """The seq of the last action of the log this room's game holds."""
+        return self.journal.logged
+
+    def catch_up(self) -> None:
+        """Apply the actions other processes logged after :attr:`logged`, in order, through
+        the table (:meth:`Table.replay <belote.table.Table.replay>`: the journal records
+        them without writing), so that this process's connections hear their events and
+        views exactly as the writer's do; the writer acks them. Rebuilds the room first
+        when it lost a race for a seq (:meth:`_resync`). A row the engine refuses (a log
+        this game cannot follow) is logged and stops the catching up."""
+        journal = self.journal
+        with self.lock:
+            if journal.stale:
+                self._resync()
+                return
+            table = self.table
+            if table is None or journal.broken:
+                return
+            for seq, seat, action, client_seq in self.store.actions_after(self.id,
+                                                                           journal.logged):
+                if client_seq is not None:
+                    self.last_seq[seat] = max(client_seq, self.last_seq.get(seat, -1))
+                journal.acting.replay = seq
+                try:
+                    table.replay(seat, action, skip=functools.partial(journal.holds, seq))
+                except (BeloteError, ValueError):
+                    if not journal.stale:
+                        log.exception("table %s: log row %d cannot be replayed", self.id, seq)
+                    break
+                finally:
+                    journal.acting.replay = None
+            stale = journal.stale
+        if stale:
+            self._resync()
+
+    def seats_here(self) -> list[int]:
+        """The seats this process holds a connection of."""
+        with self.lock:
+            return sorted(self._conns)
+
+    def _present(self, seat: int, here: bool) -> None:
+        """Under the lock: tell the peers that this process holds a connection of ``seat``
+        (``here``) or none any more; a failure is logged (it only makes the others see the
+        person away)."""
+        if self.peers is None:
+            return
+        try:
+            if here:
+                self.peers.hold(self.id, seat)
+            else:
+                self.peers.release(self.id, seat)
+        except Exception:
+            log.exception("table %s: the other processes cannot be told of seat %d",
+                          self.id, seat)
+
+    def _resync(self) -> Table | None:
+        """The room lost a race for a seq (another process logged it first; the game holds
+        an action the log does not): rebuild the game from the log up to :attr:`logged`
+        (what every connection heard), start a new table, then :meth:`catch_up` the rest.
+        Returns the table (None: the room does not play). Nothing when not stale."""
+        with self.lock:
+            if self.journal.stale:
+                data = self.store.room(self.id)
+                game = Game(self.rules, seed=self.data.seed)
+                for seq, seat, action, _client_seq in data.actions if data else []:
+                    if seq > self.journal.logged:
+                        break
+                    game.play(action, seat)
+                log.info("table %s: another process logged action %d first; rebuilt from "
+                         "the log", self.id, self.journal.logged + 1)
+                if self.table is not None:
+                    self.table.close()
+                self.game, self.table, self.journal.stale = game, None, False
+                self.session.stop_clocks()
+                if self.session.status == TableStatus.PLAYING:
+                    self._start_table()
+        self.catch_up()
+        with self.lock:
+            return self.table
+
+    def reload(self) -> None:
+        """Another process changed the room's status, seats or connections: read them again;
+        a room that started there starts its table here, one ended there stops; a waiting
+        room whose last open seat a person took there starts (:meth:`start_by_itself`, as a
+        join here does); the connections are told of each seat that changed."""
+        state = self.store.room_state(self.id)
+        if state is None:
+            return
+        status, ended, seats = state
+        session = self.session
+        with self.lock:
+            changed = [s.seat for s, old in zip(seats, self.data.seats, strict=True)
+                       if _holder(s) != _holder(old)]
+            joined = any(s.kind == "human" and old.kind == "open"
+                         for s, old in zip(seats, self.data.seats, strict=True))
+            self.data.seats = seats
+            session.seats = [session_seat(s) for s in seats]
+            told_end = False
+            if session.status != TableStatus.OVER and status != str(session.status):
+                if status == "playing" and self.table is None:
+                    session.status = TableStatus.PLAYING
+                    self._mirror()
+                    self._start_table()
+                elif status == "over":
+                    session.status, session.ended = TableStatus.OVER, ended
+                    session.stop_clocks()
+                    self._mirror()
+                    if ended and self.table is not None:
+                        self.table.close()
+                    told_end = ended
+            full = joined and session.status == TableStatus.WAITING and \
+                not session.open_seats()
+        if self.peers is not None:
+            self.sync_presence(self.peers.elsewhere(self.id))
+        for seat in changed:
+            self.broadcast(wire.SeatEvent(seat=seat))
+        if told_end:
+            self.broadcast(wire.TABLE_ENDED)
+        if full:
+            self.start_by_itself()
+        self._done()
+
+    def sync_presence(self, elsewhere: set[int]) -> None:
+        """``elsewhere``: the seats another process holds a connection of now
+        (:meth:`Session.sync_elsewhere <belote.table.session.Session.sync_elsewhere>`: the
+        process that runs the table stops the takeover clock of a person connected
+        elsewhere, and starts it for one gone from everywhere); the connections are told of
+        each seat that changed."""
+        with self.lock:
+            changed = self.session.sync_elsewhere(elsewhere)
+        for seat in sorted(changed):
+            self.broadcast(wire.SeatEvent(seat=seat))
+
+    def become_owner(self) -> None:
+        """This process runs the table from now on (its former runner ended): its bots
+        take their seats, the absent people's clocks start."""
+        with self.lock:
+            if self.owner:
+                return
+            self.owner = True
+            log.info("table %s: this process runs it now", self.id)
+            table = self.table
+            if table is not None and self.session.status == TableStatus.PLAYING:
+                table.store = self.store
+                players = self._players()
+                for s in self.session.seats:
+                    if s.kind == SeatKind.BOT:
+                        table.join(s.seat, players[s.seat])
+                self.session.run_clocks()
+
+
+__all__ = ["PeerSync", "Peers"]
