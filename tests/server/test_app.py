@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import pytest
+
 from belote.server.app import MAX_QUEUED, _Socket, pick_lang
 from belote.server.run import RedactTokens
 
@@ -23,6 +25,25 @@ def test_the_log_never_holds_a_seat_token():
     assert RedactTokens().filter(record)
     assert record.getMessage() == \
         '127.0.0.1:5 - "WebSocket /ws/tables/ab?token=…&lang=en" [accepted]'
+
+
+@pytest.mark.parametrize("name", ["k%65y", "%6B%65%79", "%6b%65%79", "t%6Fken", "%74%6F%6B%65%6E",
+                                  "to%6ben", "tok%2565n", "ke%79"])
+def test_the_log_redacts_a_percent_encoded_token_or_key(name):
+    """The application reads ``?k%65y=`` as ``key`` (names are percent-decoded): the log's
+    redaction decodes them too, so the secret never reaches the log under any spelling."""
+    path = f"/api/concours/c1/print/sheets.pdf?lang=en&{name}=s3cr-t_x&n=2"
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1,
+                               '%s - "GET %s HTTP/1.1" %d', ("127.0.0.1:5", path, 200), None)
+    assert RedactTokens().filter(record)
+    assert record.getMessage() == ('127.0.0.1:5 - "GET /api/concours/c1/print/sheets.pdf'
+                                   f'?lang=en&{name}=…&n=2 HTTP/1.1" 200')
+
+
+def test_the_log_keeps_other_parameters():
+    record = logging.LogRecord("belote", logging.INFO, __file__, 1, "GET /x?lang=en&seat=2",
+                               None, None)
+    assert RedactTokens().filter(record) and record.getMessage() == "GET /x?lang=en&seat=2"
 
 
 def test_a_client_that_reads_nothing_is_closed_not_queued_for_ever():

@@ -123,6 +123,7 @@ BELOTE = SayBelote()
 
 class ActionError(BeloteError):
     """Text that is not an action. Codes: ``action.unknown``, ``action.not_text``,
+    ``action.not_record_text`` (:func:`parse_record_action`),
     ``action.bid_too_long``, ``action.declare_empty``, ``action.not_an_object``, and
     ``action.<card error's code>`` / ``action.declare.<card error's code's last part>`` for a
     bad card in an action / a declaration (the card error's params kept)."""
@@ -162,6 +163,26 @@ def parse_action(text: str) -> Action:
     if action is None:
         raise ActionError(f"not an action: {text!r}", code="action.unknown",
                           params={"action": repr(text)})
+    return action
+
+
+def parse_record_action(text: str) -> Action:
+    """The action whose record string is exactly ``text`` (``str(action) == text``): what a
+    program sends (the server's clients: docs/protocol.md, an action of ``view.legal``). No
+    alias (``p``, ``passe``, ``10H``, ``J♥``), other case or spacing, nor any character the
+    record does not write (a NUL, a direction mark, a full-width letter) is taken, where
+    :func:`parse_action` reads what a person types.
+
+    Raises :class:`ActionError`: those of :func:`parse_action`, ``action.not_record_text``
+    (``action``, ``record``: the record string of what ``text`` reads as) for another
+    spelling of an action."""
+    action = parse_action(text)
+    record = str(action)
+    if record != text:
+        shown = repr(text[:40])
+        raise ActionError(f"not the record text of an action: {shown} (the record writes "
+                          f"{record!r})", code="action.not_record_text",
+                          params={"action": shown, "record": repr(record)})
     return action
 
 

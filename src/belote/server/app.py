@@ -3,10 +3,11 @@
 
 REST (JSON; an error is ``{"type": "error", "code", "message"}`` with its HTTP status, worded
 in the language of ``?lang=`` or ``Accept-Language``, else the server's ``--lang`` (French by
-default); never a traceback):
+default); never a traceback; a database error, a full disk: 503 ``server.storage_failed``):
 
 * ``GET /api/health`` → 200 ``{"status": "ok", "protocol": 1}`` (the database checked: 503
-  ``server.database_down`` when it fails);
+  ``server.database_down`` when it fails, ``server.storage_failed`` when it cannot be
+  written);
 * ``POST /api/tables`` → 201 ``{"table", "code", "invite", "seat", "token"}``;
 * ``POST /api/join/{CODE}`` → ``{"table", "seat", "token"}``;
 * ``POST /api/tables/{ID}/start``, ``/end``, ``/seats/{S}/bot`` (``Authorization: Bearer``
@@ -44,14 +45,17 @@ from fastapi import Body, Depends, FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import WebSocketRoute
 
 from .. import __version__, i18n
+from ..engine.actions import parse_record_action
 from ..engine.errors import BeloteError
 from . import concours_online, concours_web, review, web
 from .errors import ServerError, refused_fields
 from .lang import pick_lang
+from .probe import write_probe
 from .protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE_BYTES,
@@ -105,13 +109,14 @@ def _said(code: str, lang: str, fallback: str, **params: Any) -> str:
 
 class CreateTable(BaseModel):
     """The body of ``POST /api/tables`` (an unknown field is refused: a misspelt
-    ``"option"`` must not give a table of default rules)."""
+    ``"option"`` must not give a table of default rules; ``target`` a JSON integer:
+    ``true``, ``1.0`` or ``"500"`` is refused)."""
 
     model_config = ConfigDict(extra="forbid")
 
     preset: Annotated[str, Field(max_length=40)] = "coinche"
     options: dict[str, Any] = Field(default_factory=dict)
-    target: Annotated[int, Field(gt=0, le=100000)] | None = None
+    target: Annotated[StrictInt, Field(gt=0, le=100000)] | None = None
     seats: Annotated[list[Annotated[str, Field(max_length=40)]],
                      Field(min_length=4, max_length=4)]
     name: Annotated[str, Field(max_length=200)]
@@ -263,6 +268,15 @@ def _handlers(app: FastAPI) -> None:
                 method=request.method), 405)
         return _coded(refused_fields([], "request", lang), lang, exc.status_code)
 
+    @app.exception_handler(OperationalError)
+    async def storage(request: Request, exc: OperationalError) -> JSONResponse:
+        # a full disk, a read-only file, a database gone: one line, no traceback
+        log.error("the database failed on %s %s: %s", request.method, request.url.path,
+                  _reason(exc))
+        lang = _lang_of(request)
+        return _coded(ServerError("the table's storage failed", code="server.storage_failed",
+                                  params={"reason": type(exc.orig).__name__}), lang, 503)
+
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
         log.exception("internal error on %s %s", request.method, request.url.path)
@@ -281,23 +295,37 @@ def _limited(limiter: Limiter, kind: str) -> Any:
 
 def _health(rooms: Rooms, state: dict[str, bool]) -> None:
     """Raises ServerError ``server.database_down`` (503, ``reason`` the exception's type)
-    when the store fails its check (:meth:`~.store.SqlStore.check`); logged once a change
-    (a monitor polling every few seconds must not fill the log: ``state["down"]`` the last
-    check's failure)."""
-    from sqlalchemy.exc import SQLAlchemyError
+    when the store fails its check (:meth:`~.store.SqlStore.check`), ``server.storage_failed``
+    (503, ``reason``) when it answers but cannot be written (a full disk, a read-only file:
+    :func:`.probe.write_probe`); logged once a change (a monitor polling every few seconds
+    must not fill the log: ``state["down"]`` the last check's failure)."""
     try:
         rooms.store.check()
     except (SQLAlchemyError, OSError) as e:
-        if not state["down"]:
-            log.error("the database fails its health check: %s", e)
-        state["down"] = True
-        reason = type(e).__name__
-        raise ServerError(f"the database cannot be used ({reason})",
-                          code="server.database_down", status=503,
-                          params={"reason": reason}) from None
+        raise _unhealthy(state, e, "server.database_down",
+                         f"the database cannot be used ({type(e).__name__})") from None
+    try:
+        write_probe(rooms.store)
+    except (SQLAlchemyError, OSError) as e:
+        raise _unhealthy(state, e, "server.storage_failed",
+                         f"the storage cannot be written ({type(e).__name__})") from None
     if state["down"]:
         log.info("the database passes its health check again")
     state["down"] = False
+
+
+def _unhealthy(state: dict[str, bool], error: Exception, code: str,
+               message: str) -> ServerError:
+    if not state["down"]:
+        log.error("the database fails its health check: %s", _reason(error))
+    state["down"] = True
+    return ServerError(message, code=code, status=503, params={"reason": type(error).__name__})
+
+
+def _reason(error: BaseException) -> str:
+    """What a database error says, without the statement and its parameters (SQLAlchemy
+    adds them: a seat's token hash, a seed)."""
+    return str(getattr(error, "orig", None) or error).splitlines()[0]
 
 
 def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter, public_url: str | None) -> None:
@@ -529,6 +557,7 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
                            lang, seq))
         return
     try:
+        parse_record_action(message.action)  # the record text only, as view.legal has it
         applied = await asyncio.to_thread(room.act, conn.seat, message.action, seq)
     except BeloteError as e:
         conn.send(_refusal(e, lang, seq))
@@ -539,6 +568,17 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
         return
     if not applied:
         conn.send(Ack(seq=seq, duplicate=True).model_dump(mode="json"))
+
+
+async def _refuse(websocket: WebSocket, error: BeloteError, lang: str, close: int) -> None:
+    """Send ``error`` as the socket's one message, then close it with ``close``. A client
+    gone already (any address may open and drop sockets, dozens a minute) costs one debug
+    line, not a traceback."""
+    try:
+        await websocket.send_text(json.dumps(_refusal(error, lang), ensure_ascii=False))
+        await websocket.close(close)
+    except Exception as e:  # noqa: BLE001 -- the socket is gone, whatever the transport says
+        log.debug("a refused socket was gone already (%s: %s)", error.code, type(e).__name__)
 
 
 def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
@@ -555,15 +595,13 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
         try:
             limiter.check("connect", websocket.client.host if websocket.client else None)
         except RateLimited as e:
-            await websocket.send_text(json.dumps(_refusal(e, lang), ensure_ascii=False))
-            await websocket.close(CLOSE_RATE_LIMITED)
+            await _refuse(websocket, e, lang, CLOSE_RATE_LIMITED)
             return
         try:
             room = await asyncio.to_thread(rooms.get, table_id)
             seat = await asyncio.to_thread(room.admit, token)  # may read the database
         except BeloteError as e:
-            await websocket.send_text(json.dumps(_refusal(e, lang), ensure_ascii=False))
-            await websocket.close(CLOSE_REFUSED)
+            await _refuse(websocket, e, lang, CLOSE_REFUSED)
             return
         loop = asyncio.get_running_loop()
         outbox = outboxes.get(loop)

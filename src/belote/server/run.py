@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote_plus
 
 from ..db import default_url, open_url, safe_url
 from ..engine.errors import BeloteError
@@ -41,19 +42,41 @@ WS_MAX_SIZE = MAX_MESSAGE_BYTES + 16 * 1024
 
 log = logging.getLogger("belote.server")
 
-#: a seat token or a concours's organiser key in a logged URL (``/ws/tables/ID?token=…``,
-#: as uvicorn logs a WebSocket; ``/api/concours/ID/print/sheets.pdf?key=…``)
-_TOKEN = re.compile(r"((?:token|key)=)[^&\s\"']*")
+#: a ``name=value`` pair of a logged URL's query (``/ws/tables/ID?token=…``, as uvicorn logs
+#: a WebSocket; ``/api/concours/ID/print/sheets.pdf?key=…``)
+_PAIR = re.compile(r"([^\s\"'&?=]+)=([^&\s\"']*)")
+#: the secret parameters' names, as the application reads them (percent-decoded)
+_SECRET_NAMES = ("token", "key")
+
+
+def _secret_name(name: str) -> bool:
+    """Whether a query parameter named ``name`` (as logged: percent-encoded or not) is read
+    as a seat token or an organiser key: its name decoded as the application decodes it
+    (``k%65y``, ``%74oken``, and over again for a proxy that decodes once more), case
+    ignored, ends with ``token`` or ``key``."""
+    for _ in range(4):
+        decoded = unquote_plus(name)
+        if decoded == name:
+            break
+        name = decoded
+    return name.strip().lower().endswith(_SECRET_NAMES)
+
+
+def _redact(match: re.Match[str]) -> str:
+    return f"{match[1]}=…" if _secret_name(match[1]) else match[0]
 
 
 class RedactTokens(logging.Filter):
     """Replace the seat token and the organiser's key in every logged line by ``…``: a log
-    file must not hold the keys of the seats, nor of the concours."""
+    file must not hold the keys of the seats, nor of the concours. The parameter is known
+    by its name once decoded (:func:`_secret_name`), however the client encoded it."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         text = record.getMessage()
-        if "token=" in text or "key=" in text:
-            record.msg, record.args = _TOKEN.sub(r"\1…", text), None
+        if "=" in text:
+            redacted = _PAIR.sub(_redact, text)
+            if redacted != text:
+                record.msg, record.args = redacted, None
         return True
 
 
