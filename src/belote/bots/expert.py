@@ -341,6 +341,12 @@ def _belote_cards(view: SeatView) -> set[int]:
     return {card_of(su, r) for su in suits for r in (KING, QUEEN)}
 
 
+#: the worlds of a decision: by default (``expert`` is ``expert:20``), and at most
+DEFAULT_WORLDS = 20
+MAX_WORLDS = 500
+#: milliseconds an expert thinks a decision at a table with people (when not repeatable)
+TABLE_TIME_LIMIT_MS = 1500.0
+
 #: threads an expert may use (each with a solver table of about 10 MB)
 MAX_THREADS = 64
 #: card play uses the threads from this many cards in hand on: smaller worlds are solved in
@@ -475,9 +481,16 @@ class ExpertBot(Bot):
     ``MAX_THREADS`` (64), and on ``race_z`` not a number from 0 to 100."""
 
     name = "expert"
+    strength = 2
+    #: ``expert:N``: N worlds a card-play decision
+    levels = (1, DEFAULT_WORLDS, MAX_WORLDS)
+    uses_solver = True
+    table_time_limit_ms = TABLE_TIME_LIMIT_MS
+    process_pool = True
+    gives_hints = True
 
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
-                 worlds: int = 20, bid_worlds: int | None = None, capot_bonus: int = 90,
+                 worlds: int = DEFAULT_WORLDS, bid_worlds: int | None = None, capot_bonus: int = 90,
                  max_worlds: int | None = None, play_model: bool = True,
                  threads: int | None = None, race_z: float = 1.0,
                  max_nodes: int | None = None, repeatable: bool = False) -> None:
@@ -681,7 +694,7 @@ class ExpertBot(Bot):
 
     @property
     def label(self) -> str:
-        return self.name if self.worlds == 20 else f"{self.name}:{self.worlds}"
+        return self.name if self.worlds == DEFAULT_WORLDS else f"{self.name}:{self.worlds}"
 
     @staticmethod
     def _representatives(cards: list[int], tt: TrumpTables, gone: int) -> dict[int, int]:

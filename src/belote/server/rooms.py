@@ -74,7 +74,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from ..bots import parse_bot
+from ..bots import bot_class, parse_bot
 from ..engine.cards import card_str
 from ..engine.deal import Deal
 from ..engine.errors import BeloteError
@@ -89,7 +89,6 @@ from ..engine.views import PublicView, SeatView
 from ..table import Player, Table
 from ..table import events as ev
 from ..table.match import derive_seed
-from ..table.table import TABLE_TIME_LIMIT_MS
 from .clock import CLOCK, Alarm
 from .defaults import KEEP_IDLE, MAX_SPECTATORS
 from .errors import ServerError, bad_token, not_creator, unknown_code, unknown_table
@@ -702,7 +701,7 @@ class Room:
         for s in self.data.seats:
             if s.kind == "bot":
                 level = s.bot_level or "heuristic"
-                limit = TABLE_TIME_LIMIT_MS if level.startswith("expert") else None
+                limit = bot_class(level).table_time_limit_ms
                 bot = WORKERS.bot(level, derive_seed("table", self.data.seed, s.seat), limit)
                 players.append(Player.of_bot(bot, s.name))
             else:
