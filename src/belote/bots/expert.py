@@ -46,7 +46,7 @@ _R = TypeVar("_R")
 
 def _belote_cards(view: SeatView) -> set[int]:
     """The kings and queens of the contract's trump suits (TA has a belote in every suit, SA
-    none: 002 annex, docs/rules-notes.md "Belote")."""
+    none: 002 annex, docs/sources.md §5)."""
     assert view.contract is not None  # card play: a contract stands
     suits = tables(Trump.parse(view.contract["trump"])).trump_suits
     return {card_of(su, r) for su in suits for r in (KING, QUEEN)}
@@ -355,7 +355,7 @@ class ExpertBot(Bot):
         self._after_belote = None
         if "belote" in legal and card in _belote_cards(view):
             # belote is said with the first of the king and queen of trump played
-            # (docs/rules-notes.md "Belote"), so only when the card chosen is one of them:
+            # (docs/sources.md §5), so only when the card chosen is one of them:
             # saying it binds the card
             self._after_belote = card
             return "belote"
