@@ -83,7 +83,7 @@ def test_a_node_budget_solves_fewer_worlds_the_same_on_any_threads():
     """``max_nodes`` stops drawing worlds once the worlds before the RACE_LAG that precede the
     next one have visited that many nodes: a budget of one node gives RACE_LAG + 1 worlds
     (the first world that could be counted is RACE_LAG + 1), whatever the threads."""
-    from belote.bots.expert import RACE_LAG
+    from belote.bots.racing import RACE_LAG
     v = next(v for v in _views("coinche", 5, 0, 6) if len(v.hand) >= 6)
     for threads in (1, 2):
         bot = ExpertBot(seed=2, worlds=20, threads=threads, max_nodes=1, race_z=0)

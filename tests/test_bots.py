@@ -147,3 +147,41 @@ def test_expert_levels_by_worlds():
     for bad in ("expert:0", "expert:x", "heuristic:3", "oracle", "expert:501", "expert:"):
         with pytest.raises(ValueError):
             make_bot(bad)
+
+
+def test_the_catalogue_lists_the_bots_weakest_first_with_their_levels():
+    from belote.bots import catalogue
+    assert catalogue() == [
+        {"name": "random", "label": "bot.name.random", "strength": 0, "levels": None,
+         "hint": False, "time_limit_ms": None},
+        {"name": "heuristic", "label": "bot.name.heuristic", "strength": 1, "levels": None,
+         "hint": False, "time_limit_ms": None},
+        {"name": "expert", "label": "bot.name.expert", "strength": 2,
+         "levels": {"min": 1, "default": 20, "max": 500}, "hint": True,
+         "time_limit_ms": 1500.0},
+    ]
+
+
+def test_what_a_caller_needs_to_know_is_class_data():
+    from belote.bots import bot_class
+    from belote.table.table import TABLE_TIME_LIMIT_MS
+    expert = bot_class("expert:5")
+    assert expert.uses_solver and expert.process_pool and expert.gives_hints
+    assert expert.table_time_limit_ms == TABLE_TIME_LIMIT_MS == 1500.0
+    for name in ("random", "heuristic"):
+        cls = bot_class(name)
+        assert not (cls.uses_solver or cls.process_pool or cls.gives_hints)
+        assert cls.table_time_limit_ms is None and cls.levels is None
+
+
+def test_no_module_outside_the_bots_tests_a_bots_name():
+    from pathlib import Path
+
+    import belote
+    root = Path(belote.__file__).parent
+    for path in root.rglob("*.py"):
+        if "bots" in path.relative_to(root).parts[:1]:
+            continue
+        text = path.read_text()
+        for pattern in ('startswith("expert")', '== "expert"', "startswith('expert')"):
+            assert pattern not in text, (path, pattern)

@@ -7,8 +7,8 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from belote.bots import ExpertBot, HeuristicBot, make_bot
-from belote.bots.expert import WorldSampler
+from belote.bots import ExpertBot, HeuristicBot, make_bot, racing
+from belote.bots.worlds import WorldSampler
 from belote.cli import app
 from belote.engine import Deal, Rules, shuffled_deck
 from belote.engine.cards import SUIT_OF, iter_cards, parse_card, parse_hand, popcount
@@ -301,17 +301,17 @@ def test_a_trump_king_played_without_belote_says_the_queen_is_elsewhere():
 
 
 def test_a_close_decision_asks_for_more_worlds():
-    """ExpertBot._close: the best class's lead over another, world by world, against twice
+    """racing.close: the best class's lead over another, world by world, against twice
     its standard error. Leads 2, 1, 3: mean 2, variance 1, 2 >= 2·1/sqrt(3): decided. Leads
     -2 and 3: mean 0.5, variance 12.5: 0.5 < 2·3.54/sqrt(2): close. Equal in every world:
     the worlds cannot separate them, more would not either: decided."""
-    assert not ExpertBot._close([[10, 8], [10, 9], [10, 7]], 0)
-    assert ExpertBot._close([[10, 12], [6, 3]], 1)
-    assert not ExpertBot._close([[5, 5], [7, 7]], 0)
-    assert ExpertBot._close([[5, 1]], 0)  # one world decides nothing
+    assert not racing.close([[10, 8], [10, 9], [10, 7]], 0)
+    assert racing.close([[10, 12], [6, 3]], 1)
+    assert not racing.close([[5, 5], [7, 7]], 0)
+    assert racing.close([[5, 1]], 0)  # one world decides nothing
 
 
-def test_close_decisions_draw_up_to_max_worlds():
+def test_close_decisions_draw_up_to_max_worlds(monkeypatch):
     """The level's worlds first; more, half a level at a time, while the decision is close,
     up to max_worlds (off by default)."""
     rules = Rules.preset("coinche")
@@ -336,7 +336,7 @@ def test_close_decisions_draw_up_to_max_worlds():
     # half a level at a time: close once, then decided -> 4 + 2 worlds
     bot = ExpertBot(seed=3, worlds=4, max_worlds=12, threads=1)
     verdicts = iter([True, False])
-    bot._close = lambda rows, best, cols=None: next(verdicts)
+    monkeypatch.setattr(racing, "close", lambda rows, best, cols=None: next(verdicts))
     n1 = []
 
     def counted1(*a, _orig=bot.solver.solve, **k):
@@ -630,12 +630,12 @@ def test_race_drops_a_class_far_behind_the_best_worked_by_hand():
     rows = [[100, 90, 100], [110, 95, 100], [90, 85, 95], [100, 92, 105], [100, 96, 95],
             [104, 92, 101]]
     index = {10: 0, 11: 1, 12: 2}
-    assert ExpertBot._race(rows, [10, 11, 12], index, 1.2) == [10, 12]
-    assert ExpertBot._race(rows, [10, 11, 12], index, 0.6) == [10, 12]
-    assert ExpertBot._race(rows, [10, 11, 12], index, 0.5) == [10]
-    assert ExpertBot._race(rows, [10, 11, 12], index, 6.0) == [10, 11, 12]
+    assert racing.race(rows, [10, 11, 12], index, 1.2) == [10, 12]
+    assert racing.race(rows, [10, 11, 12], index, 0.6) == [10, 12]
+    assert racing.race(rows, [10, 11, 12], index, 0.5) == [10]
+    assert racing.race(rows, [10, 11, 12], index, 6.0) == [10, 11, 12]
     # a class out of the race is not compared again (its column may hold None later)
-    assert ExpertBot._race(rows, [10, 12], index, 1.2) == [10, 12]
+    assert racing.race(rows, [10, 12], index, 1.2) == [10, 12]
     for bad in (-1, 101, "1", True, None):
         with pytest.raises(ValueError):
             ExpertBot(race_z=bad)

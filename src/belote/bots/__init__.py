@@ -7,23 +7,23 @@ weaker, ``expert:50`` slower and stronger (see :func:`parse_bot`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import Bot, BotError, RandomBot, decide
-from .expert import ExpertBot
+from .expert import MAX_WORLDS, ExpertBot
 from .heuristic import HeuristicBot
 
+#: the bots by name, weakest first
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot,
                               "expert": ExpertBot}
 BOT_NAMES = tuple(BOTS)
 
 
-MAX_WORLDS = 500
-
-
 def parse_bot(spec: str) -> tuple[str, dict[str, int]]:
     """``"heuristic"`` → ``("heuristic", {})``; ``"expert:8"`` → ``("expert", {"worlds": 8})``
-    (worlds per card-play decision, 1 to 500). Raises :class:`BotError` (a ValueError) on an
-    unknown name (``bot.unknown``) or a bad level (``bot.bad_level``), with the accepted
-    forms."""
+    (worlds per card-play decision, 1 to 500: a bot's :attr:`~Bot.levels`). Raises
+    :class:`BotError` (a ValueError) on an unknown name (``bot.unknown``) or a bad level
+    (``bot.bad_level``), with the accepted forms."""
     name, colon, level = str(spec).strip().partition(":")
     if name not in BOTS:
         known = ", ".join(BOT_NAMES)
@@ -32,26 +32,53 @@ def parse_bot(spec: str) -> tuple[str, dict[str, int]]:
                        params={"spec": str(spec), "known": known})
     if not colon:
         return name, {}
-    if name != "expert" or not (level.isascii() and level.isdigit()) or \
-            not 1 <= int(level) <= MAX_WORLDS:
+    levels = BOTS[name].levels
+    if levels is None or not (level.isascii() and level.isdigit()) or \
+            not levels[0] <= int(level) <= levels[2]:
         raise BotError(f"bad bot level {spec!r}: only the expert has one, expert:N with N "
                        f"worlds a decision, 1 to {MAX_WORLDS}", code="bot.bad_level",
                        params={"spec": str(spec), "max": MAX_WORLDS})
     return name, {"worlds": int(level)}
 
 
+def bot_class(spec: str) -> type[Bot]:
+    """The class of the bot ``spec`` names (``"expert:8"``: :class:`ExpertBot`), whose class
+    data tell what a caller needs to know (:attr:`Bot.uses_solver`,
+    :attr:`Bot.table_time_limit_ms`, :attr:`Bot.process_pool`, :attr:`Bot.gives_hints`...).
+    Raises :class:`BotError` as :func:`parse_bot` does."""
+    return BOTS[parse_bot(spec)[0]]
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """The bots a player may choose, weakest first, as plain JSON-ready data (``/api/bots``):
+    each ``{"name", "label", "strength", "levels", "hint", "time_limit_ms"}``: its name for
+    :func:`make_bot`, the catalog code of its words (``"bot.name.expert"``), its strength
+    (0 the weakest), its levels ``{"min", "default", "max"}`` (``name:N``: N worlds a
+    decision) or None, whether it can give a hint, its wall-clock limit a decision at a table
+    with people (milliseconds, or None)."""
+    out = []
+    for name, cls in sorted(BOTS.items(), key=lambda kv: kv[1].strength):
+        lv = cls.levels
+        out.append({"name": name, "label": f"bot.name.{name}", "strength": cls.strength,
+                    "levels": None if lv is None else
+                    {"min": lv[0], "default": lv[1], "max": lv[2]},
+                    "hint": cls.gives_hints, "time_limit_ms": cls.table_time_limit_ms})
+    return out
+
+
 def make_bot(name: str, seed: int | None = None, time_limit_ms: float | None = None,
              worlds: int | None = None, repeatable: bool = False) -> Bot:
     """A bot by name or level (``"expert:8"``, see :func:`parse_bot`). ``worlds``: the worlds
-    of a plain ``expert`` (an ``expert:N`` keeps its N; other bots ignore it).
+    of a plain ``expert`` (an ``expert:N`` keeps its N; bots without levels ignore it).
     ``repeatable``: decisions from the seed and the views only, never the wall clock
     (``time_limit_ms`` is then not read; see :class:`Bot`): a seeded table passes it. Raises
     :class:`BotError` (a ValueError) for an unknown name or a bad level."""
     base, kw = parse_bot(name)
-    if base == "expert" and worlds is not None:
+    cls = BOTS[base]
+    if cls.levels is not None and worlds is not None:
         kw.setdefault("worlds", worlds)
-    return BOTS[base](seed=seed, time_limit_ms=time_limit_ms, repeatable=repeatable, **kw)
+    return cls(seed=seed, time_limit_ms=time_limit_ms, repeatable=repeatable, **kw)
 
 
 __all__ = ["BOTS", "BOT_NAMES", "Bot", "BotError", "ExpertBot", "HeuristicBot", "RandomBot",
-           "decide", "make_bot", "parse_bot"]
+           "bot_class", "catalogue", "decide", "make_bot", "parse_bot"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..engine.errors import BeloteError
 from ..engine.views import SeatView
@@ -37,7 +37,24 @@ class Bot(ABC):
         the machine's load. The random and heuristic bots are repeatable either way.
     """
 
-    name = "bot"
+    #: the bot's name, as :func:`~belote.bots.make_bot` takes it (the catalog words it:
+    #: ``bot.name.<name>``)
+    name: ClassVar[str] = "bot"
+    #: how strong it plays, 0 the weakest (the order of :func:`~belote.bots.catalogue`)
+    strength: ClassVar[int] = 0
+    #: the levels ``name:N`` it takes, ``(lowest, default, highest)``, or None (no level)
+    levels: ClassVar[tuple[int, int, int] | None] = None
+    #: it searches with the double-dummy solver: its first decision compiles the solver
+    #: (:func:`belote.solver.warm_up` before a timed match)
+    uses_solver: ClassVar[bool] = False
+    #: the wall-clock limit of a decision at a table with people (milliseconds), or None:
+    #: it needs none (it decides far faster than a person waits)
+    table_time_limit_ms: ClassVar[float | None] = None
+    #: a server runs its decisions in a pool of processes (its search is Python as much as
+    #: solver), not on the rooms' threads
+    process_pool: ClassVar[bool] = False
+    #: it can give a player a hint: the value of each card over its worlds (``last_means``)
+    gives_hints: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
                  repeatable: bool = False) -> None:

@@ -1,11 +1,9 @@
 """The expert bot: Perfect Information Monte Carlo card play over the double-dummy solver.
 
 For each decision it deals the unseen cards into worlds consistent with what its seat knows
-(its hand, the cards played, what the play shows a seat lacks: not following suit, not ruffing,
-not going over, the turned card in the taker's hand, the other card of a belote said, the
-annonces shown, and hands that back the auction: the taker's contract, and in an auction
-every bid, opening pass and contre), solves each world exactly
-and plays the card with the best total value. It sees only its seat's view.
+(:mod:`belote.bots.worlds`), solves each world exactly and plays the card with the best total
+value, racing the cards over the worlds (:mod:`belote.bots.racing`). It sees only its seat's
+view.
 
 It bids by simulation (:mod:`belote.bots.simbid`): the unseen cards dealt into worlds that fit
 the auction, each candidate contract solved and scored with the preset's scoring, the action
@@ -15,13 +13,12 @@ with the best mean score difference chosen (take / name a suit, bid, capot, cont
 from __future__ import annotations
 
 import os
-import random
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..engine.cards import (
     KING,
@@ -31,330 +28,41 @@ from ..engine.cards import (
     TrumpTables,
     card_of,
     card_str,
-    deck_mask,
-    iter_cards,
     parse_card,
-    parse_hand,
-    popcount,
     tables,
 )
-from ..engine.play import PlayRules, infer_trick, inferences, legal_cards, void_suits
 from ..engine.views import SeatView
+from . import racing
 from .base import Bot, BotError
+from .worlds import WorldSampler
 
 if TYPE_CHECKING:
     from ..solver import Position, Solver, SolveResult
-    from .simbid import Constraint, _World
+    from .simbid import _World
 
-#: an opponent's past card decision (:meth:`WorldSampler._opponent_decisions`)
-_Decision: TypeAlias = tuple[int, list[int], list[int], int, list[int], int, int]
 _T = TypeVar("_T")
 _R = TypeVar("_R")
 
-#: the highest bid below a capot (coinche, contrée): a capot or générale taker is assumed
-#: to hold at least what this bid shows
-MAX_PLAIN_BID = 160
-#: worlds drawn at most to find one that meets every bidding constraint
-INFERENCE_TRIES = 30
-#: swaps tried at most to make the play model explain a world (WorldSampler._repair)
-REPAIR_SWAPS = 30
-#: heuristic estimate a taker of a two-round deal is assumed to hold (the heuristic takes 6 of
-#: 8 cards at 58: with its last cards, about this much)
-TAKER_NEED_TWO_ROUNDS = 50
-
-
-class WorldSampler:
-    """Deals the unseen cards of a view into worlds consistent with the seat's knowledge.
-
-    ``play_model``: also prefer worlds where the opponents' past cards are the ones a
-    sensible player would have chosen, the model of that player being the heuristic bot
-    (:class:`~belote.bots.heuristic.HeuristicBot`: discards its cheapest card, wins as
-    cheaply as it can, gives points to a partner who is master...). A preference, not a
-    rule: among the worlds drawn for the bidding constraints, the one whose opponents' plays
-    the model explains best (see :meth:`sample`)."""
-
-    def __init__(self, view: SeatView, rng: random.Random, play_model: bool = False) -> None:
-        self.rng = rng
-        rules = view.rules()
-        self.seat = view.seat
-        self.sizes = list(view.hand_sizes)
-        own = parse_hand(view.hand)
-        self.void = [0, 0, 0, 0]  # cards a seat cannot hold, by the rules (card masks)
-        self.unlikely = [0, 0, 0, 0]  # cards a seat's own play says it does not hold
-        trump = Trump.parse(view.contract["trump"]) if view.contract else None
-        self._rules = rules
-        self._play = PlayRules.of(rules)
-        self._contract = view.contract
-        self.tt = tables(trump, rules.sa_ace_points, rules.deck) if trump is not None else None
-        self.played_by = [0, 0, 0, 0]
-        self.tricks_won = [0, 0]  # per team
-        played = self._read_play(view)
-        if self.tt is not None:
-            self._unsaid_belotes(view, self.tt)
-        # bidding inference, on each seat's whole hand (cards left and played): the taker's
-        # hand backs its contract, and in an auction every bid, opening pass and contre tells
-        # something (simbid.read_auction)
-        self.constraints = self._auction_constraints(view, trump)
-        self.unseen = deck_mask(rules.deck) & ~own & ~played
-        self._decisions = self._opponent_decisions(view, self.tt) \
-            if play_model and self.tt else []
-        self.known = [0, 0, 0, 0]  # cards a seat is known to hold
-        self.known[self.seat] = own
-        self._shown_cards(view, trump is not None)
-
-    def _read_play(self, view: SeatView) -> int:
-        """Read the tricks and the trick in progress: what they prove each seat lacks
-        (:attr:`void`, :func:`~belote.engine.play.inferences`), the cards each seat played
-        (:attr:`played_by`), the tricks each team won; :attr:`gone`, the cards of the
-        completed tricks. Returns the mask of every card played."""
-        played = 0
-        for t in view.tricks:
-            for i, c in enumerate(parse_card(c) for c in t["cards"]):
-                played |= 1 << c
-                self.played_by[(t["leader"] + i) % 4] |= 1 << c
-            self.tricks_won[t["winner"] % 2] += 1
-        self.gone = played  # the cards of the completed tricks
-        for s, c in view.trick:
-            played |= 1 << parse_card(c)
-            self.played_by[s] |= 1 << parse_card(c)
-        if self.tt is not None:  # card play (no trick is played before a contract)
-            self.void = list(inferences(_tricks_of(view), self.tt, self._play))
-        return played
-
-    def _unsaid_belotes(self, view: SeatView, tt: TrumpTables) -> None:
-        """Belote not said: a seat that played the king or queen of a trump suit without
-        saying belote does not hold the other one (every player says it: it is worth 20)."""
-        said = {(s, "SHDC".index(suit)) for s, suit in view.belotes}
-        for p in range(4):
-            for su in tt.trump_suits:
-                k, q = card_of(su, KING), card_of(su, QUEEN)
-                pk, pq = (self.played_by[p] >> k) & 1, (self.played_by[p] >> q) & 1
-                if pk != pq and (p, su) not in said:
-                    self.unlikely[p] |= 1 << (q if pk else k)
-
-    def _auction_constraints(self, view: SeatView, trump: Trump | None) -> list[Constraint]:
-        """What the contract and the auction show of the other seats' hands: the taker's
-        hand backs its contract (a suit contract), and in an auction every bid, opening pass
-        and contre (:func:`~belote.bots.simbid.read_auction`)."""
-        constraints: list[Constraint] = []
-        ct = view.contract
-        if ct is not None and ct["taker"] != self.seat and trump is not None and trump.is_suit:
-            value = ct.get("value") or 0
-            # a capot or générale (250, 500) backs at least the highest plain bid
-            need = max(0, min(value, MAX_PLAIN_BID) - 45) if value else TAKER_NEED_TWO_ROUNDS
-            constraints.append((ct["taker"], trump, need, 10**6))
-        if ct is not None and self._rules.bidding != "two_rounds":
-            from .simbid import read_auction
-            constraints += read_auction(view.bids, self.seat, view.barred_team).constraints
-        return constraints
-
-    def _shown_cards(self, view: SeatView, trump_known: bool) -> None:
-        """Cards the other seats are known to hold (:attr:`known`): the turned card in the
-        taker's hand, the other card of a belote said, the cards of the annonces shown."""
-        c = view.contract
-        if view.turned and c is not None:
-            tc = parse_card(view.turned)
-            if (self.unseen >> tc) & 1 and c["taker"] != self.seat:
-                self.known[c["taker"]] |= 1 << tc
-        if trump_known:
-            for s, suit in view.belotes:
-                su = "SHDC".index(suit)
-                for r in (KING, QUEEN):
-                    k = card_of(su, r)
-                    if (self.unseen >> k) & 1 and s != self.seat:
-                        self.known[s] |= 1 << k
-        for key, anns in view.annonces.items():
-            seat = int(key)
-            if seat == self.seat:
-                continue
-            for a in anns:
-                if a.get("cards"):
-                    for text in a["cards"].split():
-                        k = parse_card(text)
-                        if (self.unseen >> k) & 1:
-                            self.known[seat] |= 1 << k
-
-    def sample(self, tries: int = 50) -> list[int]:
-        """Four hands that fit the play; among up to :data:`INFERENCE_TRIES` such deals, the
-        first that meets every bidding constraint (:attr:`constraints`) and, with the play
-        model, whose opponents' past cards the model all chooses; or else the one that meets
-        the most constraints, then has the fewest cards the model would not have played."""
-        hands = self._sample(tries)
-        if not self.constraints and not self._decisions:
-            return hands
-        best, best_k, best_d = hands, -1, 0
-        for _ in range(INFERENCE_TRIES):
-            k = self._met(hands)
-            if k >= best_k:
-                d = self._disagreements(hands, best_d if k == best_k else None)
-                if k == len(self.constraints) and d == 0:
-                    return hands
-                if k > best_k or d < best_d:
-                    best, best_k, best_d = hands, k, d
-            hands = self._sample(tries)
-        if best_d > 0:
-            best = self._repair(best, best_k, best_d)
-        return best
-
-    def _met(self, hands: list[int]) -> int:
-        """How many bidding constraints the world ``hands`` meets (each on the seat's whole
-        hand: its cards there and those it played)."""
-        from .simbid import fits
-        deck = self._rules.deck
-        return sum(1 for c in self.constraints
-                   if fits(hands[c[0]] | self.played_by[c[0]], c, deck))
-
-    def _repair(self, hands: list[int], k: int, d: int) -> list[int]:
-        """Local search on a world the play model does not fully explain (``d`` opponent
-        cards unexplained, ``k`` bidding constraints met): up to :data:`REPAIR_SWAPS` swaps
-        of two cards between two seats other than ours (cards not known to be where they are,
-        each allowed in its new hand by the rules' voids), a swap kept when it meets as many
-        constraints and leaves no more cards unexplained."""
-        seats = [s for s in range(4) if s != self.seat]
-        n = len(self.constraints)
-        for _ in range(REPAIR_SWAPS):
-            a, b = self.rng.sample(seats, 2)
-            xa = hands[a] & ~self.known[a] & ~self.void[b]
-            xb = hands[b] & ~self.known[b] & ~self.void[a]
-            if not xa or not xb:
-                continue
-            x = self.rng.choice(list(iter_cards(xa)))
-            y = self.rng.choice(list(iter_cards(xb)))
-            new = list(hands)
-            new[a] = (hands[a] & ~(1 << x)) | (1 << y)
-            new[b] = (hands[b] & ~(1 << y)) | (1 << x)
-            k2 = self._met(new)
-            if k2 < k:
-                continue
-            d2 = self._disagreements(new, d + 1 if k2 == k else None)
-            if k2 > k or d2 <= d:
-                hands, k, d = new, k2, d2
-                if d == 0 and k == n:
-                    break
-        return hands
-
-    def _opponent_decisions(self, view: SeatView, tt: TrumpTables) -> list[_Decision]:
-        """The opponents' past card decisions, as the play model needs them: ``(seat, the
-        seats and the cards of the trick so far, every card played before (mask), the
-        heuristic's voids then, the card played, the seat's cards played from then on
-        (mask))`` (``tt``: the contract's tables)."""
-        from .heuristic import HeuristicBot
-        self._model = HeuristicBot()
-        out: list[_Decision] = []
-        played = 0
-        lacks = [0, 0, 0, 0]  # what the tricks before prove (the heuristic reads its voids)
-        for leader, cards in _tricks_of(view):
-            for i, c in enumerate(cards):
-                p = (leader + i) % 4
-                if p % 2 != self.seat % 2:
-                    now = list(lacks)
-                    if i:
-                        infer_trick(now, leader, cards[:i], tt, self._play)
-                    out.append((p, [(leader + j) % 4 for j in range(i)], cards[:i], played,
-                                [void_suits(m) for m in now], c, self.played_by[p] & ~played))
-                played |= 1 << c
-            infer_trick(lacks, leader, cards, tt, self._play)
-        return out
-
-    def _disagreements(self, hands: list[int], limit: int | None) -> int:
-        """How many of the opponents' past cards the play model would not have chosen in the
-        world ``hands`` (counting stops at ``limit``)."""
-        if not self._decisions:
-            return 0
-        from ..engine.deal import belote_cards
-        tt = self.tt
-        contract = self._contract
-        assert tt is not None and contract is not None  # decisions are read in card play only
-        full = deck_mask(self._rules.deck)
-        model = self._model
-        d = 0
-        for p, seats, trick, played, voids, card, later in self._decisions:
-            hand = hands[p] | later
-            legal, _rule = legal_cards(hand, trick, tt, self._play)
-            # the heuristic says belote as soon as it may (holding the king and queen of a
-            # trump suit, one of them legal): then it must play one of them (the engine's rule)
-            belote = belote_cards(hand, tt)
-            if legal & belote:
-                legal &= belote
-            if legal & (legal - 1) == 0:
-                continue  # forced
-            cards = list(iter_cards(legal))
-            unseen = full & ~played & ~hand
-            if trick:
-                choice = model._follow(cards, list(zip(seats, trick, strict=True)), unseen, tt,
-                                       p, voids)
-            else:
-                choice = model._lead(cards, hand, unseen, tt, contract, p % 2, voids, p)
-            if parse_card(choice) != card:
-                d += 1
-                if limit is not None and d >= limit:
-                    return d
-        return d
-
-    def _sample(self, tries: int) -> list[int]:
-        """Four hands. If no deal fits, the beliefs (:attr:`unlikely`) are dropped first, then
-        the rules' voids: a player may keep quiet about a belote, never break a rule."""
-        for attempt in range(tries + 1):
-            # the first half of the tries keeps the beliefs (unlikely cards), the second
-            # half the rules' voids only, the last none
-            beliefs = attempt < tries // 2
-            hands = list(self.known)
-            need = [self.sizes[s] - popcount(hands[s]) for s in range(4)]
-            cards = [c for c in iter_cards(self.unseen & ~(self.known[0] | self.known[1] |
-                                                           self.known[2] | self.known[3]))]
-            self.rng.shuffle(cards)
-            # most constrained cards first: fewest seats able to hold them
-            ok = True
-            out = [self.void[s] | (self.unlikely[s] if beliefs else 0) for s in range(4)]
-            for c in sorted(cards, key=lambda c: sum(
-                    1 for s in range(4) if s != self.seat and need[s] and
-                    not (out[s] >> c) & 1)):
-                seats = [s for s in range(4) if s != self.seat and need[s] > 0 and
-                         (attempt == tries or not (out[s] >> c) & 1)]
-                if not seats:
-                    ok = False
-                    break
-                # odds in proportion to the cards a seat still needs: without constraints,
-                # every deal of the unseen cards is equally likely
-                s = seats[0] if len(seats) == 1 else \
-                    self.rng.choices(seats, weights=[need[x] for x in seats])[0]
-                hands[s] |= 1 << c
-                need[s] -= 1
-            if ok and all(n == 0 for n in need):
-                return hands
-        raise RuntimeError("no world fits the view")  # cannot happen: the real deal fits
-
-
-def _tricks_of(view: SeatView) -> list[tuple[int, list[int]]]:
-    """The view's tricks, the one in progress last, as ``(leader, cards)``."""
-    seq = [(t["leader"], [parse_card(c) for c in t["cards"]]) for t in view.tricks]
-    if view.trick:
-        seq.append((view.trick[0][0], [parse_card(c) for _s, c in view.trick]))
-    return seq
-
 
 def _belote_cards(view: SeatView) -> set[int]:
-    """The kings and queens of the contract's trump suits (RULES.md §5: TA has a belote in
-    every suit, SA none)."""
+    """The kings and queens of the contract's trump suits (TA has a belote in every suit, SA
+    none: 002 annex, docs/sources.md §5)."""
     assert view.contract is not None  # card play: a contract stands
     suits = tables(Trump.parse(view.contract["trump"])).trump_suits
     return {card_of(su, r) for su in suits for r in (KING, QUEEN)}
 
+
+#: the worlds of a decision: by default (``expert`` is ``expert:20``), and at most
+DEFAULT_WORLDS = 20
+MAX_WORLDS = 500
+#: milliseconds an expert thinks a decision at a table with people (when not repeatable)
+TABLE_TIME_LIMIT_MS = 1500.0
 
 #: threads an expert may use (each with a solver table of about 10 MB)
 MAX_THREADS = 64
 #: card play uses the threads from this many cards in hand on: smaller worlds are solved in
 #: less time than a hand-off to another thread takes (bench/expert.py: no gain up to 5)
 THREADS_MIN_CARDS = 6
-
-
-#: racing (card play): from RACE_MIN worlds on, a card class whose mean deficit to the best
-#: class is more than ``race_z`` standard errors above zero is no longer solved in the worlds
-#: after; a world's classes follow the worlds before the RACE_LAG that precede it (RACE_LAG
-#: worlds are solving or waiting to be read while the next one is drawn: two threads keep
-#: busy), so the cards chosen do not depend on the number of threads
-RACE_MIN = 5
-RACE_LAG = 4
 
 
 def default_threads() -> int:
@@ -410,25 +118,6 @@ def _solved(fn: Callable[[Solver, _T], _R], solver: Solver, pos: _T) -> _R:
     return fn(solver, pos)
 
 
-def _means(cards: list[int], rep: dict[int, int], index: dict[int, int],
-           rows: list[list[int | None]]) -> dict[int, float]:
-    """Each card's mean class value over the worlds ``rows`` that solved its class (a class
-    that left the race early has fewer); a card of a class no world solved is left out."""
-    out = {}
-    for c in cards:
-        values = [v for r in rows if (v := r[index[rep[c]]]) is not None]
-        if values:
-            out[c] = sum(values) / len(values)
-    return out
-
-
-def _value(row: list[int | None], k: int) -> int:
-    """The value of class ``k`` in a world's ``row``: a class still in the race has one."""
-    v = row[k]
-    assert v is not None
-    return v
-
-
 class ExpertBot(Bot):
     """PIMC card play over ``worlds`` worlds a decision (default 20), or fewer when
     ``time_limit_ms`` runs out (at least one), each world solved with a ``capot_bonus``
@@ -475,9 +164,16 @@ class ExpertBot(Bot):
     ``MAX_THREADS`` (64), and on ``race_z`` not a number from 0 to 100."""
 
     name = "expert"
+    strength = 2
+    #: ``expert:N``: N worlds a card-play decision
+    levels = (1, DEFAULT_WORLDS, MAX_WORLDS)
+    uses_solver = True
+    table_time_limit_ms = TABLE_TIME_LIMIT_MS
+    process_pool = True
+    gives_hints = True
 
     def __init__(self, seed: int | None = None, time_limit_ms: float | None = None,
-                 worlds: int = 20, bid_worlds: int | None = None, capot_bonus: int = 90,
+                 worlds: int = DEFAULT_WORLDS, bid_worlds: int | None = None, capot_bonus: int = 90,
                  max_worlds: int | None = None, play_model: bool = True,
                  threads: int | None = None, race_z: float = 1.0,
                  max_nodes: int | None = None, repeatable: bool = False) -> None:
@@ -658,8 +354,9 @@ class ExpertBot(Bot):
             card = self.choose(view, cards)
         self._after_belote = None
         if "belote" in legal and card in _belote_cards(view):
-            # belote is said with the first of the king and queen of trump played (RULES.md
-            # §5), so only when the card chosen is one of them: saying it binds the card
+            # belote is said with the first of the king and queen of trump played
+            # (docs/sources.md §5), so only when the card chosen is one of them:
+            # saying it binds the card
             self._after_belote = card
             return "belote"
         return card_str(card)
@@ -681,7 +378,7 @@ class ExpertBot(Bot):
 
     @property
     def label(self) -> str:
-        return self.name if self.worlds == 20 else f"{self.name}:{self.worlds}"
+        return self.name if self.worlds == DEFAULT_WORLDS else f"{self.name}:{self.worlds}"
 
     @staticmethod
     def _representatives(cards: list[int], tt: TrumpTables, gone: int) -> dict[int, int]:
@@ -728,7 +425,7 @@ class ExpertBot(Bot):
 
         def best() -> int:  # the card chosen on the worlds so far, among the classes left
             live = [c for c in cards if rep[c] in active]
-            sums = {k: sum(_value(r, index[k]) for r in rows) for k in {rep[c] for c in live}}
+            sums = {k: sum(racing.value(r, index[k]) for r in rows) for k in {rep[c] for c in live}}
             return self._pick(live, {c: sums[rep[c]] for c in live}, tt)
 
         half = max(1, self.worlds // 2)
@@ -739,9 +436,9 @@ class ExpertBot(Bot):
             # RACE_LAG that precede it (the same whatever the threads: see _map's ahead)
             nonlocal active, drawn, spent
             for _ in range(k):
-                m = drawn - RACE_LAG
-                if self.race_z and m >= RACE_MIN and len(active) > 1:
-                    active = self._race(rows[:m], active, index, self.race_z)
+                m = drawn - racing.RACE_LAG
+                if self.race_z and m >= racing.RACE_MIN and len(active) > 1:
+                    active = racing.race(rows[:m], active, index, self.race_z)
                     if len(active) == 1:  # the race is run: no world can change the card
                         return
                 if self.max_nodes is not None and m > 0 and sum(nodes[:m]) >= self.max_nodes:
@@ -763,7 +460,7 @@ class ExpertBot(Bot):
             # the worlds up to the next stopping check
             nxt = self.worlds if n < self.worlds else n + half
             self._map(solve, draw(min(nxt, self.max_worlds) - n), deadline,
-                      len(view.hand) >= THREADS_MIN_CARDS, RACE_LAG, sink)
+                      len(view.hand) >= THREADS_MIN_CARDS, racing.RACE_LAG, sink)
             n = len(rows)
             if len(active) == 1 or spent:
                 break
@@ -771,56 +468,10 @@ class ExpertBot(Bot):
                 break
             # past the level, every half level: stop unless the decision is still close
             if self.worlds <= n < self.max_worlds and \
-                    not self._close(rows, index[rep[best()]], [index[k] for k in active]):
+                    not racing.close(rows, index[rep[best()]], [index[k] for k in active]):
                 break
-        self.last_means, self.last_worlds = _means(cards, rep, index, rows), len(rows)
+        self.last_means, self.last_worlds = racing.means(cards, rep, index, rows), len(rows)
         return best()
-
-    @staticmethod
-    def _race(rows: list[list[int | None]], active: list[int], index: dict[int, int],
-              z: float) -> list[int]:
-        """The card classes of ``active`` left in the race after the worlds ``rows`` (each a
-        list of class values, by ``index``): a class leaves once its mean deficit to the
-        class with the best mean, world by world, is more than ``z`` standard errors above
-        zero (a one-sided test: a card the worlds so far put well behind stops costing a
-        solve)."""
-        n = len(rows)
-        mean = {k: sum(_value(r, index[k]) for r in rows) / n for k in active}
-        lead = max(active, key=lambda k: (mean[k], -k))
-        keep = []
-        for k in active:
-            if k != lead:
-                m, var = ExpertBot._lead(rows, index[lead], index[k])
-                if m > 0 and m * m * n > z * z * var:
-                    continue
-            keep.append(k)
-        return keep
-
-    @staticmethod
-    def _lead(rows: list[list[int | None]], a: int, b: int) -> tuple[float, float]:
-        """Class ``a``'s lead over class ``b`` (indices in each row of ``rows``, at least two
-        worlds), world by world: its mean and sample variance (racing and the close-decision
-        test read the same paired statistic)."""
-        d = [_value(r, a) - _value(r, b) for r in rows]
-        m = sum(d) / len(d)
-        return m, sum((x - m) ** 2 for x in d) / (len(d) - 1)
-
-    @staticmethod
-    def _close(rows: list[list[int | None]], best: int, cols: list[int] | None = None) -> bool:
-        """Whether the worlds so far (``rows``: one list of card-class values a world) leave
-        the best class (index ``best``) within reach of another (of the indices ``cols``,
-        default all: the classes still in the race): its mean lead over that class, world
-        by world, is less than twice its standard error."""
-        n = len(rows)
-        if n < 2:
-            return True
-        for j in (range(len(rows[0])) if cols is None else cols):
-            if j == best:
-                continue
-            m, var = ExpertBot._lead(rows, best, j)
-            if var > 0 and m * m * n < 4 * var:
-                return True
-        return False
 
     @staticmethod
     def _pick(cards: list[int], totals: dict[int, int], tt: TrumpTables) -> int:

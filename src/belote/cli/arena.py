@@ -42,7 +42,7 @@ def arena(
     95% confidence interval, contracts taken / made, time per decision."""
     from rich.progress import Progress
 
-    from ..bots import make_bot, parse_bot
+    from ..bots import bot_class, make_bot, parse_bot
     from ..table.match import arena as run_arena
     t = _lang(lang)
     a, b = a.strip(), b.strip()
@@ -57,7 +57,7 @@ def arena(
     def maker(name: str) -> Callable[[int], Bot]:
         # --worlds sets the plain expert's worlds; expert:N names its own
         return lambda s: make_bot(name, s, worlds=worlds)
-    if any(n.startswith("expert") for n in (a, b)):
+    if any(bot_class(n).uses_solver for n in (a, b)):
         _warm_up(lang)
     with Progress(console=err, transient=True, disable=as_json or not err.is_terminal) as prog:
         task = prog.add_task("arena", total=deals)

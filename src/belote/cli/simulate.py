@@ -61,7 +61,7 @@ def simulate(
     except (BeloteError, ValueError) as e:
         _fail(e, lang)
         return
-    if any(n.startswith("expert") for n in names):
+    if any(p.uses_solver for p in players):
         _warm_up(lang)
     try:
         with _RecordLines(output) as lines, \

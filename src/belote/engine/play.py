@@ -1,6 +1,6 @@
-"""Which cards may be played (docs/sources.md, seeds 000–004): one function, used by the
-deal, the CLI and search, under the obligations of a :class:`PlayRules`; and what the cards
-played prove a seat lacks (:func:`inferences`), for the bots.
+"""Which cards may be played (docs/sources.md §4): one function, used by the deal, the CLI
+and search, under the obligations of a :class:`PlayRules`; and what the cards played prove a
+seat lacks (:func:`inferences`), for the bots.
 
 The leader plays any card. Then, in this priority (000, 001, 002 §VI, 004 §1–2):
 

@@ -39,7 +39,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
-from ..bots import Bot, ExpertBot, make_bot, parse_bot
+from ..bots import Bot, ExpertBot, bot_class, make_bot, parse_bot
 from ..bots.expert import available_cores
 
 if TYPE_CHECKING:
@@ -233,8 +233,9 @@ class BotWorkers:
 
 
 def is_searching(level: str) -> bool:
-    """Whether a bot of ``level`` searches (the expert): it decides in a search process."""
-    return parse_bot(level)[0] == "expert"
+    """Whether a bot of ``level`` decides in a search process (:attr:`Bot.process_pool
+    <belote.bots.base.Bot.process_pool>`: the expert)."""
+    return bot_class(level).process_pool
 
 
 #: the server's bot pools (every room's bots)

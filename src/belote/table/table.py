@@ -65,7 +65,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, bot_class, make_bot
+from ..bots.expert import TABLE_TIME_LIMIT_MS
 from ..engine.actions import Action, parse_action
 from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF
 from ..engine.deal import Deal, Phase
@@ -94,8 +95,6 @@ from .store import GameStore, check_game_id
 
 #: where a subscriber's exception is reported (the table goes on delivering)
 log = logging.getLogger(__name__)
-#: milliseconds a searching bot may think at a table with people (None once seeded)
-TABLE_TIME_LIMIT_MS = 1500.0
 
 
 class PlayerKind(StrEnum):
@@ -151,13 +150,13 @@ Journal = Callable[[int, Seat, str], None]
 def table_bots(names: Sequence[str], seed: int, repeatable: bool = False) -> list[Bot]:
     """The bots of a table with people, by name or level (``"expert:5"``), the ``i``-th
     seeded ``derive_seed("table", seed, i)`` (one-way: a bot's seed does not reveal the
-    game's packs). A searching bot thinks at most :data:`TABLE_TIME_LIMIT_MS` a
-    decision, unless ``repeatable``: then no wall-time limit (its worlds cap it), so that the
-    same seed gives the same actions whatever the machine's load. Raises ValueError for an
-    unknown name or a bad level."""
+    game's packs). A bot thinks at most its class's ``table_time_limit_ms`` a decision
+    (the expert :data:`TABLE_TIME_LIMIT_MS`), unless ``repeatable``: then no wall-time
+    limit (its worlds cap it), so that the same seed gives the same actions whatever the
+    machine's load. Raises ValueError for an unknown name or a bad level."""
     out = []
     for i, name in enumerate(names):
-        limit = None if repeatable or not name.startswith("expert") else TABLE_TIME_LIMIT_MS
+        limit = None if repeatable else bot_class(name).table_time_limit_ms
         out.append(make_bot(name, seed=derive_seed("table", seed, i), time_limit_ms=limit))
     return out
 

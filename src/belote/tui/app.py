@@ -524,7 +524,7 @@ class BeloteApp(App[None]):
         if mover != self.human:
             self.set_status(self.t["waiting"].format(name=self.seat_name(mover)))
             bot = self.bots.get(mover)
-            if bot is not None and bot.name.startswith("expert"):
+            if bot is not None and bot.uses_solver:
                 from ..solver import kernel_ready
                 if not kernel_ready():  # its first decision compiles the solver, once
                     self.set_status(self.t["compiling"].format(name=self.seat_name(mover)))

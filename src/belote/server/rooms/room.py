@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...bots import bot_class
 from ...engine.deal import Deal
 from ...engine.game import Game
 from ...engine.record.codec import game_to_record
@@ -38,7 +39,6 @@ from ...table import Player, Table
 from ...table import events as ev
 from ...table.match import derive_seed
 from ...table.session import SeatKind, Session, TableStatus
-from ...table.table import TABLE_TIME_LIMIT_MS
 from ..clock import CLOCK
 from ..defaults import KEEP_IDLE, MAX_SPECTATORS
 from ..errors import ServerError
@@ -437,7 +437,7 @@ class Room(Lobby, PeerSync):
         for s in self.session.seats:
             if s.kind == SeatKind.BOT:
                 level = s.bot or "heuristic"
-                limit = TABLE_TIME_LIMIT_MS if level.startswith("expert") else None
+                limit = bot_class(level).table_time_limit_ms
                 bot = WORKERS.bot(level, derive_seed("table", self.data.seed, s.seat), limit)
                 players.append(Player.of_bot(bot, s.name))
             else:
