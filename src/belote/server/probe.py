@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import text
 
-from .db import sqlite_file
+from ..db import sqlite_file
 
 if TYPE_CHECKING:
     from .store import SqlStore
