@@ -319,3 +319,40 @@ def test_card_label_reads_as_a_player_says_the_card():
     assert card_label(parse_card("TS"), "en") == "10♠"
     assert card_label(parse_card("QD")) == "D♦"  # French by default
     assert card_str(parse_card("TS")) == "TS"
+
+
+# --- the display order: one for the terminal table, the page and the replays ----------------
+
+def _shown(hand: str, trump: Trump | None) -> str:
+    from belote.engine.cards import display_order
+    return " ".join(card_str(c) for c in display_order(parse_cards(hand), trump))
+
+
+def test_before_the_contract_a_hand_shows_spades_hearts_clubs_diamonds_in_plain_order():
+    # no trump yet: S H D C with colours alternating gives ♠ ♥ ♣ ♦; plain order A 10 K Q J 9 8 7
+    assert _shown("7D JS AD 9H TC KS 8C AH", None) == "KS JS AH 9H TC 8C AD 7D"
+
+
+def test_the_trump_suit_comes_first_then_the_colours_alternate():
+    # hearts trump: ♥ first (trump order J 9 A 10 K Q 8 7), then black ♠, red ♦, black ♣
+    assert _shown("AH 9H JH 7S AS 8D TC QD", Trump.H) == "JH 9H AH AS 7S QD 8D TC"
+    # diamonds trump: ♦ ♠ ♥ ♣
+    assert _shown("AH 9H 7S 8D TC QD JD", Trump.D) == "JD QD 8D 7S AH 9H TC"
+    # clubs trump: ♣, then red ♥ (S H D C order among the other colour), then black ♠, red ♦
+    assert _shown("AH 7S 8D TC 9C", Trump.C) == "9C TC AH 7S 8D"
+
+
+def test_when_one_colour_is_missing_the_suits_follow_in_s_h_d_c_order():
+    # spades trump, no red card: ♠ then ♣; hearts trump and no black card: ♥ then ♦
+    assert _shown("AC 7S JS", Trump.S) == "JS 7S AC"
+    assert _shown("8D AH 9H", Trump.H) == "9H AH 8D"
+
+
+def test_every_suit_is_in_trump_order_in_tout_atout_and_plain_order_in_sans_atout():
+    assert _shown("AS JS 9S AH JH", Trump.TA) == "JS 9S AS JH AH"
+    assert _shown("AS JS 9S AH JH", Trump.SA) == "AS JS 9S AH JH"
+
+
+def test_a_six_of_the_36_card_pack_is_the_lowest_card_of_its_suit():
+    assert _shown("6H 7H JH", Trump.H) == "JH 7H 6H"
+    assert _shown("6S 7S AS", None) == "AS 7S 6S"
