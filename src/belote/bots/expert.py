@@ -35,7 +35,6 @@ from ..engine.cards import (
     deck_mask,
     iter_cards,
     parse_card,
-    parse_hand,
     popcount,
     tables,
 )
@@ -78,7 +77,7 @@ class WorldSampler:
         rules = view.rules()
         self.seat = view.seat
         self.sizes = list(view.hand_sizes)
-        own = parse_hand(view.hand)
+        own = view.hand_mask()
         self.void = [0, 0, 0, 0]  # cards a seat cannot hold, by the rules (card masks)
         self.unlikely = [0, 0, 0, 0]  # cards a seat's own play says it does not hold
         trump = Trump.parse(view.contract["trump"]) if view.contract else None
@@ -154,10 +153,10 @@ class WorldSampler:
         """Cards the other seats are known to hold (:attr:`known`): the turned card in the
         taker's hand, the other card of a belote said, the cards of the annonces shown."""
         c = view.contract
-        if view.turned and c is not None:
-            tc = parse_card(view.turned)
-            if (self.unseen >> tc) & 1 and c["taker"] != self.seat:
-                self.known[c["taker"]] |= 1 << tc
+        tc = view.turned_card()
+        if tc is not None and c is not None and (self.unseen >> tc) & 1 and \
+                c["taker"] != self.seat:
+            self.known[c["taker"]] |= 1 << tc
         if trump_known:
             for s, suit in view.belotes:
                 su = "SHDC".index(suit)
@@ -165,16 +164,9 @@ class WorldSampler:
                     k = card_of(su, r)
                     if (self.unseen >> k) & 1 and s != self.seat:
                         self.known[s] |= 1 << k
-        for key, anns in view.annonces.items():
-            seat = int(key)
-            if seat == self.seat:
-                continue
-            for a in anns:
-                if a.get("cards"):
-                    for text in a["cards"].split():
-                        k = parse_card(text)
-                        if (self.unseen >> k) & 1:
-                            self.known[seat] |= 1 << k
+        for seat, shown in view.annonce_cards().items():
+            if seat != self.seat:
+                self.known[seat] |= shown & self.unseen
 
     def _voids(self, leader: int, cards: list[int]) -> None:
         """What each card of a trick shows its player lacks, by the rules of play (RULES.md
@@ -288,9 +280,9 @@ class WorldSampler:
         (mask))`` (``tt``: the contract's tables)."""
         from .heuristic import HeuristicBot
         self._model = HeuristicBot()
-        seq = [(t["leader"], [parse_card(c) for c in t["cards"]]) for t in view.tricks]
+        seq = [(leader, cards) for leader, cards, _w in view.trick_history()]
         if view.trick:
-            seq.append((view.trick[0][0], [parse_card(c) for _s, c in view.trick]))
+            seq.append((view.trick[0][0], [c for _s, c in view.trick_cards()]))
         out: list[_Decision] = []
         played = 0
         voids = [0, 0, 0, 0]
@@ -377,14 +369,6 @@ class WorldSampler:
             if ok and all(n == 0 for n in need):
                 return hands
         raise RuntimeError("no world fits the view")  # cannot happen: the real deal fits
-
-
-def _belote_cards(view: SeatView) -> set[int]:
-    """The kings and queens of the contract's trump suits (RULES.md §5: TA has a belote in
-    every suit, SA none)."""
-    assert view.contract is not None  # card play: a contract stands
-    suits = tables(Trump.parse(view.contract["trump"])).trump_suits
-    return {card_of(su, r) for su in suits for r in (KING, QUEEN)}
 
 
 #: threads an expert may use (each with a solver table of about 10 MB)
@@ -694,7 +678,7 @@ class ExpertBot(Bot):
         for a in legal:
             if a.startswith("declare"):
                 return a
-        cards = [parse_card(a) for a in legal if a != "belote" and not a.startswith("declare")]
+        cards = view.legal_card_ids()
         if len(cards) == 1:
             card = cards[0]
         elif self._after_belote is not None and self._after_belote in cards and \
@@ -703,9 +687,9 @@ class ExpertBot(Bot):
         else:
             card = self.choose(view, cards)
         self._after_belote = None
-        if "belote" in legal and card in _belote_cards(view):
-            # belote is said with the first of the king and queen of trump played (RULES.md
-            # §5), so only when the card chosen is one of them: saying it binds the card
+        if "belote" in legal and card_str(card) in view.belote_cards:
+            # belote is said with the first of the king and queen of trump played (002 §V),
+            # so only when the card chosen may carry it: saying it binds the card
             self._after_belote = card
             return "belote"
         return card_str(card)
@@ -757,7 +741,7 @@ class ExpertBot(Bot):
         assert tt is not None
         leader = view.trick[0][0] if view.trick else \
             (view.tricks[-1]["winner"] if view.tricks else (view.dealer + 1) % 4)
-        trick = [parse_card(c) for _s, c in view.trick]
+        trick = [c for _s, c in view.trick_cards()]
         rep = self._representatives(cards, tt, sampler.gone)
         t0 = time.perf_counter()
         classes = sorted(set(rep.values()))
