@@ -356,3 +356,33 @@ def test_every_suit_is_in_trump_order_in_tout_atout_and_plain_order_in_sans_atou
 def test_a_six_of_the_36_card_pack_is_the_lowest_card_of_its_suit():
     assert _shown("6H 7H JH", Trump.H) == "JH 7H 6H"
     assert _shown("6S 7S AS", None) == "AS 7S 6S"
+
+
+def test_the_display_order_is_a_permutation_trump_first_colours_alternating():
+    """For any hand and contract: the same cards; each suit in one run, strongest first; the
+    trump suit of a suit contract first; two runs of one colour side by side only when no
+    suit of the other colour is left to put between them."""
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from belote.engine.cards import RED_SUITS, SUIT_OF, display_order
+
+    @given(st.sets(st.integers(0, 31), max_size=9),
+           st.sampled_from([None, *Trump]))
+    def check(hand: set[int], trump: Trump | None) -> None:
+        shown = display_order(hand, trump)
+        assert sorted(shown) == sorted(hand)
+        runs = [SUIT_OF[c] for i, c in enumerate(shown) if i == 0 or SUIT_OF[shown[i - 1]]
+                != SUIT_OF[c]]
+        assert len(runs) == len(set(runs))
+        strength = tables(trump).strength if trump is not None else None
+        for a, b in pairwise(shown):
+            if SUIT_OF[a] == SUIT_OF[b] and strength is not None:
+                assert strength[a] > strength[b]
+        if trump is not None and trump.is_suit and int(trump) in runs:
+            assert runs[0] == int(trump)
+        for i in range(1, len(runs)):
+            if (runs[i] in RED_SUITS) == (runs[i - 1] in RED_SUITS):
+                other = [s for s in runs[i:] if (s in RED_SUITS) != (runs[i - 1] in RED_SUITS)]
+                assert not other
+    check()
