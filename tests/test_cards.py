@@ -319,3 +319,70 @@ def test_card_label_reads_as_a_player_says_the_card():
     assert card_label(parse_card("TS"), "en") == "10♠"
     assert card_label(parse_card("QD")) == "D♦"  # French by default
     assert card_str(parse_card("TS")) == "TS"
+
+
+# --- the display order: one for the terminal table, the page and the replays ----------------
+
+def _shown(hand: str, trump: Trump | None) -> str:
+    from belote.engine.cards import display_order
+    return " ".join(card_str(c) for c in display_order(parse_cards(hand), trump))
+
+
+def test_before_the_contract_a_hand_shows_spades_hearts_clubs_diamonds_in_plain_order():
+    # no trump yet: S H D C with colours alternating gives ♠ ♥ ♣ ♦; plain order A 10 K Q J 9 8 7
+    assert _shown("7D JS AD 9H TC KS 8C AH", None) == "KS JS AH 9H TC 8C AD 7D"
+
+
+def test_the_trump_suit_comes_first_then_the_colours_alternate():
+    # hearts trump: ♥ first (trump order J 9 A 10 K Q 8 7), then black ♠, red ♦, black ♣
+    assert _shown("AH 9H JH 7S AS 8D TC QD", Trump.H) == "JH 9H AH AS 7S QD 8D TC"
+    # diamonds trump: ♦ ♠ ♥ ♣
+    assert _shown("AH 9H 7S 8D TC QD JD", Trump.D) == "JD QD 8D 7S AH 9H TC"
+    # clubs trump: ♣, then red ♥ (S H D C order among the other colour), then black ♠, red ♦
+    assert _shown("AH 7S 8D TC 9C", Trump.C) == "9C TC AH 7S 8D"
+
+
+def test_when_one_colour_is_missing_the_suits_follow_in_s_h_d_c_order():
+    # spades trump, no red card: ♠ then ♣; hearts trump and no black card: ♥ then ♦
+    assert _shown("AC 7S JS", Trump.S) == "JS 7S AC"
+    assert _shown("8D AH 9H", Trump.H) == "9H AH 8D"
+
+
+def test_every_suit_is_in_trump_order_in_tout_atout_and_plain_order_in_sans_atout():
+    assert _shown("AS JS 9S AH JH", Trump.TA) == "JS 9S AS JH AH"
+    assert _shown("AS JS 9S AH JH", Trump.SA) == "AS JS 9S AH JH"
+
+
+def test_a_six_of_the_36_card_pack_is_the_lowest_card_of_its_suit():
+    assert _shown("6H 7H JH", Trump.H) == "JH 7H 6H"
+    assert _shown("6S 7S AS", None) == "AS 7S 6S"
+
+
+def test_the_display_order_is_a_permutation_trump_first_colours_alternating():
+    """For any hand and contract: the same cards; each suit in one run, strongest first; the
+    trump suit of a suit contract first; two runs of one colour side by side only when no
+    suit of the other colour is left to put between them."""
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from belote.engine.cards import RED_SUITS, SUIT_OF, display_order
+
+    @given(st.sets(st.integers(0, 31), max_size=9),
+           st.sampled_from([None, *Trump]))
+    def check(hand: set[int], trump: Trump | None) -> None:
+        shown = display_order(hand, trump)
+        assert sorted(shown) == sorted(hand)
+        runs = [SUIT_OF[c] for i, c in enumerate(shown) if i == 0 or SUIT_OF[shown[i - 1]]
+                != SUIT_OF[c]]
+        assert len(runs) == len(set(runs))
+        strength = tables(trump).strength if trump is not None else None
+        for a, b in pairwise(shown):
+            if SUIT_OF[a] == SUIT_OF[b] and strength is not None:
+                assert strength[a] > strength[b]
+        if trump is not None and trump.is_suit and int(trump) in runs:
+            assert runs[0] == int(trump)
+        for i in range(1, len(runs)):
+            if (runs[i] in RED_SUITS) == (runs[i - 1] in RED_SUITS):
+                other = [s for s in runs[i:] if (s in RED_SUITS) != (runs[i - 1] in RED_SUITS)]
+                assert not other
+    check()

@@ -195,3 +195,60 @@ def test_a_required_argument_is_named_plainly_in_the_usage_line(monkeypatch):
                 usage = next(line for line in r.output.splitlines() if "belote " in line)
                 assert usage.endswith(f"belote {command} [OPTIONS] {name}"), usage
                 assert "{" not in r.output
+
+
+def _node(script: str) -> object:
+    """The JSON printed by ``script``, an ES module run by Node (the page's modules)."""
+    import json
+    import shutil
+    import subprocess
+
+    import pytest
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True,
+                         text=True, timeout=60, check=True)
+    return json.loads(out.stdout)
+
+
+def test_the_pages_seat_geometry_is_the_engines():
+    """What must stay in JavaScript (web/static/seats.js: where each seat sits from the
+    person's own, and its team) gives what Python gives, for every seat and person."""
+    from pathlib import Path
+
+    from belote.engine.seats import screen_place, team_of
+    from belote.i18n.labels import SEAT_KEYS
+    seats_js = (Path(__file__).resolve().parents[1] / "src/belote/web/static/seats.js").as_uri()
+    got = _node(f"""
+        import {{ relativeSeat, screenPlace, teamOf }} from "{seats_js}";
+        const out = [];
+        for (let me = 0; me < 4; me++) for (let seat = 0; seat < 4; seat++)
+          out.push([me, seat, relativeSeat(seat, me), screenPlace(seat, me), teamOf(seat)]);
+        console.log(JSON.stringify(out));""")
+    want = [[me, seat, SEAT_KEYS[(seat - me) % 4].removeprefix("seat."), screen_place(seat, me),
+             team_of(seat)] for me in range(4) for seat in range(4)]
+    assert got == want
+    assert screen_place(1, 0) == "east" and SEAT_KEYS[1] == "seat.right"  # next: on the right
+
+
+def test_the_terminal_table_draws_the_hand_in_the_views_order():
+    """One display order (engine/cards.py ``display_order``): the view's ``hand``, which the
+    page draws as it comes, is the order of the terminal table's buttons. In the bidding
+    ♠ ♥ ♣ ♦; hearts trump: ♥ first (trump order), then ♠ ♦ ♣, in plain order."""
+    from belote.engine import Rules
+    from belote.engine.cards import parse_card, parse_hand
+    from belote.engine.deal import Deal
+    from belote.tui.board import hand_buttons
+    hands = ["KH QH 7C 8C 9C AS 7D 8D", "JH 9H AH TH 7H 8H TS KS",
+             "JS QS 9S 8S 7S AD TD KD", "AC TC KC QC JC JD 9D QD"]
+    d = Deal.from_hands(Rules.preset("coinche"), 3, [parse_hand(h) for h in hands])
+    assert [b.name for b in hand_buttons(d.view(0), "fr")] == \
+        [f"card:{c}" for c in d.view(0).hand] == \
+        ["card:AS", "card:KH", "card:QH", "card:9C", "card:8C", "card:7C", "card:8D", "card:7D"]
+    for action in ("80 H", "pass", "pass", "pass"):
+        d.play(action)
+    view = d.view(0)
+    assert view.hand == ["KH", "QH", "AS", "8D", "7D", "9C", "8C", "7C"]
+    assert [b.name for b in hand_buttons(view, "fr")] == [f"card:{c}" for c in view.hand]
+    assert view.hand_cards() == [parse_card(c) for c in view.hand]

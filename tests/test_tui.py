@@ -384,9 +384,10 @@ def test_the_double_key_is_named_with_the_game_s_word(preset, words):
     d = Deal.deal(Rules.preset(preset), 3, list(range(32)))
     d.play("pass")
     d.play("80 H")
-    assert words[0] in app.bid_hint(d) and words[1] not in app.bid_hint(d)
+    hint = app.bid_hint(d.view(d.to_move))
+    assert words[0] in hint and words[1] not in hint
     d.play("contre")
-    assert words[1] in app.bid_hint(d)
+    assert words[1] in app.bid_hint(d.view(d.to_move))
 
 
 def test_small_terminal_hides_the_log_and_shows_the_trick_in_the_centre():
@@ -460,7 +461,7 @@ def test_the_expert_thinks_without_freezing_the_table():
         async with app.run_test(size=SIZE) as pilot:
             for _ in range(2000):
                 await pilot.pause(0.02)
-                d = app.deal
+                d = app.game.current
                 if any(not g.passed_out for g in game.deals):
                     break
                 if d is not None and d.to_move == 0 and not isinstance(app.screen, (Question,
@@ -492,13 +493,14 @@ def test_bid_hint_names_the_suit_keys_this_turn_offers():
     rules = Rules.preset("classique")
     d = Deal.deal(rules, 3, shuffled_deck(rules, random.Random(41)))
     assert d.turned == 22
-    assert app.bid_hint(d) == "À vous de parler : p passer · t prendre"
+    assert app.bid_hint(d.view(d.to_move)) == "À vous de parler : p passer · t prendre"
     for _ in range(4):
         d.play("pass")
-    assert app.bid_hint(d) == "À vous de parler : p passer · 1,2,4 couleur"
+    assert app.bid_hint(d.view(d.to_move)) == "À vous de parler : p passer · 1,2,4 couleur"
     rules = Rules.preset("coinche")
     d = Deal.deal(rules, 3, shuffled_deck(rules, random.Random(41)))
-    assert app.bid_hint(d) == "À vous de parler : p passer · 1-4 couleur · +/- valeur"
+    assert app.bid_hint(d.view(d.to_move)) == \
+        "À vous de parler : p passer · 1-4 couleur · +/- valeur"
 
 
 # -- issue 16 item 6: what a new user hit in a whole game -------------------------------------
@@ -542,8 +544,10 @@ def test_the_header_names_a_standing_bid():
     d = Deal.deal(Rules.preset("coinche"), 3, list(range(32)))
     d.play("90 H")
     d.play("contre")
-    assert app.standing_bid_text(d) == " · [b]Enchère[/b] : 90 ♥ ×2 (Vous)"
-    assert app.standing_bid_text(Deal.deal(Rules.preset("coinche"), 3, list(range(32)))) == ""
+    from belote.tui.board import standing_bid_text
+    assert standing_bid_text(d.view(0), app) == " · [b]Enchère[/b] : 90 ♥ ×2 (Vous)"
+    fresh = Deal.deal(Rules.preset("coinche"), 3, list(range(32)))
+    assert standing_bid_text(fresh.view(0), app) == ""
 
 
 def test_the_turned_card_and_the_taker_are_logged():

@@ -301,3 +301,20 @@ def test_a_seat_token_as_a_chat_pastes_it_and_a_non_token(server):
         assert json.loads(ws.recv(timeout=30))["type"] == "snapshot"
     with connect(f"{server.ws_url}/ws/tables/{table}?token={quote(token + '€')}") as ws:
         assert json.loads(ws.recv(timeout=30))["code"] == "server.bad_token"
+
+
+def test_the_bots_are_served_beside_the_presets_in_the_asked_language(server):
+    """``GET /api/bots``: the bots of ``belote.bots.bot_list`` in order, named by the catalog;
+    the page offers these (it keeps no list of its own)."""
+    from belote.server.web import BotsAnswer
+    r = server.http.get("/api/bots", params={"lang": "fr"})
+    assert r.status_code == 200
+    body = r.json()
+    BotsAnswer.model_validate(body)
+    assert [b["name"] for b in body["bots"]] == ["random", "heuristic", "expert"]
+    assert [b["default"] for b in body["bots"]] == [False, True, False]
+    assert [b["levels"] for b in body["bots"]] == [False, False, True]
+    assert body["bots"][1]["label"] == "heuristique" and body["max_level"] == 500
+    english = server.http.get("/api/bots", params={"lang": "en"}).json()
+    assert english["bots"][1]["label"] == "heuristic"
+    assert server.http.get("/api/bots", params={"lang": "xx"}).json() == body

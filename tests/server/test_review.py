@@ -96,6 +96,11 @@ def test_analysis_and_replay_of_a_finished_deal(sqlite_server):
     assert [t["winner"] for t in shown["tricks"]] == [int(w) for _l, _c, w in deal.tricks]
     assert shown["result"]["score"] == list(deal.result.score)
     assert [x["name"] for x in replay["seats"]] == ["Alice", "heuristic", "random", "heuristic"]
+    # the hands in the engine's display order, the one of the table's view and the terminal
+    from belote.engine.cards import display_order, iter_cards
+    assert shown["hands"] == [[card_str(c) for c in display_order(iter_cards(h), deal.trump)]
+                              for h in deal.initial_hands]
+    assert replay["words"] == {"double": "contre", "redouble": "surcontre"}
 
 
 def test_the_replay_of_a_game_in_play_shows_no_deal_in_progress(sqlite_server):

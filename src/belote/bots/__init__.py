@@ -7,6 +7,7 @@ weaker, ``expert:50`` slower and stronger (see :func:`parse_bot`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .base import Bot, BotError, RandomBot, decide
@@ -17,6 +18,8 @@ from .heuristic import HeuristicBot
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot,
                               "expert": ExpertBot}
 BOT_NAMES = tuple(BOTS)
+#: the bot a front end seats when the person chooses none (the page's lists, ``belote play``)
+DEFAULT_BOT = "heuristic"
 
 
 def parse_bot(spec: str) -> tuple[str, dict[str, int]]:
@@ -80,5 +83,23 @@ def make_bot(name: str, seed: int | None = None, time_limit_ms: float | None = N
     return cls(seed=seed, time_limit_ms=time_limit_ms, repeatable=repeatable, **kw)
 
 
-__all__ = ["BOTS", "BOT_NAMES", "Bot", "BotError", "ExpertBot", "HeuristicBot", "RandomBot",
-           "bot_class", "catalogue", "decide", "make_bot", "parse_bot"]
+@dataclass(frozen=True)
+class BotChoice:
+    """A bot a front end offers: ``name`` (:data:`BOT_NAMES`), ``levels`` True for a bot that
+    takes one (``expert:N``, N worlds a decision, 1 to :data:`MAX_WORLDS`), ``default`` True
+    for :data:`DEFAULT_BOT`. Its label is the catalog's ``bot.name.<name>``."""
+
+    name: str
+    levels: bool
+    default: bool
+
+
+def bot_list() -> list[BotChoice]:
+    """The bots a front end offers, in :data:`BOT_NAMES` order (``GET /api/bots``)."""
+    return [BotChoice(name, cls.levels is not None, name == DEFAULT_BOT)
+            for name, cls in BOTS.items()]
+
+
+__all__ = ["BOTS", "BOT_NAMES", "DEFAULT_BOT", "MAX_WORLDS", "Bot", "BotChoice", "BotError",
+           "ExpertBot", "HeuristicBot", "RandomBot", "bot_class", "bot_list", "catalogue", "decide",
+           "make_bot", "parse_bot"]

@@ -21,15 +21,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, TypeVar
 
 from ..engine.cards import (
-    KING,
-    QUEEN,
     SUIT_OF,
     Trump,
     TrumpTables,
-    card_of,
     card_str,
-    parse_card,
-    tables,
 )
 from ..engine.views import SeatView
 from . import racing
@@ -42,14 +37,6 @@ if TYPE_CHECKING:
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
-
-
-def _belote_cards(view: SeatView) -> set[int]:
-    """The kings and queens of the contract's trump suits (TA has a belote in every suit, SA
-    none: 002 annex, docs/sources.md §5)."""
-    assert view.contract is not None  # card play: a contract stands
-    suits = tables(Trump.parse(view.contract["trump"])).trump_suits
-    return {card_of(su, r) for su in suits for r in (KING, QUEEN)}
 
 
 #: the worlds of a decision: by default (``expert`` is ``expert:20``), and at most
@@ -344,7 +331,7 @@ class ExpertBot(Bot):
         for a in legal:
             if a.startswith("declare"):
                 return a
-        cards = [parse_card(a) for a in legal if a != "belote" and not a.startswith("declare")]
+        cards = view.legal_card_ids()
         if len(cards) == 1:
             card = cards[0]
         elif self._after_belote is not None and self._after_belote in cards and \
@@ -353,10 +340,10 @@ class ExpertBot(Bot):
         else:
             card = self.choose(view, cards)
         self._after_belote = None
-        if "belote" in legal and card in _belote_cards(view):
+        if "belote" in legal and card_str(card) in view.belote_cards:
             # belote is said with the first of the king and queen of trump played
-            # (docs/sources.md §5), so only when the card chosen is one of them:
-            # saying it binds the card
+            # (docs/sources.md §5), so only when the card chosen may carry it: saying it
+            # binds the card
             self._after_belote = card
             return "belote"
         return card_str(card)
@@ -408,7 +395,7 @@ class ExpertBot(Bot):
         assert tt is not None
         leader = view.trick[0][0] if view.trick else \
             (view.tricks[-1]["winner"] if view.tricks else (view.dealer + 1) % 4)
-        trick = [parse_card(c) for _s, c in view.trick]
+        trick = [c for _s, c in view.trick_cards()]
         rep = self._representatives(cards, tt, sampler.gone)
         t0 = time.perf_counter()
         classes = sorted(set(rep.values()))

@@ -26,7 +26,6 @@ from ..engine.cards import (
     card_str,
     iter_cards,
     parse_card,
-    parse_hand,
     popcount,
     tables,
 )
@@ -106,11 +105,11 @@ class HeuristicBot(Bot):
 
     def _bid(self, view: SeatView) -> str:
         rules = view.rules()
-        hand = parse_hand(view.hand)
+        hand = view.hand_mask()
         legal = view.legal
         if rules.bidding == "two_rounds":
-            assert view.turned is not None  # two rounds: the turned card is up while bidding
-            turned = parse_card(view.turned)
+            turned = view.turned_card()
+            assert turned is not None  # two rounds: the turned card is up while bidding
             full = hand | (1 << turned)
             # 5 cards + the turned one are 6 of the 8 (9) cards: ask for about 2/3 of a taker's
             need = 58 - self.boldness
@@ -176,9 +175,8 @@ class HeuristicBot(Bot):
         trump = Trump.parse(contract["trump"])
         rules = view.rules()
         tt = tables(trump, rules.sa_ace_points, rules.deck)
-        hand = parse_hand(view.hand)
-        legal = [parse_card(a) for a in view.legal if a not in ("belote",)
-                 and not a.startswith("declare")]
+        hand = view.hand_mask()
+        legal = view.legal_card_ids()
         seat = view.seat
         team = seat % 2
         played = 0

@@ -36,8 +36,6 @@ from ..engine.cards import (
     Trump,
     deck_mask,
     iter_cards,
-    parse_card,
-    parse_hand,
     popcount,
     tables,
 )
@@ -95,7 +93,7 @@ class BidSimulator:
         self.rng = rng
         self.seat = view.seat
         self.team = view.seat % 2
-        self.hand = parse_hand(view.hand)
+        self.hand = view.hand_mask()
         self.leader = (view.dealer + 1) % 4
         self.nworlds = worlds
         self.worlds: list[_World] = []
@@ -116,7 +114,7 @@ class BidSimulator:
         solved points."""
         r = self.rules
         hs = r.hand_size
-        turned = parse_card(self.view.turned) if self.view.turned else None
+        turned = self.view.turned_card()
         own = self.hand
         if taker_gets_turned and turned is not None:
             own |= 1 << turned
@@ -307,8 +305,8 @@ def bid_two_rounds(view: SeatView, rules: Rules, solver: Solver, rng: random.Ran
     sim = BidSimulator(view, rules, solver, rng, worlds, deadline, solve_many, max_nodes)
     sim.deal(True, [], previous)
     best, best_v = "pass", 0.0
-    assert view.turned is not None  # two rounds: the turned card is up while bidding
-    turned = parse_card(view.turned)
+    turned = view.turned_card()
+    assert turned is not None  # two rounds: the turned card is up while bidding
     for a in legal:
         if a == "pass":
             continue
@@ -328,7 +326,7 @@ def bid_auction(view: SeatView, rules: Rules, solver: Solver, rng: random.Random
     the worlds (``deadline``, ``max_nodes``: see :func:`bid_two_rounds`)."""
     legal = view.legal
     seat = view.seat
-    hand = parse_hand(view.hand)
+    hand = view.hand_mask()
     auction = read_auction(view.bids, seat, view.barred_team)
     best_bid, mult, constraints = auction.best_bid, auction.mult, auction.constraints
     # candidate trumps for our own bids: the two our hand rates best, and the standing one

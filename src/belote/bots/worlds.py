@@ -23,7 +23,6 @@ from ..engine.cards import (
     deck_mask,
     iter_cards,
     parse_card,
-    parse_hand,
     popcount,
     tables,
 )
@@ -63,7 +62,7 @@ class WorldSampler:
         rules = view.rules()
         self.seat = view.seat
         self.sizes = list(view.hand_sizes)
-        own = parse_hand(view.hand)
+        own = view.hand_mask()
         self.void = [0, 0, 0, 0]  # cards a seat cannot hold, by the rules (card masks)
         self.unlikely = [0, 0, 0, 0]  # cards a seat's own play says it does not hold
         trump = Trump.parse(view.contract["trump"]) if view.contract else None
@@ -137,10 +136,10 @@ class WorldSampler:
         """Cards the other seats are known to hold (:attr:`known`): the turned card in the
         taker's hand, the other card of a belote said, the cards of the annonces shown."""
         c = view.contract
-        if view.turned and c is not None:
-            tc = parse_card(view.turned)
-            if (self.unseen >> tc) & 1 and c["taker"] != self.seat:
-                self.known[c["taker"]] |= 1 << tc
+        tc = view.turned_card()
+        if tc is not None and c is not None and (self.unseen >> tc) & 1 and \
+                c["taker"] != self.seat:
+            self.known[c["taker"]] |= 1 << tc
         if trump_known:
             for s, suit in view.belotes:
                 su = "SHDC".index(suit)
@@ -148,16 +147,9 @@ class WorldSampler:
                     k = card_of(su, r)
                     if (self.unseen >> k) & 1 and s != self.seat:
                         self.known[s] |= 1 << k
-        for key, anns in view.annonces.items():
-            seat = int(key)
-            if seat == self.seat:
-                continue
-            for a in anns:
-                if a.get("cards"):
-                    for text in a["cards"].split():
-                        k = parse_card(text)
-                        if (self.unseen >> k) & 1:
-                            self.known[seat] |= 1 << k
+        for seat, shown in view.annonce_cards().items():
+            if seat != self.seat:
+                self.known[seat] |= shown & self.unseen
 
     def sample(self, tries: int = 50) -> list[int]:
         """Four hands that fit the play; among up to :data:`INFERENCE_TRIES` such deals, the
@@ -312,7 +304,7 @@ class WorldSampler:
 
 def _tricks_of(view: SeatView) -> list[tuple[int, list[int]]]:
     """The view's tricks, the one in progress last, as ``(leader, cards)``."""
-    seq = [(t["leader"], [parse_card(c) for c in t["cards"]]) for t in view.tricks]
+    seq = [(leader, cards) for leader, cards, _w in view.trick_history()]
     if view.trick:
-        seq.append((view.trick[0][0], [parse_card(c) for _s, c in view.trick]))
+        seq.append((view.trick[0][0], [c for _s, c in view.trick_cards()]))
     return seq

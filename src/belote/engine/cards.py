@@ -304,5 +304,37 @@ def hand_str(mask: int, trump: Trump | None = None) -> str:
     return " ".join(card_str(c) for c in cards)
 
 
+#: the red suits (♥ ♦), for alternating colours in :func:`display_order`
+RED_SUITS = (1, 2)
+
+
+def display_order(cards: Iterable[int], trump: Trump | None = None) -> list[int]:
+    """The engine's display order of a hand (card ids), the one every front end shows:
+
+    * suit by suit; with a suit contract the trump suit comes first;
+    * the other suits in ``S H D C`` order, except that the next suit is of the other colour
+      (black ♠ ♣, red ♥ ♦) than the one before it whenever a suit held allows: ``♠ ♥ ♣ ♦``
+      with no contract, ``♥ ♠ ♦ ♣`` with hearts trump, ``♦ ♠ ♥ ♣`` with diamonds;
+    * in each suit the strongest first, in the contract's order (trump order ``J 9 A 10 K Q 8
+      7 6`` in a trump suit, every suit in TA; plain ``A 10 K Q J 9 8 7 6`` otherwise and
+      while there is no contract; 001, 002 §III).
+
+    ``trump``: the contract's kind, None during the bidding. Returns a new list."""
+    held = list(cards)
+    suits = [s for s in range(4) if any(SUIT_OF[c] == s for c in held)]
+    if trump is not None and trump.is_suit and int(trump) in suits:
+        suits.remove(int(trump))
+        suits.insert(0, int(trump))
+    ordered: list[int] = []
+    while suits:
+        red_last = bool(ordered) and ordered[-1] in RED_SUITS
+        nxt = next((s for s in suits if not ordered or (s in RED_SUITS) != red_last), suits[0])
+        ordered.append(nxt)
+        suits.remove(nxt)
+    strength = tables(trump).strength if trump is not None else \
+        [PLAIN_STRENGTH[RANK_OF[c]] for c in range(NCARDS)]
+    return sorted(held, key=lambda c: (ordered.index(SUIT_OF[c]), -strength[c]))
+
+
 def cards_str(cards: Iterable[int]) -> str:
     return " ".join(card_str(c) for c in cards)

@@ -68,4 +68,15 @@ def team_of(seat: int) -> int:
     return seat & 1
 
 
-__all__ = ["SEATS", "Seat", "is_seat", "seat_after", "team_of"]
+#: where a front end draws each seat, from the person's own: itself at the bottom, the next
+#: to play on its right, the partner opposite, the one before it on its left
+PLACES = ("south", "east", "north", "west")
+
+
+def screen_place(seat: int, person: int) -> str:
+    """Where ``person``'s screen draws ``seat`` (ints 0..3): ``"south"`` (itself),
+    ``"east"`` (the next to play: on its right), ``"north"`` (its partner) or ``"west"``."""
+    return PLACES[(seat - person) % 4]
+
+
+__all__ = ["PLACES", "SEATS", "Seat", "is_seat", "screen_place", "seat_after", "team_of"]

@@ -16,8 +16,21 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
+from .actions import (
+    Bid,
+    Capot,
+    Choose,
+    Declare,
+    Double,
+    Generale,
+    Pass,
+    Play,
+    Redouble,
+    SayBelote,
+    Take,
+)
 from .annonces import Annonce, annonce_str
-from .cards import Trump, card_str, hand_str, popcount
+from .cards import Trump, TrumpTables, card_str, display_order, iter_cards, parse_card, popcount
 from .errors import IllegalAction
 from .rules import Rules
 from .scoring import Contract, DealResult
@@ -62,7 +75,31 @@ class Deal(Protocol):
     def result(self) -> DealResult | None: ...
     @property
     def barred_team(self) -> int | None: ...
+    @property
+    def tt(self) -> TrumpTables | None: ...
+    @property
+    def best(self) -> tuple[Seat, object] | None: ...
+    @property
+    def doubled(self) -> int: ...
+    @property
+    def plays(self) -> Sequence[tuple[Seat, int]]: ...
+    @property
+    def belote_pending(self) -> Sequence[bool]: ...
     def legal_actions(self) -> Iterable[object]: ...
+    def belote_cards_of(self, seat: int) -> int: ...
+    def check_declaration(self, action: Declare) -> list[Annonce]: ...
+
+
+#: the names of the double and redouble by ``Rules.double_word``
+_WORDS: dict[str, dict[str, str]] = {
+    "contre": {"double": "contre", "redouble": "surcontre"},
+    "coinche": {"double": "coinche", "redouble": "surcoinche"}}
+
+
+def double_words(rules: Rules) -> dict[str, str]:
+    """The preset's names of the double: ``{"double": "contre" | "coinche", "redouble":
+    "surcontre" | "surcoinche"}`` (option ``double_word``; display only)."""
+    return dict(_WORDS[str(rules.double_word)])
 
 
 @dataclass(frozen=True)
@@ -80,7 +117,27 @@ class SeatView:
     ``barred_team``: the team that may only pass in this deal's auction after a second misdeal
     in a row (002 §VIII.A), else None.
 
-    :meth:`rules` rebuilds the :class:`~belote.engine.rules.Rules` (for bots)."""
+    Fields every front end reads instead of working them out (no client parses a grammar or
+    copies a rule): ``hand`` is in the engine's display order (:func:`~belote.engine.cards.
+    display_order`: trumps first, colours alternating, strongest first); ``actions``: the
+    number of actions applied in the deal so far (bids, declarations, belotes, cards: which
+    state the view shows); ``words``: the preset's names of the double, ``{"double":
+    "contre" | "coinche", "redouble": "surcontre" | "surcoinche"}``; ``belote_cards``: the
+    cards of the hand that may carry a belote (the king and queen of a trump suit whose pair
+    the seat still holds, 002 §V), in display order, empty outside card play; ``legal_moves``:
+    ``legal`` as structured moves, one dict each with ``text`` (the record string, as in
+    ``legal``) and ``kind``: ``"pass"``, ``"take"``, ``"choose"`` (``suit``), ``"bid"``
+    (``value``, ``suit``), ``"capot"`` / ``"generale"`` (``suit``), ``"double"`` /
+    ``"redouble"`` (``word``), ``"card"`` (``card``, ``belote``: whether it may carry a
+    belote now), ``"belote"``, ``"declare"`` (``annonces``: ``[{"kind", "points",
+    "cards"}]``); ``standing_bid``: the auction's best bid while it runs, ``{"seat", "bid",
+    "doubled"}``, else None. Each of ``tricks`` has ``points`` too: its card points (dix de
+    der included on the last).
+
+    :meth:`rules` rebuilds the :class:`~belote.engine.rules.Rules` (for bots); the typed
+    readers (:meth:`hand_cards`, :meth:`hand_mask`, :meth:`turned_card`, :meth:`trick_cards`,
+    :meth:`trick_history`, :meth:`contract_value`) give card ids (ints, as
+    :mod:`belote.engine.cards` has them) instead of display strings."""
 
     seat: int
     preset: str
@@ -101,6 +158,11 @@ class SeatView:
     legal: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     barred_team: int | None = None
+    actions: int = 0
+    words: dict[str, str] = field(default_factory=lambda: dict(_WORDS["contre"]))
+    standing_bid: dict[str, Any] | None = None
+    belote_cards: list[str] = field(default_factory=list)
+    legal_moves: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> SeatView:
@@ -110,11 +172,19 @@ class SeatView:
             raise IllegalAction(f"seat must be 0..3, got {seat!r}", rule="bad_seat",
                                 code="illegal.bad_seat.view", params={"seat": repr(seat)})
         seat = int(seat)
+        legal = list(deal.legal_actions()) if deal.to_move == seat else []
+        facts = _public_facts(deal, seat)
+        belote = _belote_cards(deal, seat)
+        may_belote = any(isinstance(a, SayBelote) for a in legal)
         return cls(
             seat=seat,
-            hand=hand_str(deal.hands[seat], deal.trump).split() if deal.hands[seat] else [],
-            legal=[str(a) for a in deal.legal_actions()] if deal.to_move == seat else [],
-            **_public_facts(deal, seat))
+            hand=[card_str(c) for c in display_order(iter_cards(deal.hands[seat]),
+                                                     deal.trump)],
+            legal=[str(a) for a in legal],
+            belote_cards=[card_str(c) for c in display_order(iter_cards(belote), deal.trump)],
+            legal_moves=[_move(a, deal, facts["words"], belote if may_belote else 0)
+                         for a in legal],
+            **facts)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -122,6 +192,49 @@ class SeatView:
     def rules(self) -> Rules:
         """The rules of the deal, rebuilt from ``preset`` and ``options``."""
         return Rules.preset(self.preset, **self.options)
+
+    # -- typed readers: card ids, not display strings ------------------------------------
+    def hand_cards(self) -> list[int]:
+        """The seat's cards (ids), in ``hand``'s order (the display order)."""
+        return [parse_card(c) for c in self.hand]
+
+    def hand_mask(self) -> int:
+        """The seat's cards as a mask (bit ``c`` for card id ``c``)."""
+        mask = 0
+        for c in self.hand:
+            mask |= 1 << parse_card(c)
+        return mask
+
+    def turned_card(self) -> int | None:
+        """The turned card's id while it is public, else None."""
+        return None if self.turned is None else parse_card(self.turned)
+
+    def trick_cards(self) -> list[tuple[int, int]]:
+        """The trick in progress: ``(seat, card id)`` in playing order."""
+        return [(int(s), parse_card(c)) for s, c in self.trick]
+
+    def trick_history(self) -> list[tuple[int, list[int], int]]:
+        """The completed tricks: ``(leader, card ids in playing order, winner)``."""
+        return [(int(t["leader"]), [parse_card(c) for c in t["cards"]], int(t["winner"]))
+                for t in self.tricks]
+
+    def annonce_cards(self) -> dict[int, int]:
+        """The cards of each seat's annonces known to this seat (a mask by seat: its own, and
+        everyone's from the second trick on; seats with none left out)."""
+        out: dict[int, int] = {}
+        for key, anns in self.annonces.items():
+            for a in anns:
+                for text in (a.get("cards") or "").split():
+                    out[int(key)] = out.get(int(key), 0) | 1 << parse_card(text)
+        return out
+
+    def legal_card_ids(self) -> list[int]:
+        """The cards among the legal moves (ids), in ``legal``'s order."""
+        return [parse_card(m["card"]) for m in self.legal_moves if m["kind"] == "card"]
+
+    def contract_value(self) -> Contract | None:
+        """The contract as a :class:`~belote.engine.scoring.Contract`, or None."""
+        return _contract(self.contract)
 
 
 @dataclass(frozen=True)
@@ -148,6 +261,9 @@ class PublicView:
     annonces: dict[str, list[dict[str, Any]]]
     result: dict[str, Any] | None = None
     barred_team: int | None = None
+    actions: int = 0
+    words: dict[str, str] = field(default_factory=lambda: dict(_WORDS["contre"]))
+    standing_bid: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, deal: Deal) -> PublicView:
@@ -155,9 +271,67 @@ class PublicView:
         return cls(**_public_facts(deal, None))
 
     def to_json(self) -> dict[str, Any]:
-        """The fields, with ``seat`` None, ``hand`` and ``legal`` empty: the shape of
-        :meth:`SeatView.to_json`, so that one reader takes both."""
-        return {"seat": None, "hand": [], "legal": [], **asdict(self)}
+        """The fields, with ``seat`` None, ``hand``, ``legal``, ``belote_cards`` and
+        ``legal_moves`` empty: the shape of :meth:`SeatView.to_json`, so that one reader takes
+        both."""
+        return {"seat": None, "hand": [], "legal": [], "belote_cards": [], "legal_moves": [],
+                **asdict(self)}
+
+    def contract_value(self) -> Contract | None:
+        """The contract as a :class:`~belote.engine.scoring.Contract`, or None."""
+        return _contract(self.contract)
+
+
+def action_count(deal: Deal) -> int:
+    """The actions applied to ``deal`` so far: its bids, declarations, belotes said (a
+    pending one included) and cards played."""
+    return len(deal.bids) + len(deal.declared) + len(deal.belotes) + \
+        sum(deal.belote_pending) + len(deal.plays)
+
+
+def _contract(data: dict[str, Any] | None) -> Contract | None:
+    if data is None:
+        return None
+    return Contract(int(data["taker"]), Trump[data["trump"]], int(data["value"]),
+                    data["kind"], int(data["doubled"]))
+
+
+def _belote_cards(deal: Deal, seat: int) -> int:
+    """The cards ``seat`` may say belote with now (a mask; 0 outside card play)."""
+    if deal.phase.value != "play" or deal.contract is None:
+        return 0
+    return deal.belote_cards_of(seat)
+
+
+def _move(action: Any, deal: Deal, words: dict[str, str], belote: int) -> dict[str, Any]:
+    """One legal action as a structured move (see :class:`SeatView`'s ``legal_moves``);
+    ``belote``: the cards that may carry a belote now (a mask; 0 unless belote is legal)."""
+    move: dict[str, Any] = {"text": str(action)}
+    if isinstance(action, Pass):
+        move["kind"] = "pass"
+    elif isinstance(action, Take):
+        move["kind"] = "take"
+    elif isinstance(action, Choose):
+        move.update(kind="choose", suit=action.trump.name)
+    elif isinstance(action, Bid):
+        move.update(kind="bid", value=action.value, suit=action.trump.name)
+    elif isinstance(action, Capot | Generale):
+        move.update(kind="capot" if isinstance(action, Capot) else "generale",
+                    suit=action.trump.name)
+    elif isinstance(action, Double):
+        move.update(kind="double", word=words["double"])
+    elif isinstance(action, Redouble):
+        move.update(kind="redouble", word=words["redouble"])
+    elif isinstance(action, Play):
+        move.update(kind="card", card=card_str(action.card),
+                    belote=bool((belote >> action.card) & 1))
+    elif isinstance(action, SayBelote):
+        move["kind"] = "belote"
+    elif isinstance(action, Declare):
+        move.update(kind="declare", annonces=[
+            {"kind": a.kind, "points": a.points, "cards": annonce_str(a).split()}
+            for a in deal.check_declaration(action)])
+    return move
 
 
 def _public_facts(deal: Deal, seat: int | None) -> dict[str, Any]:
@@ -176,6 +350,13 @@ def _public_facts(deal: Deal, seat: int | None) -> dict[str, Any]:
     turned_public = deal.turned is not None and deal.contract is None and \
         deal.phase.value == "bidding"
     turned = deal.turned
+    tt = deal.tt
+    last = deal.rules.hand_size
+
+    def trick_points(number: int, cards: tuple[int, ...]) -> int:
+        points = sum(tt.points[c] for c in cards) if tt is not None else 0
+        return points + (10 if number == last else 0)  # the dix de der
+    best = deal.best if deal.phase.value == "bidding" and deal.contract is None else None
     return {
         "preset": deal.rules.preset_name, "options": deal.rules.overrides(),
         "phase": deal.phase.value, "dealer": int(deal.dealer),
@@ -186,11 +367,16 @@ def _public_facts(deal: Deal, seat: int | None) -> dict[str, Any]:
         "bids": [[int(s), str(a)] for s, a in deal.bids],
         "contract": deal.contract.to_json() if deal.contract else None,
         "trick": [[int(deal.leader.next(i)), card_str(c)] for i, c in enumerate(deal.trick)],
-        "tricks": [{"leader": int(ld), "cards": [card_str(c) for c in cs], "winner": int(w)}
-                   for ld, cs, w in deal.tricks],
+        "tricks": [{"leader": int(ld), "cards": [card_str(c) for c in cs], "winner": int(w),
+                    "points": trick_points(i, cs)}
+                   for i, (ld, cs, w) in enumerate(deal.tricks, 1)],
         "points": list(deal.points),
         "belotes": [[int(s), "SHDC"[su]] for s, su in deal.belotes],
         "annonces": anns,
         "result": deal.result.to_json() if deal.result else None,
         "barred_team": deal.barred_team,
+        "actions": action_count(deal),
+        "words": double_words(deal.rules),
+        "standing_bid": None if best is None else {
+            "seat": int(best[0]), "bid": str(best[1]), "doubled": deal.doubled},
     }

@@ -16,7 +16,8 @@ double-dummy analysis of a finished deal, and the replay of finished deals.
   one analysis at a time a process (429 ``server.analysis_busy``); counted against
   ``--connect-limit``.
 * ``GET /api/tables/{ID}/replay`` → ``{"deals": [...]}``: each finished deal with its hands
-  at the first card, bids, contract, plays, tricks and result, for a replay card by card.
+  at the first card (in the engine's display order), bids, contract, plays, tricks and
+  result, for a replay card by card; ``words``: the preset's names of the double.
 
 No route reveals a card of a deal in progress beyond the asking seat's own view.
 """
@@ -31,8 +32,9 @@ from fastapi import FastAPI, Request
 
 from ..bots import make_bot
 from ..bots.expert import ExpertBot
-from ..engine.cards import card_str, hand_str
+from ..engine.cards import card_str, display_order, iter_cards
 from ..engine.deal import Deal
+from ..engine.views import double_words
 from ..table.analysis import analyse_deal
 from .errors import ServerError, bad_token
 from .rooms import Room, Rooms
@@ -157,7 +159,8 @@ def replay(room: Room) -> dict[str, Any]:
         hands = deal.initial_hands or deal.hands
         out.append({
             "deal_index": index, "dealer": int(deal.dealer),
-            "hands": [hand_str(h, deal.trump).split() if h else [] for h in hands],
+            "hands": [[card_str(c) for c in display_order(iter_cards(h), deal.trump)]
+                      for h in hands],
             "turned": card_str(deal.turned) if deal.turned is not None else None,
             "bids": [[int(s), str(a)] for s, a in deal.bids],
             "contract": deal.contract.to_json() if deal.contract is not None else None,
@@ -167,7 +170,8 @@ def replay(room: Room) -> dict[str, Any]:
             "belotes": [[int(s), "SHDC"[su]] for s, su in deal.belotes],
             "result": deal.result.to_json() if deal.result is not None else None})
     seats = [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in room.data.seats]
-    return {"table": room.id, "preset": room.data.preset, "seats": seats, "deals": out}
+    return {"table": room.id, "preset": room.data.preset, "seats": seats, "deals": out,
+            "words": double_words(room.game.rules)}
 
 
 def mount(app: FastAPI, rooms: Rooms, bearer: Any, limited: Any) -> None:

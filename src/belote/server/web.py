@@ -8,7 +8,10 @@ presets it draws its forms from.
   ``server.unknown_lang`` for a language the catalog lacks);
 * ``GET /api/presets`` → ``{"presets": {name: Rules.to_dict()}, "options": [{"name", "kind",
   "choices"}…], "bots": [level…]}``: every preset and option of ``-o`` (docs/rules-notes.md)
-  with the values a form may offer.
+  with the values a form may offer;
+* ``GET /api/bots?lang=`` → ``{"bots": [{"name", "label", "levels", "default"}…],
+  "max_level"}`` (:class:`BotsAnswer`): the bots a table may seat
+  (:func:`belote.bots.bot_list`), named in ``lang`` (French by default).
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
 
 from .. import i18n
-from ..bots import BOT_NAMES
+from ..bots import BOT_NAMES, MAX_WORLDS, bot_list
 from ..engine.rules import PRESET_NAMES, PRESETS, Rules
 from ..web import INDEX_HTML, STATIC_DIR
 from .errors import ServerError
@@ -74,6 +78,32 @@ def presets_json() -> dict[str, Any]:
             "options": option_kinds(), "bots": list(BOT_NAMES)}
 
 
+class BotInfo(BaseModel):
+    """One bot of ``GET /api/bots``: ``name`` (what ``bot:NAME`` seats), ``label`` (its name
+    in the asked language), ``levels`` (whether ``NAME:N`` sets its level), ``default``."""
+
+    name: str
+    label: str
+    levels: bool
+    default: bool
+
+
+class BotsAnswer(BaseModel):
+    """The body of ``GET /api/bots``: the bots in the order to offer them, and the highest
+    level (``expert:N``: N worlds a decision)."""
+
+    bots: list[BotInfo]
+    max_level: int
+
+
+def bots_answer(lang: str) -> BotsAnswer:
+    """The body of ``GET /api/bots`` in ``lang`` (French for a language the catalog lacks)."""
+    lang = lang if lang in i18n.LANGS else i18n.DEFAULT_LANG
+    return BotsAnswer(bots=[BotInfo(name=b.name, label=i18n.bot_name(b.name, lang),
+                                    levels=b.levels, default=b.default) for b in bot_list()],
+                      max_level=MAX_WORLDS)
+
+
 def mount(app: FastAPI) -> None:
     """Add the browser client's routes to ``app`` (``/t/{CODE}`` itself is the invite
     route of :mod:`belote.server.app`, which hands browsers :func:`page`)."""
@@ -95,5 +125,10 @@ def mount(app: FastAPI) -> None:
     def presets_route() -> dict[str, Any]:
         return presets
 
+    @app.get("/api/bots", response_model=BotsAnswer)
+    def bots_route(lang: str = "fr") -> BotsAnswer:
+        return bots_answer(lang)
 
-__all__ = ["mount", "option_kinds", "page", "presets_json", "wants_html"]
+
+__all__ = ["BotInfo", "BotsAnswer", "bots_answer", "mount", "option_kinds", "page",
+           "presets_json", "wants_html"]

@@ -73,7 +73,7 @@ from ..engine.deal import Deal, Phase
 from ..engine.errors import BeloteError, IllegalAction
 from ..engine.game import Game
 from ..engine.seats import Seat, is_seat
-from ..engine.views import PublicView, SeatView
+from ..engine.views import PublicView, SeatView, action_count
 from .events import (
     BeloteSaid,
     DealEnded,
@@ -315,15 +315,29 @@ class Table:
         its repr) unless that deal is over, ``table.deal_not_played`` (``index``) for a deal
         passed out or misdealt."""
         with self._lock:
-            deals = self._game.deals
-            if type(deal_index) is not int or not 0 <= deal_index < len(deals):
-                raise BeloteError(f"deal {deal_index!r} is not a finished deal of the game",
-                                  code="table.no_such_deal", params={"index": repr(deal_index)})
-            deal = deals[deal_index]
+            deal = self._finished_at(deal_index)
             if deal.passed_out or deal.misdealt:
                 raise BeloteError(f"deal {deal_index} was not played: its hands are not shown",
                                   code="table.deal_not_played", params={"index": deal_index})
             return deal
+
+    def finished_view(self, deal_index: int, seat: Seat | int) -> SeatView:
+        """``seat``'s view of the finished deal ``deal_index`` (every deal counted): a deal
+        played out shows its tricks and no hand left; a deal never played (passed out,
+        misdealt) the seat's own hand alone, as it was dealt. Raises
+        :class:`~belote.engine.errors.BeloteError` ``table.no_such_deal`` unless that deal
+        is over, ``table.bad_seat`` unless ``seat`` is 0..3."""
+        seat = _check_seat(seat)
+        with self._lock:
+            return self._finished_at(deal_index).view(seat)
+
+    def _finished_at(self, deal_index: int) -> Deal:
+        """Under the lock: the finished deal ``deal_index``, or ``table.no_such_deal``."""
+        deals = self._game.deals
+        if type(deal_index) is not int or not 0 <= deal_index < len(deals):
+            raise BeloteError(f"deal {deal_index!r} is not a finished deal of the game",
+                              code="table.no_such_deal", params={"index": repr(deal_index)})
+        return deals[deal_index]
 
     @property
     def deal_index(self) -> int:
@@ -801,10 +815,10 @@ def _decide(job: _Job) -> tuple[str, Exception | None]:
 
 
 def deal_actions(deal: Deal) -> int:
-    """The actions of ``deal`` so far: its bids, annonces declared, belotes said (the pending
-    one included) and cards played."""
-    return len(deal.bids) + len(deal.declared) + len(deal.belotes) + \
-        sum(deal.belote_pending) + len(deal.plays)
+    """The actions of ``deal`` so far (:func:`belote.engine.views.action_count`: its bids,
+    annonces declared, belotes said, the pending one included, and cards played; a view's
+    ``actions``)."""
+    return action_count(deal)
 
 
 def decision_seed(seed: int, deal_index: int, seat: Seat | int, actions: int) -> int:

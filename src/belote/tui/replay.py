@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from ..engine.actions import Action, Declare, Play
-from ..engine.cards import SUIT_OF, iter_cards, parse_card, sort_key
+from ..engine.cards import display_order, iter_cards, parse_card
 from ..engine.deal import Deal, Phase
 from ..engine.errors import BeloteError, RecordError
 from ..engine.record import (
@@ -27,8 +27,8 @@ from ..engine.record.shape import wrap
 from ..engine.rules import DealKind
 from ..i18n import irregularity, rule_name
 from ..i18n.labels import contract_text, online_seats, seat_label, seat_words
-from .app import SUIT_DISPLAY, action_words, card_markup
 from .i18n import texts
+from .wording import action_words, card_markup
 
 
 @dataclass
@@ -204,8 +204,7 @@ class ReplayApp(App[None]):
             lines.append(f"[dim]{t['replay_hands_of_play']}[/dim]")
         lines.append("")
         for seat in range(4):
-            cards = sorted(iter_cards(d.hands[seat]),
-                           key=lambda x: (SUIT_DISPLAY.index(SUIT_OF[x]), -sort_key(x, d.trump)[1]))
+            cards = display_order(iter_cards(d.hands[seat]), d.trump)
             mark = "▶ " if d.to_move == seat else "  "
             lines.append(f"{mark}[b]{self.seat(seat):<10}[/b] "
                          + " ".join(card_markup(x, self.lang) for x in cards))

@@ -1,5 +1,6 @@
 // Words of the page: the server's catalog (GET /api/i18n/{lang}) and the names of cards,
-// suits and actions built from it. No game rule here: the server says what is legal.
+// suits and actions built from it. No game rule here: the server says what is legal, as
+// structured moves (the view's legal_moves), and names the double (the view's words).
 
 export const SUITS = ["S", "H", "D", "C"];
 export const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -56,14 +57,6 @@ export function trumpName(trump) {
   return t(`trump.${trump}`);
 }
 
-function annonceKind(group) {
-  const ranks = new Set(group.map((c) => parseCard(c).rank));
-  if (group.length === 4 && ranks.size === 1) return t("annonce.carre");
-  if (group.length === 3) return t("annonce.tierce");
-  if (group.length === 4) return t("annonce.cinquante");
-  return t("annonce.cent");
-}
-
 // An annonce of the view ({kind, points, cards}) in words.
 export function annonceText(annonce) {
   const kind = t(`annonce.${annonce.kind}`);
@@ -72,21 +65,39 @@ export function annonceText(annonce) {
   return `${kind}${cards}`;
 }
 
-// The words of an action string (the engine's: "pass", "80 H", "contre", "JH"…); doubleWord
-// is the table's name of the double ("contre" or "coinche").
-export function actionName(action, doubleWord = "contre") {
+// The names of the double when no view gives them (the view's "words").
+export const PLAIN_WORDS = { double: "contre", redouble: "surcontre" };
+
+// A legal move of the view ({text, kind, value, suit, card, word, annonces}) in words.
+export function moveName(move) {
+  switch (move.kind) {
+    case "pass": case "take": case "belote": return t(`act.${move.kind}`);
+    case "double": case "redouble": return t(`act.${move.word}`);
+    case "choose": return t("act.choose", { trump: trumpName(move.suit) });
+    case "capot": case "generale": return t(`act.${move.kind}`, { trump: trumpName(move.suit) });
+    case "bid": return t("act.bid", { value: move.value, trump: trumpName(move.suit) });
+    case "card": return cardName(move.card);
+    case "declare": {
+      const said = move.annonces.map((a) => `${t(`annonce.${a.kind}`)} ${a.cards.map(cardShort).join(" ")}`);
+      return t("act.declare", { what: said.join(", ") });
+    }
+    default: return move.text;
+  }
+}
+
+// The words of an action's record text as the table tells it (an event's, a bid of the
+// view's history, a hint: "pass", "80 H", "contre", "JH"…); words: the view's names of the
+// double ({double, redouble}).
+export function actionName(action, words = PLAIN_WORDS) {
   const parts = action.split(" ");
   if (action === "pass") return t("act.pass");
   if (action === "take") return t("act.take");
   if (action === "belote") return t("act.belote");
-  if (action === "contre") return t(doubleWord === "coinche" ? "act.coinche" : "act.contre");
-  if (action === "surcontre") {
-    return t(doubleWord === "coinche" ? "act.surcoinche" : "act.surcontre");
-  }
-  if (parts[0] === "declare") {
+  if (action === "contre") return t(`act.${words.double}`);
+  if (action === "surcontre") return t(`act.${words.redouble}`);
+  if (parts[0] === "declare") {  // a legal move says its kinds (moveName); the cards here
     const groups = parts.slice(1).join(" ").split("/").map((g) => g.trim().split(/\s+/));
-    const said = groups.map((g) => `${annonceKind(g)} ${g.map(cardShort).join(" ")}`);
-    return t("act.declare", { what: said.join(", ") });
+    return t("act.declare", { what: groups.map((g) => g.map(cardShort).join(" ")).join(", ") });
   }
   if (parts.length === 1 && /^(S|H|D|C|SA|TA)$/.test(action)) {
     return t("act.choose", { trump: trumpName(action) });
@@ -103,7 +114,7 @@ export function actionName(action, doubleWord = "contre") {
 }
 
 // How the others hear an action (the log line's verb): "passe", "80 ♥", "joue V♥".
-export function saidText(action, doubleWord = "contre") {
+export function saidText(action, words = PLAIN_WORDS) {
   if (/^(10|[6-9TJQKA])[SHDC]$/.test(action)) return t("said.card", { card: cardShort(action) });
   if (action === "declare" || action.startsWith("declare ")) {
     // the table tells a declaration by its kinds ("declare tierce / carre"), never its cards
@@ -115,11 +126,11 @@ export function saidText(action, doubleWord = "contre") {
   if (parts.length === 2 && /^\d+$/.test(parts[0])) {
     return `${parts[0]} ${SYMBOL[parts[1]] ?? trumpName(parts[1])}`;
   }
-  return actionName(action, doubleWord);
+  return actionName(action, words);
 }
 
 // A contract of the view ({taker, trump, value, kind, doubled}) in words: "100 ♥ coinché".
-export function contractText(contract, doubleWord = "contre") {
+export function contractText(contract, words = PLAIN_WORDS) {
   if (!contract) return "";
   const trump = SYMBOL[contract.trump] ?? trumpName(contract.trump);
   let text;
@@ -127,8 +138,7 @@ export function contractText(contract, doubleWord = "contre") {
   else if (contract.kind === "generale") text = t("contract.generale", { trump });
   else if (contract.value) text = `${contract.value} ${trump}`;
   else text = t("contract.taken", { trump });
-  const word = doubleWord === "coinche" ? "coinche" : "contre";
-  if (contract.doubled === 2) text += ` ${t(`contract.${word}`)}`;
-  if (contract.doubled >= 4) text += ` ${t(`contract.sur${word}`)}`;
+  if (contract.doubled === 2) text += ` ${t(`contract.${words.double}`)}`;
+  if (contract.doubled >= 4) text += ` ${t(`contract.${words.redouble}`)}`;
   return text;
 }
