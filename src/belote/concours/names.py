@@ -183,3 +183,7 @@ def csv_rows(text: str, fmt: Format) -> list[tuple[int, str]]:
 def csv_names(text: str, fmt: Format) -> list[str]:
     """The names of :func:`csv_rows`, without their line numbers."""
     return [name for _, name in csv_rows(text, fmt)]
+
+
+__all__ = ["CSV_MAX", "NAME_MAX", "check_not_taken", "clean_name", "csv_names", "csv_rows",
+           "name_key", "names_taken", "pair_members", "short_text"]

@@ -39,12 +39,12 @@ import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import Body, Depends, FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import WebSocketRoute
@@ -52,7 +52,7 @@ from starlette.routing import WebSocketRoute
 from .. import __version__, i18n
 from ..engine.actions import parse_record_action
 from ..engine.errors import BeloteError
-from . import concours_online, concours_web, review, web
+from . import concours_online, concours_web, review, tables, web
 from .errors import ServerError, refused_fields
 from .lang import pick_lang
 from .probe import write_probe
@@ -65,7 +65,9 @@ from .protocol import (
     Pong,
 )
 from .ratelimit import Limiter, RateLimited
+from .replies import Health, answers
 from .rooms import Connection, Room, Rooms
+from .tables import CreateTable, JoinTable, SeatBot, bearer, limited, table_json
 
 log = logging.getLogger(__name__)
 
@@ -107,52 +109,6 @@ def _said(code: str, lang: str, fallback: str, **params: Any) -> str:
     return i18n.message(BeloteError(fallback, code=code, params=params), lang)
 
 
-class CreateTable(BaseModel):
-    """The body of ``POST /api/tables`` (an unknown field is refused: a misspelt
-    ``"option"`` must not give a table of default rules; ``target`` a JSON integer:
-    ``true``, ``1.0`` or ``"500"`` is refused)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    preset: Annotated[str, Field(max_length=40)] = "coinche"
-    options: dict[str, Any] = Field(default_factory=dict)
-    target: Annotated[StrictInt, Field(gt=0, le=100000)] | None = None
-    seats: Annotated[list[Annotated[str, Field(max_length=40)]],
-                     Field(min_length=4, max_length=4)]
-    name: Annotated[str, Field(max_length=200)]
-
-
-class JoinTable(BaseModel):
-    """The body of ``POST /api/join/{CODE}``: a display name and, optionally, a seat (a JSON
-    integer: ``true`` or ``"2"`` is refused)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    name: Annotated[str, Field(max_length=200)]
-    seat: StrictInt | None = None
-
-
-class SeatBot(BaseModel):
-    """The body of ``POST /api/tables/{ID}/seats/{S}/bot``: the bot's level."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    level: Annotated[str, Field(max_length=40)] = "heuristic"
-
-
-def _bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
-def table_json(room: Room) -> dict[str, Any]:
-    """``GET /api/tables/{ID}``: the table's public facts, its seats and scores."""
-    info = room.info().model_dump(mode="json")
-    return {**info, "seats": [s.model_dump(mode="json") for s in room.seat_infos()],
-            "scores": room.scores(), "log_seq": room.log_seq}
-
-
 def create_app(rooms: Rooms, limiter: Limiter | None = None, *, public_url: str | None = None,
                lang: str | None = None) -> FastAPI:
     """The application over ``rooms`` (closed when the application stops), its attempts
@@ -171,13 +127,13 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None, *, public_url: str 
         await asyncio.to_thread(rooms.close)
 
     app = FastAPI(title="belote", version=__version__, lifespan=lifespan,
-                  docs_url=None, redoc_url=None, openapi_url=None)
+                  docs_url=None, redoc_url=None)
     app.state.rooms = rooms
     app.state.lang = lang if lang in i18n.LANGS else i18n.DEFAULT_LANG
     _handlers(app)
     _routes(app, rooms, limiter, public_url)
     _socket(app, rooms, limiter)
-    review.mount(app, rooms, _bearer, _limited(limiter, "connect"))
+    review.mount(app, rooms, bearer, limited(limiter, "connect"))
     web.mount(app)
     concours_online.mount(app, rooms, public_url)
     concours_web.mount(app, rooms.store.engine, limiter, public_url)
@@ -285,14 +241,6 @@ def _handlers(app: FastAPI) -> None:
                                                     "internal error"), 500)
 
 
-def _limited(limiter: Limiter, kind: str) -> Any:
-    """A route's dependency: one attempt of ``kind`` from the request's client address
-    (raises ``server.rate_limited`` over the limit, before the body is judged)."""
-    async def check(request: Request) -> None:
-        limiter.check(kind, request.client.host if request.client else None)
-    return Depends(check)
-
-
 def _health(rooms: Rooms, state: dict[str, bool]) -> None:
     """Raises ServerError ``server.database_down`` (503, ``reason`` the exception's type)
     when the store fails its check (:meth:`~.store.SqlStore.check`), ``server.storage_failed``
@@ -331,79 +279,12 @@ def _reason(error: BaseException) -> str:
 def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter, public_url: str | None) -> None:
     health_state = {"down": False}
 
-    @app.get("/api/health")
+    @app.get("/api/health", **answers(Health))
     def health() -> dict[str, Any]:
         _health(rooms, health_state)
         return {"status": "ok", "version": __version__, "protocol": PROTOCOL_VERSION}
 
-    @app.post("/api/tables", status_code=201, dependencies=[_limited(limiter, "create")])
-    def create(request: Request, body: CreateTable) -> dict[str, Any]:
-        options = dict(body.options)
-        if body.target is not None:
-            if options.get("game_end", "target") != "target":
-                raise ServerError("give a target or game_end=deals, not both",
-                                  code="server.target_and_deals", status=422,
-                                  params={"target": body.target})
-            options.update(game_end="target", target=body.target)
-        base = public_url or str(request.base_url).rstrip("/")
-        room, token = rooms.create(body.preset, options, body.seats, body.name, base)
-        return {"table": room.id, "code": room.data.code,
-                "invite": room.data.settings["invite"], "seat": room.data.creator_seat,
-                "token": token}
-
-    @app.post("/api/join/{code}", dependencies=[_limited(limiter, "join")])
-    def join(code: str, body: JoinTable) -> dict[str, Any]:
-        room = rooms.by_code(code)
-        seat, token = room.join(body.name, body.seat)
-        return {"table": room.id, "seat": seat, "token": token}
-
-    @app.post("/api/tables/{table_id}/start")
-    def start(request: Request, table_id: str) -> dict[str, Any]:
-        room = rooms.get(table_id)
-        room.start(_bearer(request))
-        return table_json(room)
-
-    @app.post("/api/tables/{table_id}/end")
-    def end(request: Request, table_id: str) -> dict[str, Any]:
-        room = rooms.get(table_id)
-        room.end(_bearer(request))
-        return table_json(room)
-
-    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
-    def seat_bot(request: Request, table_id: str, seat: int,
-                 body: Annotated[SeatBot | None, Body()] = None) -> dict[str, Any]:
-        room = rooms.get(table_id)
-        room.seat_bot(_bearer(request), seat, (body or SeatBot()).level)
-        return table_json(room)
-
-    @app.get("/api/tables/{table_id}")
-    def table(table_id: str) -> dict[str, Any]:
-        return table_json(rooms.get(table_id))
-
-    @app.get("/api/tables/{table_id}/record")
-    def record(table_id: str) -> dict[str, Any]:
-        return rooms.get(table_id).record()
-
-    def invite_json(code: str) -> dict[str, Any]:
-        room = rooms.by_code(code)
-        return {"table": room.id, "code": room.data.code, "status": room.status,
-                "join": f"/api/join/{room.data.code}",
-                "open_seats": [s.seat for s in room.seat_infos() if s.kind == "open"],
-                "seats": [s.model_dump(mode="json") for s in room.seat_infos()],
-                "preset": room.data.preset}
-
-    @app.get("/t/{code}", response_model=None)
-    def invite(request: Request, code: str) -> dict[str, Any] | Response:
-        """The invite link: a browser gets the page (which joins), a script the facts (a
-        look-up of a code counts as a join attempt: codes are not to be guessed)."""
-        if web.wants_html(request):
-            return web.page()
-        limiter.check("join", request.client.host if request.client else None)
-        return invite_json(code)
-
-    @app.get("/api/invite/{code}", dependencies=[_limited(limiter, "join")])
-    def invite_api(code: str) -> dict[str, Any]:
-        return invite_json(code)
+    tables.mount(app, rooms, limiter, public_url)
 
 
 class _Outbox:

@@ -59,6 +59,21 @@ from ..web import STATIC_DIR
 from .errors import ServerError
 from .lang import pick_lang
 from .ratelimit import Limiter
+from .replies import (
+    CSV,
+    PDF,
+    Added,
+    ConcoursCreated,
+    ConcoursLog,
+    ConcoursPublic,
+    Drawn,
+    EntrantLine,
+    PrizeList,
+    ScoreEntryLine,
+    TableScoreLine,
+    Undrawn,
+    answers,
+)
 
 #: the request body allowed on that route, in bytes: the CSV text written as JSON with
 #: every character escaped (``\\uXXXX``, 6 bytes), and room for the rest
@@ -375,12 +390,12 @@ def mount(app: FastAPI, engine: Engine, limiter: Limiter,
     def count(kind: str, request: Request) -> None:
         limiter.check(kind, request.client.host if request.client else None)
 
-    @app.post("/api/concours", status_code=201)
+    @app.post("/api/concours", status_code=201, **answers(ConcoursCreated))
     def create(request: Request, body: CreateConcours) -> dict[str, Any]:
         count("create", request)
         return web.create(request, body)
 
-    @app.get("/api/concours/{concours_id}", response_model=None)
+    @app.get("/api/concours/{concours_id}", response_model=ConcoursPublic)
     def public(request: Request, concours_id: str) -> dict[str, Any] | Response:
         shown = web.public(concours_id)
         etag = f'"{shown["version"]}"'
@@ -392,14 +407,16 @@ def mount(app: FastAPI, engine: Engine, limiter: Limiter,
 
     _organiser_routes(app, web)
 
-    @app.get("/api/concours/{concours_id}/print/{what}.pdf")
+    @app.get("/api/concours/{concours_id}/print/{what}.pdf", response_class=Response,
+             responses=PDF)
     def print_pdf(request: Request, concours_id: str, what: str,
                   partie: Annotated[int | None, Query(ge=1, le=1000)] = None) -> Response:
         cid = web.organiser(request, concours_id)
         count("connect", request)
         return web.document(request, cid, what, "pdf", partie)
 
-    @app.get("/api/concours/{concours_id}/export/{what}.csv")
+    @app.get("/api/concours/{concours_id}/export/{what}.csv", response_class=Response,
+             responses=CSV)
     def export_csv(request: Request, concours_id: str, what: str) -> Response:
         cid = web.organiser(request, concours_id)
         count("connect", request)
@@ -424,29 +441,29 @@ def _organiser_routes(app: FastAPI, web: ConcoursWeb) -> None:
     """The operations that need the organiser's key (module docstring)."""
     m = web.manager
 
-    @app.post("/api/concours/{concours_id}/entrants")
+    @app.post("/api/concours/{concours_id}/entrants", **answers(Added))
     def add(request: Request, concours_id: str, body: AddEntrants) -> dict[str, Any]:
         return web.add(web.organiser(request, concours_id), body)
 
-    @app.post("/api/concours/{concours_id}/rename")
+    @app.post("/api/concours/{concours_id}/rename", **answers(EntrantLine))
     def rename(request: Request, concours_id: str, body: Rename) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
         with _answered():
             return views.entrant_json(m.rename(cid, body.who, body.name))
 
-    @app.post("/api/concours/{concours_id}/withdraw")
+    @app.post("/api/concours/{concours_id}/withdraw", **answers(EntrantLine))
     def withdraw(request: Request, concours_id: str, body: Who) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
         with _answered():
             return views.entrant_json(m.withdraw(cid, body.who))
 
-    @app.post("/api/concours/{concours_id}/reinstate")
+    @app.post("/api/concours/{concours_id}/reinstate", **answers(EntrantLine))
     def reinstate(request: Request, concours_id: str, body: Who) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
         with _answered():
             return views.entrant_json(m.reinstate(cid, body.who))
 
-    @app.post("/api/concours/{concours_id}/draw")
+    @app.post("/api/concours/{concours_id}/draw", **answers(Drawn))
     def draw(request: Request, concours_id: str,
              body: Annotated[Draw | None, Body()] = None) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
@@ -457,21 +474,21 @@ def _organiser_routes(app: FastAPI, web: ConcoursWeb) -> None:
                 online.drawn()  # an online concours's rooms now, not at the next look
             return views.draw_json(m.get(cid), made)
 
-    @app.post("/api/concours/{concours_id}/undraw")
+    @app.post("/api/concours/{concours_id}/undraw", **answers(Undrawn))
     def undraw(request: Request, concours_id: str) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
         with _answered():
             last = m.undraw(cid)
             return {"undone": last.partie, "seed": last.seed}
 
-    @app.post("/api/concours/{concours_id}/score")
+    @app.post("/api/concours/{concours_id}/score", **answers(TableScoreLine))
     def score(request: Request, concours_id: str, body: Score) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
         with _answered():
             return m.score(cid, body.partie, body.table, body.points[0], body.points[1],
                            deal=body.deal, source="web").to_json()
 
-    @app.post("/api/concours/{concours_id}/undo")
+    @app.post("/api/concours/{concours_id}/undo", **answers(ScoreEntryLine))
     def undo(request: Request, concours_id: str,
              body: Annotated[Undo | None, Body()] = None) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
@@ -479,13 +496,13 @@ def _organiser_routes(app: FastAPI, web: ConcoursWeb) -> None:
         with _answered():
             return m.undo(cid, asked.partie, asked.table).to_json()
 
-    @app.post("/api/concours/{concours_id}/prizes")
+    @app.post("/api/concours/{concours_id}/prizes", **answers(PrizeList))
     def prizes(request: Request, concours_id: str, body: Prizes) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
         with _answered():
             return {"prizes": m.set_prizes(cid, body.prizes)}
 
-    @app.get("/api/concours/{concours_id}/log")
+    @app.get("/api/concours/{concours_id}/log", **answers(ConcoursLog))
     def log(request: Request, concours_id: str) -> dict[str, Any]:
         cid = web.organiser(request, concours_id)
         with _answered():

@@ -37,6 +37,7 @@ from ..engine.deal import Deal
 from ..engine.views import double_words
 from ..table.analysis import analyse_deal
 from .errors import ServerError, bad_token
+from .replies import Analysis, Hint, Replay, answers
 from .rooms import Room, Rooms
 
 #: milliseconds the expert thinks for a hint
@@ -180,15 +181,16 @@ def mount(app: FastAPI, rooms: Rooms, bearer: Any, limited: Any) -> None:
     limit of WebSocket connections (``--connect-limit``): a hint or an analysis costs the
     server as much."""
 
-    @app.post("/api/tables/{table_id}/hint", dependencies=[limited])
+    @app.post("/api/tables/{table_id}/hint", dependencies=[limited], **answers(Hint))
     def hint_route(request: Request, table_id: str) -> dict[str, Any]:
         return hint(rooms.get(table_id), bearer(request))
 
-    @app.get("/api/tables/{table_id}/deals/{index}/analysis", dependencies=[limited])
+    @app.get("/api/tables/{table_id}/deals/{index}/analysis", dependencies=[limited],
+             **answers(Analysis))
     def analysis_route(table_id: str, index: int) -> dict[str, Any]:
         return analysis(rooms.get(table_id), index)
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", **answers(Replay))
     def replay_route(table_id: str) -> dict[str, Any]:
         return replay(rooms.get(table_id))
 

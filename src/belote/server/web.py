@@ -31,6 +31,7 @@ from ..bots import BOT_NAMES, MAX_WORLDS, bot_list
 from ..engine.rules import PRESET_NAMES, PRESETS, Rules
 from ..web import INDEX_HTML, STATIC_DIR
 from .errors import ServerError
+from .replies import Catalog, Presets, answers
 
 #: the page's cache policy: a browser asks again each time (the files change with the package)
 REVALIDATE = {"Cache-Control": "no-cache"}
@@ -114,14 +115,14 @@ def mount(app: FastAPI) -> None:
     def index() -> Response:
         return page()
 
-    @app.get("/api/i18n/{lang}")
+    @app.get("/api/i18n/{lang}", response_model=Catalog)
     def catalog(lang: str) -> JSONResponse:
         if lang not in i18n.LANGS:
             raise ServerError(f"no catalog for language {lang[:8]!r}", code="server.unknown_lang",
                               status=404, params={"lang": lang[:8], "langs": " ".join(i18n.LANGS)})
         return JSONResponse(i18n.export(lang), headers=REVALIDATE)
 
-    @app.get("/api/presets")
+    @app.get("/api/presets", **answers(Presets))
     def presets_route() -> dict[str, Any]:
         return presets
 
