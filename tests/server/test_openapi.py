@@ -97,6 +97,7 @@ def _tables(server, schema) -> None:
     s, http = server, server.http
     _check(schema, "get", "/api/health", http.get("/api/health"))
     _check(schema, "get", "/api/presets", http.get("/api/presets"))
+    _check(schema, "get", "/api/bots", http.get("/api/bots?lang=en"))
     _check(schema, "get", "/api/i18n/{lang}", http.get("/api/i18n/en"))
     r = http.post("/api/tables", json={"preset": "coinche", "seats": ["me", "open", "open",
                                                                       "bot:random"],

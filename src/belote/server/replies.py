@@ -187,6 +187,24 @@ class Presets(Reply):
     bots: list[str]
 
 
+class BotInfo(Reply):
+    """One bot of ``GET /api/bots``: ``name`` (what ``bot:NAME`` seats), ``label`` (its name
+    in the asked language), ``levels`` (whether ``NAME:N`` sets its level), ``default``."""
+
+    name: str
+    label: str
+    levels: bool
+    default: bool
+
+
+class BotsAnswer(Reply):
+    """The body of ``GET /api/bots``: the bots in the order to offer them, and the highest
+    level (``expert:N``: N worlds a decision)."""
+
+    bots: list[BotInfo]
+    max_level: int
+
+
 #: ``GET /api/i18n/{LANG}``: the catalog, message code → its text
 Catalog = dict[str, str]
 

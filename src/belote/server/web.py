@@ -24,14 +24,13 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel
 
 from .. import i18n
 from ..bots import BOT_NAMES, MAX_WORLDS, bot_list
 from ..engine.rules import PRESET_NAMES, PRESETS, Rules
 from ..web import INDEX_HTML, STATIC_DIR
 from .errors import ServerError
-from .replies import Catalog, Presets, answers
+from .replies import BotInfo, BotsAnswer, Catalog, Presets, answers
 
 #: the page's cache policy: a browser asks again each time (the files change with the package)
 REVALIDATE = {"Cache-Control": "no-cache"}
@@ -77,24 +76,6 @@ def presets_json() -> dict[str, Any]:
     """The body of ``GET /api/presets`` (module docstring)."""
     return {"presets": {name: PRESETS[name].to_dict() for name in PRESET_NAMES},
             "options": option_kinds(), "bots": list(BOT_NAMES)}
-
-
-class BotInfo(BaseModel):
-    """One bot of ``GET /api/bots``: ``name`` (what ``bot:NAME`` seats), ``label`` (its name
-    in the asked language), ``levels`` (whether ``NAME:N`` sets its level), ``default``."""
-
-    name: str
-    label: str
-    levels: bool
-    default: bool
-
-
-class BotsAnswer(BaseModel):
-    """The body of ``GET /api/bots``: the bots in the order to offer them, and the highest
-    level (``expert:N``: N worlds a decision)."""
-
-    bots: list[BotInfo]
-    max_level: int
 
 
 def bots_answer(lang: str) -> BotsAnswer:
