@@ -423,38 +423,46 @@ class Deal:
         """Unchecked: the player to move plays ``card``; returns the events (see
         :meth:`apply`)."""
         seat = self._mover()
-        played: tuple[ev.Event, ...] = (ev.CardPlayed(seat, card),)
-        if self.belote_pending[seat] or self.rebelote_due[seat]:
-            played += self._belote_of(seat, card)
+        played = ev.CardPlayed(seat, card)
+        said = self._belote_of(seat, card) \
+            if self.belote_pending[seat] or self.rebelote_due[seat] else None
         self.hands[seat] &= ~(1 << card)
         self.played_any[seat] = True
-        self.trick.append(card)
-        self.plays.append((seat, card))
-        if len(self.trick) < 4:
-            self.to_move = seat.next()
-            return played
-        tt = self._tables()
-        w = self.leader.next(tt.winner_index(self.trick))
-        p = tt.points
         trick = self.trick
-        points = p[trick[0]] + p[trick[1]] + p[trick[2]] + p[trick[3]]
+        trick.append(card)
+        self.plays.append((seat, card))
+        if len(trick) < 4:
+            self.to_move = seat.next()
+            return (played,) if said is None else (played, said)
+        return self._end_trick(played if said is None else (played, said))
+
+    def _end_trick(self, played: ev.Event | tuple[ev.Event, ...]) -> tuple[ev.Event, ...]:
+        """The fourth card is down: the trick's winner takes its points (the dix de der with
+        the last trick, 001), leads next; the deal is scored after the last trick.
+        ``played``: the events of the card (one, or a tuple)."""
+        tt = self._tables()
+        cards = tuple(self.trick)
+        w = self.leader.next(tt.winner_index(cards))
+        p = tt.points
+        points = p[cards[0]] + p[cards[1]] + p[cards[2]] + p[cards[3]]
         last = len(self.tricks) + 1 == self.rules.hand_size
         if last:
             points += 10  # dix de der (001)
         self.points[w.team] += points
         self.tricks_won[w] += 1
-        self.tricks.append((self.leader, tuple(trick), w))
-        played += (ev.TrickWon(len(self.tricks), self.leader, tuple(trick), w, points),)
+        self.tricks.append((self.leader, cards, w))
+        won = ev.TrickWon(len(self.tricks), self.leader, cards, w, points)
+        told = (*played, won) if isinstance(played, tuple) else (played, won)
         self.trick = []
         self.leader = self.to_move = w
         if len(self.tricks) == 1 and self.declared:  # shown at the second trick (001)
-            played += (ev.AnnoncesShown(tuple((Seat(s), tuple(found)) for s, found
-                                              in sorted(self.declared.items()))),)
+            told += (ev.AnnoncesShown(tuple((Seat(s), tuple(found)) for s, found
+                                            in sorted(self.declared.items()))),)
         if last:
-            played += (ev.DealScored(self._finish()),)
-        return played
+            told += (ev.DealScored(self._finish()),)
+        return told
 
-    def _belote_of(self, seat: Seat, card: int) -> tuple[ev.BeloteSaid, ...]:
+    def _belote_of(self, seat: Seat, card: int) -> ev.BeloteSaid | None:
         """Belote said with ``card`` (a claim pending: the first of the pair), or rebelote
         (the other card of a pair said); notes the card that will carry the rebelote."""
         bit = 1 << card
@@ -465,11 +473,11 @@ class Deal:
             pair = (1 << card_of(suit, KING)) | (1 << card_of(suit, QUEEN))
             if pair & bit:
                 self.rebelote_due[seat] |= pair & ~bit & self.hands[seat]
-            return (ev.BeloteSaid(seat, False, card),)
+            return ev.BeloteSaid(seat, False, card)
         if self.rebelote_due[seat] & bit:
             self.rebelote_due[seat] &= ~bit
-            return (ev.BeloteSaid(seat, True, card),)
-        return ()
+            return ev.BeloteSaid(seat, True, card)
+        return None
 
     def _finish(self) -> DealResult:
         """Score the played-out deal: ``result``, returned."""
