@@ -69,7 +69,8 @@ class Deal:
     ``hands`` (4 masks), ``turned`` (card or None), ``bids`` (list of ``(seat, action)``),
     ``contract`` (:class:`~belote.engine.scoring.Contract` or None), ``trick`` (cards on the
     table, leader first), ``leader``, ``tricks`` (list of ``(leader, cards, winner)``),
-    ``points`` (card points won per team so far), ``tricks_won`` (per seat), ``belotes``
+    ``trick_points`` (each trick's card points, the dix de der in the last one), ``points``
+    (card points won per team so far), ``tricks_won`` (per seat), ``belotes``
     (list of ``(seat, suit)`` said), ``declared`` (seat → annonces), ``plays`` (list of
     ``(seat, card)``), ``result`` (:class:`~belote.engine.scoring.DealResult` once over).
     The bidding's own state (``round``, ``passes``, ``best``, ``doubled``, ``barred_team``) is
@@ -100,6 +101,8 @@ class Deal:
         self.trick: list[int] = []
         self.leader: Seat = self.dealer.next()
         self.tricks: list[tuple[Seat, tuple[int, ...], Seat]] = []
+        #: card points each finished trick gave its winner (the dix de der in the last one)
+        self.trick_points: list[int] = []
         self.points = [0, 0]
         self.tricks_won = [0, 0, 0, 0]
         self.played_any = [False] * 4
@@ -451,6 +454,7 @@ class Deal:
         self.points[w.team] += points
         self.tricks_won[w] += 1
         self.tricks.append((self.leader, cards, w))
+        self.trick_points.append(points)
         won = ev.TrickWon(len(self.tricks), self.leader, cards, w, points)
         told = (*played, won) if isinstance(played, tuple) else (played, won)
         self.trick = []

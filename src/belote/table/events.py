@@ -156,14 +156,12 @@ class TrickWon:
 
 
 def trick_won(deal: Deal, deal_index: int, number: int) -> TrickWon:
-    """The :class:`TrickWon` of ``deal``'s trick ``number`` (1-based, a finished trick): its
-    card points by the contract's trump, 10 more for the last trick (the dix de der).
-    Raises IndexError for a trick not yet finished."""
+    """The :class:`TrickWon` of ``deal``'s trick ``number`` (1-based, a finished trick), its
+    points as the engine counted them (``Deal.trick_points``: the dix de der included on
+    the last trick). Raises IndexError for a trick not yet finished."""
     leader, cards, winner = deal.tricks[number - 1]
-    points = sum(deal.tt.points[c] for c in cards) if deal.tt is not None else 0
-    if number == deal.rules.hand_size:
-        points += 10  # dix de der
-    return TrickWon(deal_index, number, Seat(leader), tuple(cards), Seat(winner), points)
+    return TrickWon(deal_index, number, Seat(leader), tuple(cards), Seat(winner),
+                    deal.trick_points[number - 1])
 
 
 @dataclass(frozen=True)
