@@ -336,13 +336,14 @@ def test_every_event_type_serializes_its_public_facts():
         events.SaveFailed(OSError(28, "No space left on device")),
         events.bot_failed(2, IllegalAction("you must follow: KH", rule="must_follow")),
         events.journal_failed(1, 3, OSError(5, "I/O error: 7C 8C 9C")),
+        events.AnnoncesShown(0, ((Seat(0), tuple(declaring.declared[0])),)),
     ]
     assert {type(e) for e in every} == set(events.Event.__args__)
     out = [e.to_json() for e in every]
     assert [o["kind"] for o in out] == ["deal_started", "action", "contract", "belote",
                                         "trick", "deal_ended", "game_ended", "seat_joined",
                                         "seat_left", "saved", "save_failed", "bot_failed",
-                                        "journal_failed"]
+                                        "journal_failed", "annonces_shown"]
     assert out[1] == {"kind": "action", "deal_index": 0, "seat": 0,
                       "action": "declare tierce", "action_kind": "declare",
                       "annonces": ["tierce"]}
@@ -354,6 +355,10 @@ def test_every_event_type_serializes_its_public_facts():
                        "error_type": "IllegalAction"}
     assert out[12] == {"kind": "journal_failed", "deal_index": 1, "seat": 3,
                        "code": "os_error", "error_type": "OSError"}  # no message, no card
+    # shown once the first trick is over (001): the cards, which the declaration did not tell
+    assert out[13] == {"kind": "annonces_shown", "deal_index": 0,
+                       "annonces": {"0": [{"kind": "tierce", "points": 20,
+                                           "cards": "JD QD KD"}]}}
     assert json.loads(json.dumps(out)) == out
 
 

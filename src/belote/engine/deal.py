@@ -22,29 +22,12 @@ team 0, seats 1 and 3 team 1. ``to_move`` is None once the deal is over.
 from __future__ import annotations
 
 import copy
-import random
-from collections.abc import Iterator
 from enum import StrEnum
 from typing import TYPE_CHECKING, cast
 
 from . import annonces as ann
-from .actions import (
-    BELOTE,
-    Action,
-    ActionError,
-    Bid,
-    Capot,
-    Choose,
-    Declare,
-    Double,
-    Generale,
-    Pass,
-    Play,
-    Redouble,
-    SayBelote,
-    Take,
-    parse_action,
-)
+from . import events as ev
+from .actions import BELOTE, Action, ActionError, Declare, Play, SayBelote, parse_action
 from .bidding import apply_bid, bid_refusal, legal_bids
 from .cards import (
     KING,
@@ -58,11 +41,13 @@ from .cards import (
     iter_cards,
     tables,
 )
+from .deck import check_dealer, check_hands, cut_deck, full_deck, shuffled_deck
 from .errors import IllegalAction, WrongTurn
+from .legal import LegalActions, belote_cards, belote_pairs, well_formed
 from .play import PlayRules, legal_cards, refusal, rule_params, rule_text
 from .rules import DealKind, Rules, SequenceOrder
 from .scoring import Contract, DealResult, belote_points, score_deal
-from .seats import SEATS, Seat, is_seat, seat_after
+from .seats import Seat, is_seat, seat_after
 
 if TYPE_CHECKING:
     from .views import PublicView, SeatView
@@ -76,60 +61,6 @@ class Phase(StrEnum):
     DONE = "done"
 
 
-def full_deck(rules: Rules) -> list[int]:
-    """The cards of the pack in a fixed order (card ids ascending)."""
-    return list(iter_cards(deck_mask(rules.deck)))
-
-
-def shuffled_deck(rules: Rules, rng: random.Random) -> list[int]:
-    """A shuffled pack, then cut (002 §IV.A–B). Same ``rng`` seed, same deck."""
-    deck = full_deck(rules)
-    rng.shuffle(deck)
-    return cut_deck(deck, rng)
-
-
-def cut_deck(deck: list[int], rng: random.Random) -> list[int]:
-    """The cut by the player on the dealer's left: at least 3 cards on each side (002 §IV.B)."""
-    n = rng.randint(3, len(deck) - 3)
-    return deck[n:] + deck[:n]
-
-
-class LegalActions:
-    """The legal actions of the player to move: iterate, ``in``, ``len``, ``[i]``."""
-
-    __slots__ = ("_actions", "_set")
-
-    def __init__(self, actions: list[Action]):
-        self._actions = actions
-        self._set: set[Action] | None = None
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._actions)
-
-    def __len__(self) -> int:
-        return len(self._actions)
-
-    def __getitem__(self, i: int) -> Action:
-        return self._actions[i]
-
-    def __contains__(self, action: object) -> bool:
-        """``action`` may be an action or its record string (``"80 H" in legal``)."""
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except ActionError:
-                return False
-        if self._set is None:
-            self._set = set(self._actions)
-        try:
-            return action in self._set
-        except TypeError:  # unhashable junk is no action
-            return False
-
-    def __repr__(self) -> str:
-        return f"LegalActions([{', '.join(str(a) for a in self._actions)}])"
-
-
 class Deal:
     """A deal in progress. Build it with :meth:`deal` (from a pack) or :meth:`from_hands`.
 
@@ -138,7 +69,8 @@ class Deal:
     ``hands`` (4 masks), ``turned`` (card or None), ``bids`` (list of ``(seat, action)``),
     ``contract`` (:class:`~belote.engine.scoring.Contract` or None), ``trick`` (cards on the
     table, leader first), ``leader``, ``tricks`` (list of ``(leader, cards, winner)``),
-    ``points`` (card points won per team so far), ``tricks_won`` (per seat), ``belotes``
+    ``trick_points`` (each trick's card points, the dix de der in the last one), ``points``
+    (card points won per team so far), ``tricks_won`` (per seat), ``belotes``
     (list of ``(seat, suit)`` said), ``declared`` (seat → annonces), ``plays`` (list of
     ``(seat, card)``), ``result`` (:class:`~belote.engine.scoring.DealResult` once over).
     The bidding's own state (``round``, ``passes``, ``best``, ``doubled``, ``barred_team``) is
@@ -171,12 +103,16 @@ class Deal:
         self.trick: list[int] = []
         self.leader: Seat = self.dealer.next()
         self.tricks: list[tuple[Seat, tuple[int, ...], Seat]] = []
+        #: card points each finished trick gave its winner (the dix de der in the last one)
+        self.trick_points: list[int] = []
         self.points = [0, 0]
         self.tricks_won = [0, 0, 0, 0]
         self.played_any = [False] * 4
         self.initial_hands: list[int] = []
         self.belote_pending = [False] * 4
         self.belotes: list[tuple[Seat, int]] = []
+        #: per seat, the mask of the card that will carry its rebelote (the other of a pair said)
+        self.rebelote_due = [0] * 4
         self.declared: dict[int, list[ann.Annonce]] = {}
         self.plays: list[tuple[Seat, int]] = []
         self.result: DealResult | None = None
@@ -192,7 +128,7 @@ class Deal:
         Raises :class:`IllegalAction` (``illegal.bad_seat.dealer``, ``illegal.bad_deck.pack``).
         """
         n = rules.deck
-        _check_dealer(dealer)
+        check_dealer(dealer)
         if not isinstance(deck, (list, tuple)) or any(type(c) is not int for c in deck) \
                 or sorted(deck) != full_deck(rules):
             raise IllegalAction(f"a {n}-card pack is needed to deal", rule="bad_deck",
@@ -226,8 +162,8 @@ class Deal:
         Raises :class:`IllegalAction` (``rule="bad_seat"`` for the dealer, ``"bad_deck"`` for
         the hands and the turned card; codes ``illegal.bad_seat.dealer``,
         ``illegal.bad_deck.<what>``)."""
-        _check_dealer(dealer)
-        _check_hands(rules, hands)
+        check_dealer(dealer)
+        check_hands(rules, hands)
         sizes = {h.bit_count() for h in hands}
         seen = hands[0] | hands[1] | hands[2] | hands[3]
         if turned is not None:
@@ -292,8 +228,8 @@ class Deal:
 
     def belote_cards_of(self, seat: int) -> int:
         """The cards ``seat`` may say belote with now (a mask): the king and queen of each
-        trump suit of which it still holds both (RULES.md §5); card play only (asserts a
-        contract)."""
+        trump suit of which it still holds both (docs/rules-notes.md "Belote"); card play
+        only (asserts a contract)."""
         return belote_cards(self.hands[seat], self._tables())
 
     def legal_actions(self) -> LegalActions:
@@ -317,8 +253,9 @@ class Deal:
         return out
 
     # -- acting ---------------------------------------------------------------------------
-    def play(self, action: Action | str, seat: int | None = None) -> None:
-        """Checked action for untrusted input (a string is parsed first).
+    def play(self, action: Action | str, seat: int | None = None) -> tuple[ev.Event, ...]:
+        """Checked action for untrusted input (a string is parsed first): :meth:`judge`, then
+        :meth:`apply`. Returns the move's events (:mod:`belote.engine.events`).
 
         :param seat: who sends it; a seat whose turn it is not gets :class:`WrongTurn`.
         :raises ActionError: text or an object that is no action (``action.*``).
@@ -326,20 +263,18 @@ class Deal:
             "must_overruff"`` with the message "you must overtrump: an opponent has ruffed…";
             ``code`` ``illegal.<rule>`` (``illegal.deal_over`` once the deal is over).
         """
-        action = self.judge(action, seat)
-        if self._declaring(action):
-            self.declared[self._mover()] = self.check_declaration(cast(Declare, action))
-            return
-        self.apply(action)
+        return self.apply(self.judge(action, seat))
 
     def judge(self, action: Action | str, seat: int | None = None) -> Action:
         """The checks of :meth:`play`, nothing applied: the action (parsed) if ``seat`` may
         play it now. Raises what :meth:`play` raises. A caller that must record an action
-        before it is applied (the table's journal) judges it first, so that a refused
-        record leaves the deal as it was."""
+        before it is applied (the table's journal) judges it, records it, then applies the
+        judged action with :meth:`apply` (one judgement: :meth:`play` is just that), so that
+        a refused record leaves the deal as it was. The legal list is not built: a card is
+        looked up in :meth:`legal_card_mask`."""
         if isinstance(action, str):
             action = parse_action(action)
-        elif not _well_formed(action):
+        elif not well_formed(action):
             raise ActionError(f"not an action: {action!r}", code="action.not_an_object",
                               params={"value": repr(action)})
         if seat is not None and not is_seat(seat):
@@ -360,9 +295,21 @@ class Deal:
                 e.seat = mover
                 raise
             return action
-        if action not in self.legal_actions():
+        if not self._is_legal(action, mover):
             raise self._why_illegal(action, mover)
         return action
+
+    def _is_legal(self, action: Action, seat: Seat) -> bool:
+        """Whether ``action`` (no declaration the mover may still make: :meth:`_declaring`)
+        is in :meth:`legal_actions`, without building it."""
+        if self.phase == Phase.BIDDING:
+            return action in legal_bids(self, seat)
+        if isinstance(action, Play):
+            return bool(self.legal_card_mask() >> action.card & 1)
+        if isinstance(action, SayBelote):
+            return not self.belote_pending[seat] and \
+                bool(self.belote_cards_of(seat) & self.legal_card_mask())
+        return False
 
     def _declaring(self, action: Action) -> bool:
         """Whether ``action`` is a declaration the mover may still make (with his first
@@ -418,35 +365,41 @@ class Deal:
         Raises :class:`IllegalAction` (``illegal.bad_annonce.*``)."""
         return ann.validate_declaration(self.hands[self._mover()], action.groups, self._trump())
 
-    def apply(self, action: Action) -> None:
-        """Unchecked fast path: apply an action known to be legal (search, replays of checked
-        records). A ``Declare`` is still validated against the hand."""
+    def apply(self, action: Action) -> tuple[ev.Event, ...]:
+        """Unchecked: apply an action known to be legal (judged by :meth:`judge`, or from
+        :meth:`legal_actions`: search, replays of checked records) and return the move's
+        events (:mod:`belote.engine.events`), its action first. Nothing is checked (as
+        python-chess's ``push``): an illegal action leaves the deal in a state no rule
+        reaches. A ``Declare`` is still read against the hand (its annonces, or
+        :class:`IllegalAction` ``illegal.bad_annonce.*``)."""
         seat = self._mover()
         if self.phase == Phase.BIDDING:
-            self._apply_bid(seat, action)
-        elif isinstance(action, Play):
-            self.play_card(action.card)
-        elif isinstance(action, SayBelote):
+            return self._apply_bid(seat, action)
+        if isinstance(action, Play):
+            return self.play_card(action.card)
+        if isinstance(action, SayBelote):
             self.belote_pending[seat] = True
-        elif isinstance(action, Declare):
-            self.declared[seat] = self.check_declaration(action)
-        else:
-            raise IllegalAction(f"{action} cannot be played now", rule="bad_action",
-                                params={"action": str(action)})
+            return (ev.BeloteClaimed(seat),)
+        if isinstance(action, Declare):
+            found = self.check_declaration(action)
+            self.declared[seat] = found
+            return (ev.AnnonceDeclared(seat, tuple(a.kind for a in found)),)
+        raise IllegalAction(f"{action} cannot be played now", rule="bad_action",
+                            params={"action": str(action)})
 
-    def _apply_bid(self, seat: Seat, action: Action) -> None:
+    def _apply_bid(self, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
+        made = ev.BidMade(seat, action)
         outcome = apply_bid(self, seat, action)
         if outcome == "next":
             self.to_move = seat.next()
-        elif outcome == "passed_out":
-            self._pass_out()
-        else:
-            self._start_play(outcome)
-
-    def _pass_out(self) -> None:
-        self.phase = Phase.DONE
-        self.passed_out = True
-        self.to_move = None
+            return (made,)
+        if outcome == "passed_out":
+            self.phase = Phase.DONE
+            self.passed_out = True
+            self.to_move = None
+            return made, ev.DealPassedOut()
+        self._start_play(outcome)
+        return made, ev.ContractSet(outcome, self.turned)
 
     def _start_play(self, contract: Contract) -> None:
         r = self.rules
@@ -468,33 +421,69 @@ class Deal:
         self.phase = Phase.PLAY
         self.leader = self.to_move = self.dealer.next()
 
-    def play_card(self, card: int) -> None:
-        """Unchecked: the player to move plays ``card``."""
+    def play_card(self, card: int) -> tuple[ev.Event, ...]:
+        """Unchecked: the player to move plays ``card``; returns the events (see
+        :meth:`apply`)."""
         seat = self._mover()
-        if self.belote_pending[seat]:
-            self.belote_pending[seat] = False
-            self.belotes.append((seat, SUIT_OF[card]))
+        played = ev.CardPlayed(seat, card)
+        said = self._belote_of(seat, card) \
+            if self.belote_pending[seat] or self.rebelote_due[seat] else None
         self.hands[seat] &= ~(1 << card)
         self.played_any[seat] = True
-        self.trick.append(card)
-        self.plays.append((seat, card))
-        if len(self.trick) < 4:
-            self.to_move = seat.next()
-            return
-        tt = self._tables()
-        w = self.leader.next(tt.winner_index(self.trick))
-        p = tt.points
         trick = self.trick
-        self.points[w.team] += p[trick[0]] + p[trick[1]] + p[trick[2]] + p[trick[3]]
+        trick.append(card)
+        self.plays.append((seat, card))
+        if len(trick) < 4:
+            self.to_move = seat.next()
+            return (played,) if said is None else (played, said)
+        return self._end_trick(played if said is None else (played, said))
+
+    def _end_trick(self, played: ev.Event | tuple[ev.Event, ...]) -> tuple[ev.Event, ...]:
+        """The fourth card is down: the trick's winner takes its points (the dix de der with
+        the last trick, 001), leads next; the deal is scored after the last trick.
+        ``played``: the events of the card (one, or a tuple)."""
+        tt = self._tables()
+        cards = tuple(self.trick)
+        w = self.leader.next(tt.winner_index(cards))
+        p = tt.points
+        points = p[cards[0]] + p[cards[1]] + p[cards[2]] + p[cards[3]]
+        last = len(self.tricks) + 1 == self.rules.hand_size
+        if last:
+            points += 10  # dix de der (001)
+        self.points[w.team] += points
         self.tricks_won[w] += 1
-        self.tricks.append((self.leader, tuple(trick), w))
+        self.tricks.append((self.leader, cards, w))
+        self.trick_points.append(points)
+        won = ev.TrickWon(len(self.tricks), self.leader, cards, w, points)
+        told = (*played, won) if isinstance(played, tuple) else (played, won)
         self.trick = []
         self.leader = self.to_move = w
-        if len(self.tricks) == self.rules.hand_size:
-            self.points[w.team] += 10  # dix de der
-            self._finish()
+        if len(self.tricks) == 1 and self.declared:  # shown at the second trick (001)
+            told += (ev.AnnoncesShown(tuple((Seat(s), tuple(found)) for s, found
+                                            in sorted(self.declared.items()))),)
+        if last:
+            told += (ev.DealScored(self._finish()),)
+        return told
 
-    def _finish(self) -> None:
+    def _belote_of(self, seat: Seat, card: int) -> ev.BeloteSaid | None:
+        """Belote said with ``card`` (a claim pending: the first of the pair), or rebelote
+        (the other card of a pair said); notes the card that will carry the rebelote."""
+        bit = 1 << card
+        if self.belote_pending[seat]:
+            self.belote_pending[seat] = False
+            suit = SUIT_OF[card]
+            self.belotes.append((seat, suit))
+            pair = (1 << card_of(suit, KING)) | (1 << card_of(suit, QUEEN))
+            if pair & bit:
+                self.rebelote_due[seat] |= pair & ~bit & self.hands[seat]
+            return ev.BeloteSaid(seat, False, card)
+        if self.rebelote_due[seat] & bit:
+            self.rebelote_due[seat] &= ~bit
+            return ev.BeloteSaid(seat, True, card)
+        return None
+
+    def _finish(self) -> DealResult:
+        """Score the played-out deal: ``result``, returned."""
         self.phase = Phase.DONE
         self.to_move = None
         r = self.rules
@@ -510,6 +499,7 @@ class Deal:
                 apts = ann.team_points(self.declared, team)
         self.result = score_deal(r, contract, self.points, self.tricks_won, bel, team, apts,
                                  self._tables().total, self.last_deal, own)
+        return self.result
 
     # -- views ----------------------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
@@ -529,78 +519,6 @@ class Deal:
     def __repr__(self) -> str:
         return (f"<Deal {self.rules.preset_name} dealer={self.dealer} phase={self.phase.value} "
                 f"to_move={self.to_move} tricks={len(self.tricks)}>")
-
-
-def _check_dealer(dealer: object) -> None:
-    if not is_seat(dealer):
-        raise IllegalAction(f"the dealer is a seat 0..3, got {dealer!r}", rule="bad_seat",
-                            code="illegal.bad_seat.dealer", params={"dealer": repr(dealer)})
-
-
-def _check_hands(rules: Rules, hands: object) -> None:
-    """Four hands of the pack, no card twice, all of one size, the whole pack when full."""
-    full = deck_mask(rules.deck)
-    if not isinstance(hands, (list, tuple)) or len(hands) != 4 or \
-            any(type(h) is not int or h < 0 or h & ~full for h in hands):
-        raise IllegalAction(f"four hands of cards of the {rules.deck}-card pack are needed",
-                            rule="bad_deck", code="illegal.bad_deck.hands",
-                            params={"deck": rules.deck})
-    seen = 0
-    for h in hands:
-        if h & seen:
-            raise IllegalAction("a card is in two hands", rule="bad_deck",
-                                code="illegal.bad_deck.twice")
-        seen |= h
-    sizes = {h.bit_count() for h in hands}
-    ok = {rules.hand_size} | ({5} if rules.deal == DealKind.RETOURNE else set())
-    if len(sizes) != 1 or not sizes <= ok:
-        got = ", ".join(str(h.bit_count()) for h in hands)
-        raise IllegalAction(f"each hand holds {rules.hand_size} cards (got {got})",
-                            rule="bad_deck", code="illegal.bad_deck.sizes",
-                            params={"size": rules.hand_size, "got": got})
-    if sizes == {rules.hand_size} and seen != full:
-        raise IllegalAction(f"the hands must make the {rules.deck}-card pack",
-                            rule="bad_deck", code="illegal.bad_deck.not_pack",
-                            params={"deck": rules.deck})
-
-
-def _well_formed(a: object) -> bool:
-    """An action object whose fields have the right types (checked path only)."""
-    if isinstance(a, Play):
-        return type(a.card) is int and 0 <= a.card < 36
-    if isinstance(a, Bid):
-        return type(a.value) is int and isinstance(a.trump, Trump)
-    if isinstance(a, (Choose, Capot, Generale)):
-        return isinstance(a.trump, Trump)
-    if isinstance(a, Declare):
-        return isinstance(a.groups, tuple) and len(a.groups) > 0 and all(
-            type(g) is int and 0 < g < 1 << 36 for g in a.groups)
-    return isinstance(a, (Pass, Take, Double, Redouble, SayBelote))
-
-
-def belote_cards(hand: int, tt: TrumpTables) -> int:
-    """Mask of the king and queen of each trump suit of the contract kind ``tt`` of which
-    ``hand`` (a mask) holds both: the cards a player may say belote with, and once said must
-    play one of (RULES.md §5)."""
-    m = 0
-    for s in tt.trump_suits:
-        pair = (1 << card_of(s, KING)) | (1 << card_of(s, QUEEN))
-        if hand & pair == pair:
-            m |= pair
-    return m
-
-
-def belote_pairs(hands: list[int], tt: TrumpTables) -> list[Seat]:
-    """Seats whose hand (of ``hands``, 4 masks) holds K and Q of a trump suit of the contract
-    kind ``tt`` (a :class:`~belote.engine.cards.TrumpTables`): one entry a pair (TA: one a
-    suit; SA: none)."""
-    out = []
-    for seat in SEATS:
-        for s in tt.trump_suits:
-            pair = (1 << card_of(s, KING)) | (1 << card_of(s, QUEEN))
-            if hands[seat] & pair == pair:
-                out.append(seat)
-    return out
 
 
 def belote_holders(deal: Deal) -> list[Seat]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from . import events as ev
 from .actions import Action
 from .cards import iter_cards
 from .deal import Deal, LegalActions, Phase, cut_deck, shuffled_deck
@@ -84,20 +85,22 @@ class Game:
             return LegalActions([])
         return self.current.legal_actions()
 
-    def play(self, action: Action | str, seat: int | None = None) -> None:
-        """Checked action on the current deal (see :meth:`Deal.play`); starts the next deal
-        when it ends. Raises :class:`IllegalAction` (``illegal.game_over`` once over)."""
+    def play(self, action: Action | str, seat: int | None = None) -> tuple[ev.Event, ...]:
+        """Checked action on the current deal (:meth:`Deal.judge` once, then :meth:`apply`);
+        starts the next deal when it ends. Returns the move's events (the deal's, then
+        :meth:`finish_deal`'s). Raises what :meth:`Deal.play` raises, :class:`IllegalAction`
+        ``illegal.game_over`` once the game is over."""
         if self.current is None:
             raise IllegalAction("the game is over", rule="game_over", seat=seat)
-        self.current.play(action, seat)
-        if self.current.is_over():
-            self.finish_deal()
+        return self.apply(self.current.judge(action, seat))
 
-    def misdeal(self) -> None:
+    def misdeal(self) -> tuple[ev.Event, ...]:
         """The dealer misdealt (a card turned over, a wrong count…): the deal is cancelled before
         any bid and dealt again by the same dealer (002 §VIII.A, 004). With
         ``rules.misdeal_penalty``: at the second misdeal in a row the dealer's team may not take
         on the new deal; at the third, ``misdeal_penalty`` points go to the other team.
+        Returns the events (:class:`~belote.engine.events.DealMarked`, then
+        :class:`~belote.engine.events.DealDealt`).
 
         :raises IllegalAction: once a bid has been made, or when the game is over."""
         d = self.current
@@ -114,19 +117,25 @@ class Game:
         if r.misdeal_penalty and self.misdeals >= 3:
             mark[1 - self.dealer.team] = r.misdeal_penalty
             self.misdeals = 0
-        self.marks.append(mark)
         self.scores = [self.scores[0] + mark[0], self.scores[1] + mark[1]]
+        self.marks.append(mark)
         self._next_deal()
+        return self._marked(mark), self._dealt()
 
-    def apply(self, action: Action) -> None:
-        """Unchecked action (bots, search) on the current deal (the game is not over)."""
+    def apply(self, action: Action) -> tuple[ev.Event, ...]:
+        """Unchecked action (judged by :meth:`Deal.judge`, or bots and search) on the current
+        deal (the game is not over): :meth:`Deal.apply`, then :meth:`finish_deal` when the
+        deal ends. Returns the move's events."""
         assert self.current is not None, "the game is over"
-        self.current.apply(action)
+        told = self.current.apply(action)
         if self.current.is_over():
-            self.finish_deal()
+            told += self.finish_deal()
+        return told
 
-    def finish_deal(self, next_deck: list[int] | None = None) -> None:
-        """Mark the finished current deal, move the dealer, start the next deal or end."""
+    def finish_deal(self, next_deck: list[int] | None = None) -> tuple[ev.Event, ...]:
+        """Mark the finished current deal, move the dealer, start the next deal or end.
+        Returns the events: :class:`~belote.engine.events.DealMarked`, then
+        :class:`~belote.engine.events.DealDealt` or :class:`~belote.engine.events.GameOver`."""
         d = self.current
         assert d is not None, "the game is over"
         r = self.rules
@@ -147,14 +156,32 @@ class Game:
         self.scores = [self.scores[0] + mark[0], self.scores[1] + mark[1]]
         if self._ended():
             self.current = None
-        else:
-            self._next_deal(next_deck)
+            outcome = self.outcome()
+            assert outcome is not None
+            return self._marked(mark), ev.GameOver(outcome)
+        self._next_deal(next_deck)
+        return self._marked(mark), self._dealt()
+
+    def _marked(self, mark: list[int]) -> ev.DealMarked:
+        return ev.DealMarked((mark[0], mark[1]), (self.scores[0], self.scores[1]), self.held)
+
+    def _dealt(self) -> ev.DealDealt:
+        d = self.current
+        assert d is not None and d.to_move is not None
+        return ev.DealDealt(d.dealer, d.to_move, d.turned, d.barred_team)
 
     def _ended(self) -> bool:
         r = self.rules
         if r.game_end == GameEnd.DEALS:
             return self.taken >= r.deals
         return max(self.scores) >= r.target and self.scores[0] != self.scores[1]
+
+    def outcome(self) -> ev.Outcome | None:
+        """How the game ended (:class:`~belote.engine.events.Outcome`: scores and winner),
+        None while it is played."""
+        if not self.is_over():
+            return None
+        return ev.Outcome((self.scores[0], self.scores[1]), self.winner)
 
     @property
     def winner(self) -> int | None:

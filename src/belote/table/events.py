@@ -9,7 +9,11 @@ team 0).
 Events are public: each holds only facts every seat and every spectator may know when it is
 sent (hidden information is a security property). None holds the deal, a hand, the pack or
 the seed; a card appears in an event only once it is public (played, turned up, or shown with
-an annonce after the first trick, which no event carries). A subscriber that needs a seat's
+an annonce after the first trick: :class:`AnnoncesShown`).
+
+The table builds them from the engine's own events (:mod:`belote.engine.events`, what
+:meth:`Game.apply <belote.engine.game.Game.apply>` returns) with :func:`from_engine`,
+adding the deal's index; nothing is worked out again from the deal. A subscriber that needs a seat's
 cards asks :meth:`Table.view(seat) <belote.table.Table.view>`. :meth:`to_json` of every
 event is a dict of JSON-ready public facts with a ``"kind"`` key (what a server sends).
 """
@@ -19,7 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import events as en
 from ..engine.actions import Action, Declare, Play, SayBelote
+from ..engine.annonces import Annonce
 from ..engine.cards import card_str
 from ..engine.deal import Deal
 from ..engine.errors import BeloteError
@@ -150,14 +156,27 @@ class TrickWon:
 
 
 def trick_won(deal: Deal, deal_index: int, number: int) -> TrickWon:
-    """The :class:`TrickWon` of ``deal``'s trick ``number`` (1-based, a finished trick): its
-    card points by the contract's trump, 10 more for the last trick (the dix de der).
-    Raises IndexError for a trick not yet finished."""
+    """The :class:`TrickWon` of ``deal``'s trick ``number`` (1-based, a finished trick), its
+    points as the engine counted them (``Deal.trick_points``: the dix de der included on
+    the last trick). Raises IndexError for a trick not yet finished."""
     leader, cards, winner = deal.tricks[number - 1]
-    points = sum(deal.tt.points[c] for c in cards) if deal.tt is not None else 0
-    if number == deal.rules.hand_size:
-        points += 10  # dix de der
-    return TrickWon(deal_index, number, Seat(leader), tuple(cards), Seat(winner), points)
+    return TrickWon(deal_index, number, Seat(leader), tuple(cards), Seat(winner),
+                    deal.trick_points[number - 1])
+
+
+@dataclass(frozen=True)
+class AnnoncesShown:
+    """The first trick of deal ``deal_index`` is over: the declared annonces are shown (001
+    "montre sa combinaison au début du deuxième pli"), ``annonces`` a ``(seat, annonces)``
+    pair for each seat that declared, seat order (:func:`~belote.engine.events.shown_annonces`
+    for their JSON: kind, points, cards)."""
+
+    deal_index: int
+    annonces: tuple[tuple[Seat, tuple[Annonce, ...]], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "annonces_shown", "deal_index": self.deal_index,
+                "annonces": en.shown_annonces(self.annonces)}
 
 
 @dataclass(frozen=True)
@@ -289,10 +308,67 @@ def journal_failed(deal_index: int, seat: Seat | int, error: BaseException) -> J
     return JournalFailed(deal_index, Seat(seat), code, type(error).__name__)
 
 
-Event = (DealStarted | ActionApplied | ContractMade | BeloteSaid | TrickWon | DealEnded
-         | GameEnded | SeatJoined | SeatLeft | Saved | SaveFailed | BotFailed | JournalFailed)
+Event = (DealStarted | ActionApplied | ContractMade | BeloteSaid | TrickWon | AnnoncesShown
+         | DealEnded | GameEnded | SeatJoined | SeatLeft | Saved | SaveFailed | BotFailed
+         | JournalFailed)
 
-__all__ = ["ActionApplied", "BeloteSaid", "BotFailed", "ContractMade", "DealEnded",
+
+def _applied(event: en.ActionEvent, deal_index: int) -> ActionApplied:
+    """The :class:`ActionApplied` of a move's first engine event (its action)."""
+    if isinstance(event, en.CardPlayed):
+        return ActionApplied(deal_index, event.seat, card_str(event.card), "card")
+    if isinstance(event, en.BeloteClaimed):
+        return ActionApplied(deal_index, event.seat, "belote", "belote")
+    if isinstance(event, en.AnnonceDeclared):
+        return ActionApplied(deal_index, event.seat, "declare " + " / ".join(event.kinds),
+                             "declare", event.kinds)
+    return ActionApplied(deal_index, event.seat, str(event.action), "bid")
+
+
+def _during(event: en.Event, deal_index: int) -> Event | None:
+    """The table's event of an engine event of a deal in play (None: told at its end)."""
+    if isinstance(event, en.BidMade | en.CardPlayed | en.BeloteClaimed | en.AnnonceDeclared):
+        return _applied(event, deal_index)
+    if isinstance(event, en.ContractSet):
+        return ContractMade(deal_index, event.contract, event.turned)
+    if isinstance(event, en.BeloteSaid):
+        return BeloteSaid(deal_index, event.seat, event.rebelote)
+    if isinstance(event, en.TrickWon):
+        return TrickWon(deal_index, event.number, event.leader, event.cards, event.winner,
+                        event.points)
+    if isinstance(event, en.AnnoncesShown):
+        return AnnoncesShown(deal_index, event.annonces)
+    return None
+
+
+def from_engine(told: tuple[en.Event, ...], deal_index: int) -> tuple[list[Event], list[Event]]:
+    """The table's events of one move of deal ``deal_index``, from the engine's (``told``:
+    what :meth:`Game.apply <belote.engine.game.Game.apply>` returned), in their order: those
+    of the deal in play (:class:`ActionApplied` first), and those of its end (none unless the
+    move ended it: :class:`DealEnded`, then :class:`DealStarted` of the next deal or
+    :class:`GameEnded`), which the table tells once it has saved."""
+    during: list[Event] = []
+    after: list[Event] = []
+    result: DealResult | None = None
+    passed_out = False
+    for event in told:
+        if isinstance(event, en.DealScored):
+            result = event.result
+        elif isinstance(event, en.DealPassedOut):
+            passed_out = True
+        elif isinstance(event, en.DealMarked):
+            after.append(DealEnded(deal_index, result, event.mark, event.scores, passed_out))
+        elif isinstance(event, en.DealDealt):
+            after.append(DealStarted(deal_index + 1, event.dealer, event.to_move, event.turned))
+        elif isinstance(event, en.GameOver):
+            after.append(GameEnded(event.outcome.scores, event.outcome.winner))
+        else:
+            told_now = _during(event, deal_index)
+            if told_now is not None:
+                during.append(told_now)
+    return during, after
+
+__all__ = ["ActionApplied", "AnnoncesShown", "BeloteSaid", "BotFailed", "ContractMade", "DealEnded",
            "DealStarted", "Event", "GameEnded", "JournalFailed", "SaveFailed", "Saved",
            "SeatJoined", "SeatLeft", "TrickWon", "action_applied", "bot_failed", "contract_made",
-           "deal_started", "journal_failed", "trick_won"]
+           "deal_started", "from_engine", "journal_failed", "trick_won"]

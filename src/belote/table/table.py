@@ -24,16 +24,7 @@ call the table's methods; it must not wait for the worker (nor for a task of the
 subscriber that raises is logged (``logging``, logger ``belote.table.table``): the other
 subscribers still get the event, and the thread delivering it goes on.
 
-Bots' randomness. Before each decision the bot is reseeded (:meth:`~belote.bots.Bot.reseed`)
-with ``derive_seed("decision", game.seed, deal_index, seat, actions)``, ``actions`` the
-number of actions of the deal so far (bids, annonces declared, belotes said, cards played):
-one-way (a bot that knew it could not rebuild the packs), and the same however the table got
-there. A table rebuilt from its actions (a restart: the server replays its log; ``belote play
---resume``) therefore plays exactly what the uninterrupted table would have, for every bot
-whose decisions depend on its seed and views only: the random and heuristic bots, and the
-expert without a wall-clock limit (``repeatable``; a node or world budget caps it). An expert
-under ``time_limit_ms`` is not repeatable: the worlds it solves in time depend on the
-machine's load.
+Bots' randomness and where they decide: :mod:`belote.table.bots_runner`.
 
 The journal. A front end that keeps its own log of the actions (the server's SQL action log)
 gives the table a ``journal``: a trusted, in-process callable told ``(deal_index, seat,
@@ -61,87 +52,46 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 from ..bots import Bot, bot_class, make_bot
-from ..bots.expert import TABLE_TIME_LIMIT_MS
-from ..engine.actions import Action, parse_action
-from ..engine.cards import KING, QUEEN, RANK_OF, SUIT_OF
+from ..engine.actions import Action
 from ..engine.deal import Deal, Phase
 from ..engine.errors import BeloteError, IllegalAction
 from ..engine.game import Game
 from ..engine.seats import Seat, is_seat
-from ..engine.views import PublicView, SeatView, action_count
+from ..engine.views import PublicView, SeatView
+from .bots_runner import (
+    TABLE_TIME_LIMIT_MS,
+    BotRunner,
+    CallLater,
+    Cancellable,
+    deal_actions,
+    decision_seed,
+    default_call_later,
+)
 from .events import (
-    BeloteSaid,
-    DealEnded,
     Event,
     GameEnded,
     Saved,
     SaveFailed,
     SeatJoined,
     SeatLeft,
-    action_applied,
-    bot_failed,
-    contract_made,
     deal_started,
+    from_engine,
     journal_failed,
-    trick_won,
 )
 from .match import derive_seed
+from .players import Player, PlayerKind, check_player
 from .store import GameStore, check_game_id
 
 #: where a subscriber's exception is reported (the table goes on delivering)
 log = logging.getLogger(__name__)
 
 
-class PlayerKind(StrEnum):
-    """Who holds a seat: a person at this front end, a bot, or a player elsewhere."""
-
-    HUMAN = "human"
-    BOT = "bot"
-    REMOTE = "remote"
-
-
-@dataclass(frozen=True)
-class Player:
-    """The player of a seat. Build one with :meth:`human`, :meth:`bot` or :meth:`remote`.
-
-    A human's and a remote player's actions come from outside (:meth:`Table.act`); a bot's
-    from its :meth:`~belote.bots.Bot.act` on the table's worker thread."""
-
-    kind: PlayerKind
-    name: str
-    bot: Bot | None = None
-
-    @classmethod
-    def human(cls, name: str = "") -> Player:
-        return cls(PlayerKind.HUMAN, name)
-
-    @classmethod
-    def remote(cls, name: str = "") -> Player:
-        return cls(PlayerKind.REMOTE, name)
-
-    @classmethod
-    def of_bot(cls, bot: Bot, name: str | None = None) -> Player:
-        return cls(PlayerKind.BOT, bot.label if name is None else name, bot)
-
-
 Subscriber = Callable[[Event], None]
 
 
-class Cancellable(Protocol):
-    """What ``call_later`` returns: a deadline that :meth:`cancel` drops before it is due."""
-
-    def cancel(self) -> None: ...
-
-
-#: ``call_later(seconds, fn, *args)``: run ``fn(*args)`` once ``seconds`` have passed, on a
-#: thread of the scheduler's (it must not run ``fn`` on the caller's thread); the server's
-#: ``Clock.call_later``
-CallLater = Callable[..., Cancellable]
 #: the journal of a table: ``(deal_index, seat, action record string)``; see the module
 #: docstring (it sees a declaration's cards: never for a client)
 Journal = Callable[[int, Seat, str], None]
@@ -196,19 +146,6 @@ def _check_seat(seat: object) -> Seat:
     return Seat(seat)
 
 
-def _check_player(seat: int, player: object) -> None:
-    """Raise ``table.bad_player`` unless ``player`` is a :class:`Player` of a
-    :class:`PlayerKind`, ``table.bot_player`` unless it holds a bot exactly when it is a
-    bot player."""
-    if not isinstance(player, Player) or not isinstance(player.kind, PlayerKind):
-        raise BeloteError(f"seat {seat}: a player is a Player of kind human, bot or remote, "
-                          f"not {player!r}", code="table.bad_player",
-                          params={"seat": seat, "value": repr(player)[:80]})
-    if (player.kind == PlayerKind.BOT) != (player.bot is not None):
-        raise BeloteError(f"seat {seat}: a bot player holds its bot, and only a bot player "
-                          "does", code="table.bot_player", params={"seat": seat})
-
-
 def _check_open(closed: bool, seat: Seat) -> None:
     """Raise ``table.closed`` (an IllegalAction) once the table is closed."""
     if closed:
@@ -220,7 +157,7 @@ def _illegal(message: str, code: str, seat: Seat) -> IllegalAction:
                          params={"seat": seat})
 
 
-class Table:
+class Table(BotRunner):
     """A game and four :class:`Player` s; see the module docstring for the threads.
 
     :param game: the game (new or resumed); the table owns it from now on.
@@ -257,7 +194,7 @@ class Table:
             raise BeloteError(f"a table has four players, not {len(players)}",
                               code="table.player_count", params={"count": len(players)})
         for seat, p in enumerate(players):
-            _check_player(seat, p)
+            check_player(seat, p)
         if store is not None:
             check_game_id(game_id)
         self._game = game
@@ -283,7 +220,7 @@ class Table:
         self._closed = False
         self._worker: threading.Thread | None = None
         self._executor = executor
-        self._call_later: CallLater = call_later or _timer
+        self._call_later: CallLater = call_later or default_call_later
         self._alarm: Cancellable | None = None  # the rest of bot_delay, waited (executor)
         #: where the last save went, and whether the game changed since (a failed save)
         self.saved_to: str | None = None
@@ -429,9 +366,9 @@ class Table:
 
     def act(self, seat: Seat | int, action: Action | str) -> None:
         """``seat``'s action (a person's or a remote player's), through the checked engine
-        path (``Game.play(action, seat)``). Raises :class:`~belote.engine.errors.WrongTurn`
-        when it is not ``seat``'s turn, :class:`~belote.engine.errors.IllegalAction` (a
-        ValueError) naming the rule broken,
+        path (judged once, ``Deal.judge(action, seat)``, then ``Game.apply``). Raises
+        :class:`~belote.engine.errors.WrongTurn` when it is not ``seat``'s turn,
+        :class:`~belote.engine.errors.IllegalAction` (a ValueError) naming the rule broken,
         ``table.bot_seat`` when a bot holds ``seat``, ``table.empty_seat`` when nobody does,
         ``table.bad_seat`` unless ``seat`` is 0..3, ``table.closed`` after :meth:`close` (or
         after the journal failed); :class:`~belote.engine.actions.ActionError` for text that
@@ -503,7 +440,7 @@ class Table:
         unless ``seat`` is 0..3, ``table.bad_player`` / ``table.bot_player`` as the
         constructor does, ``table.closed`` after :meth:`close`."""
         seat = _check_seat(seat)
-        _check_player(seat, player)
+        check_player(seat, player)
         with self._lock:
             _check_open(self._closed, seat)
             self._players[seat] = player
@@ -563,28 +500,26 @@ class Table:
 
     # -- inside (under the lock) -------------------------------------------------------------
     def _apply(self, seat: Seat, action: Action | str) -> None:
+        """Judge ``seat``'s action once (``Deal.judge``), tell the journal, apply it
+        (``Game.apply``, unchecked: judged already) and queue the table's events, built from
+        the engine's (:func:`~belote.table.events.from_engine`)."""
         game = self._game
         deal = game.current
         if deal is None:
             raise IllegalAction("the game is over", rule="game_over", seat=seat)
         index = len(game.deals)
-        before = (len(deal.tricks), deal.contract, len(deal.belotes), len(deal.plays))
-        parsed = parse_action(action) if isinstance(action, str) else action
+        parsed = deal.judge(action, seat)
         if self._journal is not None:  # judged, recorded, then applied: see the docstring
-            parsed = deal.judge(parsed, seat)
             self._write_journal(index, seat, str(parsed))
-        game.play(parsed, seat)
-        self._queue(action_applied(deal, index, seat, parsed))
-        self._deal_events(index, deal, seat, before)
+        during, after = from_engine(game.apply(parsed), index)
+        for event in during:
+            self._queue(event)
         self._changed()
-        if len(game.deals) > index:
+        if after:
             self._autosave()  # before the deal's end is told: a front end may then quit
-            self._queue(DealEnded(index, deal.result, _pair(game.marks[-1]),
-                                  _pair(game.scores), deal.passed_out))
-            if game.current is None:
-                self._queue(GameEnded(_pair(game.scores), game.winner))
-            else:
-                self._queue(deal_started(game.current, index + 1))
+            for event in after:
+                self._queue(event)
+            if game.current is not None:
                 self._held = self.hold_between_deals
         elif self.save_every_action:
             self._autosave()
@@ -603,19 +538,6 @@ class Table:
             self._lock.notify_all()
             self._queue(journal_failed(index, seat, e))
             raise
-
-    def _deal_events(self, index: int, deal: Deal, seat: Seat,
-                     before: tuple[int, object, int, int]) -> None:
-        """The contract, belote and trick events that ``seat``'s action caused."""
-        tricks, contract, belotes, plays = before
-        if contract is None and deal.contract is not None:
-            self._queue(contract_made(deal, index))
-        if len(deal.belotes) > belotes:
-            self._queue(BeloteSaid(index, Seat(seat), False))
-        elif len(deal.plays) > plays and _is_rebelote(deal, seat):
-            self._queue(BeloteSaid(index, Seat(seat), True))
-        if len(deal.tricks) > tricks:
-            self._queue(trick_won(deal, index, len(deal.tricks)))
 
     def _autosave(self) -> None:
         if self.store is None:
@@ -637,131 +559,6 @@ class Table:
         self._version += 1
         self._lock.notify_all()
         self._kick()
-
-    def _kick(self) -> None:
-        """Under the lock: if a bot is due and none is deciding, have it decide (start the
-        worker thread, or hand the decision to the executor)."""
-        if self._closed or self._thinking is not None or not self._bot_due():
-            return
-        if self._executor is None:
-            if self._worker is None:
-                self._worker = threading.Thread(target=self._work, name="belote-table-bots",
-                                                daemon=True)
-                self._worker.start()
-            return
-        job = self._job()
-        try:
-            self._executor.submit(self._pool_decide, job)
-        except RuntimeError as e:  # an executor shut down (the server stops): the seat waits
-            self._thinking = None
-            self._failed_at = self._version
-            log.error("the bot of seat %d cannot decide: %s", job.seat, e)
-
-    def _bot_due(self) -> bool:
-        d = self._game.current
-        if not self._started or self._closed or self._held or d is None or \
-                d.phase == Phase.DONE or self._failed_at == self._version:
-            return False
-        player = self._players[d.seat_to_move()]
-        return player is not None and player.kind == PlayerKind.BOT
-
-    def _job(self) -> _Job:
-        """Under the lock, a bot being due: its decision to make (the seat's view, the
-        version it is for, the decision's seed); the seat is then :attr:`thinking`."""
-        deal = self._game.current
-        assert deal is not None
-        seat = deal.seat_to_move()
-        player = self._players[seat]
-        assert player is not None and player.bot is not None
-        seed = decision_seed(self._game.seed, len(self._game.deals), seat, deal_actions(deal))
-        self._thinking = seat
-        return _Job(player.bot, deal.view(seat), seat, self._version, seed, time.monotonic())
-
-    # -- the worker thread -------------------------------------------------------------------
-    def _work(self) -> None:
-        try:
-            self._work_loop()
-        finally:
-            with self._lock:  # a worker that ended lets the next change start another
-                if self._worker is threading.current_thread():
-                    self._worker = None
-
-    def _work_loop(self) -> None:
-        while True:
-            with self._lock:
-                while not self._closed and (self._thinking is not None or not self._bot_due()):
-                    self._lock.wait()
-                if self._closed:
-                    return
-                job = self._job()
-            action, failed = _decide(job)
-            left = self.bot_delay - (time.monotonic() - job.started)
-            if left > 0:
-                with self._lock:
-                    self._lock.wait_for(lambda: self._closed, left)
-            with self._lock:
-                self._conclude(job, action, failed)
-            self._flush()
-
-    # -- the executor's tasks ----------------------------------------------------------------
-    def _pool_decide(self, job: _Job) -> None:
-        """A task of the executor: decide, then play at once, or once the rest of
-        ``bot_delay`` is waited (by ``call_later``, not on this thread)."""
-        action, failed = _decide(job)
-        left = self.bot_delay - (time.monotonic() - job.started)
-        with self._lock:
-            if left > 0 and not self._closed and self._version == job.version:
-                self._alarm = self._call_later(left, self._pool_wake, job, action, failed)
-                return
-        self._pool_play(job, action, failed)
-
-    def _pool_wake(self, job: _Job, action: str, failed: Exception | None) -> None:
-        """``call_later``'s callback: hand the bot's action back to the executor (the
-        scheduler's thread delivers no event)."""
-        with self._lock:
-            self._alarm = None
-            if self._closed:
-                return
-        assert self._executor is not None
-        try:
-            self._executor.submit(self._pool_play, job, action, failed)
-        except RuntimeError:  # the executor shut down meanwhile: played here, as a last resort
-            self._pool_play(job, action, failed)
-
-    def _pool_play(self, job: _Job, action: str, failed: Exception | None) -> None:
-        with self._lock:
-            try:
-                self._conclude(job, action, failed)
-            except Exception:  # a bug below (no task's exception is ever read): logged, the
-                self._failed_at = self._version  # seat waits
-                log.exception("the bot action of seat %d could not be played", job.seat)
-            self._kick()  # the next bot (a dropped decision: the same bot, again)
-        self._flush()
-
-    def _conclude(self, job: _Job, action: str, failed: Exception | None) -> None:
-        """Under the lock: play the bot's ``action`` unless the table moved on since the
-        decision was asked (then it is dropped); a bot that failed (``failed``, or an action
-        the engine refuses) makes its seat wait, told by :class:`BotFailed`."""
-        seat = job.seat
-        self._thinking = None
-        self._lock.notify_all()
-        if self._closed or self._version != job.version:
-            return  # the table moved on meanwhile
-        if failed is None:
-            try:
-                self._apply(seat, action)
-                return
-            except Exception as e:
-                if e is self._journal_error:  # the table is closed: no bot plays again
-                    log.error("the journal failed on the bot action of seat %d; the "
-                              "table is closed", seat, exc_info=e)
-                    return
-                if not isinstance(e, ValueError):
-                    raise
-                failed = e
-        self._failed_at = self._version
-        log.error("the bot of seat %d failed", seat, exc_info=failed)
-        self._queue(bot_failed(seat, failed))
 
     def _flush(self) -> None:
         """Deliver the queued events in order; one thread at a time delivers (another's
@@ -790,52 +587,6 @@ class Table:
                     return
 
 
-@dataclass(frozen=True)
-class _Job:
-    """A bot's decision to make: the ``bot`` of ``seat``, the seat's ``view``, the table's
-    ``version`` it is for, its ``seed`` (:func:`decision_seed`), when it was asked
-    (``time.monotonic()``)."""
-
-    bot: Bot
-    view: SeatView
-    seat: Seat
-    version: int
-    seed: int
-    started: float
-
-
-def _decide(job: _Job) -> tuple[str, Exception | None]:
-    """The bot's action for ``job`` (reseeded first), or its exception (a bot's bug: the
-    seat then waits)."""
-    try:
-        job.bot.reseed(job.seed)
-        return job.bot.act(job.view), None
-    except Exception as e:
-        return "", e
-
-
-def deal_actions(deal: Deal) -> int:
-    """The actions of ``deal`` so far (:func:`belote.engine.views.action_count`: its bids,
-    annonces declared, belotes said, the pending one included, and cards played; a view's
-    ``actions``)."""
-    return action_count(deal)
-
-
-def decision_seed(seed: int, deal_index: int, seat: Seat | int, actions: int) -> int:
-    """The seed of a bot's decision at a table: ``derive_seed("decision", seed, deal_index,
-    seat, actions)``, ``seed`` the game's, ``actions`` :func:`deal_actions` (one-way: it does
-    not reveal the game's seed)."""
-    return derive_seed("decision", seed, deal_index, int(seat), actions)
-
-
-def _timer(delay: float, fn: Callable[..., object], *args: object) -> threading.Timer:
-    """The default ``call_later``: a daemon :class:`threading.Timer`, started."""
-    timer = threading.Timer(delay, fn, args)
-    timer.daemon = True
-    timer.start()
-    return timer
-
-
 def _deliver(callback: Subscriber, event: Event) -> None:
     """``callback(event)``; its exception is logged (``belote.table.table``), so that the
     other subscribers still get the event and the thread delivering it goes on."""
@@ -847,16 +598,6 @@ def _deliver(callback: Subscriber, event: Event) -> None:
 
 def _pair(values: Sequence[int]) -> tuple[int, int]:
     return values[0], values[1]
-
-
-def _is_rebelote(deal: Deal, seat: Seat) -> bool:
-    """Whether ``seat``'s last card is the second of the trump K and Q it said belote with."""
-    _s, card = deal.plays[-1]
-    suit = SUIT_OF[card]
-    if RANK_OF[card] not in (KING, QUEEN) or (seat, suit) not in deal.belotes:
-        return False
-    return sum(1 for s, c in deal.plays if s == seat and SUIT_OF[c] == suit
-               and RANK_OF[c] in (KING, QUEEN)) == 2
 
 
 __all__ = ["TABLE_TIME_LIMIT_MS", "CallLater", "Cancellable", "Journal", "Player", "PlayerKind",
