@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from belote.table.session import (
+    Presence,
     SeatKind,
     Session,
     SessionError,
@@ -198,7 +199,7 @@ def test_an_away_person_is_taken_over_after_the_delay_and_given_back_on_return()
     assert calls == [] and not session.bot_playing(1)
     clock.advance(0.1)  # 60 s after he left
     assert calls == [("take_over", 1)] and session.bot_playing(1)
-    assert session.presence(1) == session.presence(1).__class__(False, True, True)
+    assert session.presence(1) == Presence(connected=False, away=True, bot_playing=True)
     assert session.timed() == []
     session.connect(1)
     assert calls == [("take_over", 1), ("hand_back", 1)] and not session.bot_playing(1)
