@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from belote.table.session import (
+    Presence,
     SeatKind,
     Session,
     SessionError,
@@ -196,12 +197,15 @@ def test_an_away_person_is_taken_over_after_the_delay_and_given_back_on_return()
     assert session.timed() == [1]
     clock.advance(59.9)
     assert calls == [] and not session.bot_playing(1)
+    assert session.away_for(1) == pytest.approx(59.9) and session.away_for(0) is None
     clock.advance(0.1)  # 60 s after he left
     assert calls == [("take_over", 1)] and session.bot_playing(1)
-    assert session.presence(1) == session.presence(1).__class__(False, True, True)
+    assert session.presence(1) == Presence(connected=False, away=True, bot_playing=True)
     assert session.timed() == []
+    assert session.away_for(1) == pytest.approx(60.0)
     session.connect(1)
     assert calls == [("take_over", 1), ("hand_back", 1)] and not session.bot_playing(1)
+    assert session.away_for(1) is None
     assert session.presence(1).connected and not session.presence(1).away
 
 

@@ -503,3 +503,27 @@ def test_a_replayed_row_out_of_step_with_the_log_is_a_conflict_not_an_assertion(
         room.journal.write(0, 3, "pass")
     assert info.value.code == "server.log_conflict" and room.journal.stale
     assert store.room(room.id).actions == []  # nothing written by a replayed row
+
+
+def test_the_record_of_a_table_in_play_is_the_codec_s_of_its_finished_deals(database_url,
+                                                                             rooms):
+    """Room.record is ``game_to_record(finished_only=True)``: the keys in the record's order,
+    the seed null while the table plays, no deal until one is finished, then who sat
+    where; once its one deal is finished (every seat's first legal action), the whole game
+    with its seed (10)."""
+    from belote.engine.record.codec import deal_to_record
+    room, _tokens, _listeners = _started_with_listeners(database_url, rooms)
+    rec = room.record()
+    assert list(rec) == ["format", "preset", "options", "seed", "first_dealer", "deals",
+                         "scores", "held", "over", "winner", "commitment", "players"]
+    assert rec["seed"] is None and rec["deals"] == [] and rec["over"] is False
+    assert [p["name"] for p in rec["players"]] == ["Alice", "Bob", "Carol", "Dan"]
+    client_seq = 0
+    while not room.game.deals:
+        client_seq += 1
+        seat = room.table.to_move
+        room.act(seat, room.table.legal(seat)[0], client_seq)
+    rec = room.record()
+    assert rec["deals"] == [deal_to_record(room.game.deals[0])]
+    assert rec["scores"] == list(room.game.scores) and rec["over"] is True
+    assert rec["seed"] == 10 and rec["winner"] == room.game.winner

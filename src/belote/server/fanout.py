@@ -40,6 +40,7 @@ from typing import Any
 
 import psycopg
 
+from .protocol import RoomStatus
 from .rooms import Room, Rooms
 from .store import CHANNEL, ROOM_CHANGED, SqlStore
 
@@ -191,7 +192,7 @@ class Fanout:
         single) and each seat it holds a connection of."""
         assert self.rooms is not None
         for room in self.rooms.held_rooms():
-            if room.owner and room.status != "over" and not self.own(room.id):
+            if room.owner and room.status != RoomStatus.OVER and not self.own(room.id):
                 log.warning("table %s: another process took it while the database was away",
                             room.id)
             for seat in room.seats_here():
@@ -218,7 +219,7 @@ class Fanout:
         assert self.rooms is not None
         held = self.rooms.held_rooms()
         for room in held:
-            if not room.owner and room.status != "over" and self.own(room.id):
+            if not room.owner and room.status != RoomStatus.OVER and self.own(room.id):
                 room.become_owner()
             if room.elsewhere:
                 room.sync_presence(self.elsewhere(room.id))

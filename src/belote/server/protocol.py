@@ -5,6 +5,10 @@ Every message is a JSON object with a ``type`` and the protocol version ``v``
 (read by :data:`CLIENT_MESSAGE`); the server sends :class:`Snapshot` (always first),
 :class:`EventMessage`, :class:`Ack`, :class:`ErrorMessage` and :class:`Pong`.
 :func:`json_schema` exports the JSON Schema of both directions (``belote serve --schema``).
+An event's ``event`` is one :data:`WireEvent` (``kind`` the discriminator), read from a table
+event's ``to_json()`` by :func:`wire_event` (the fields clients hear; the fields that do not
+apply left out); the states (:class:`RoomStatus`, :class:`SeatKind`) are the table session's
+``StrEnum``s.
 
 A view (``view``) is :meth:`belote.engine.views.SeatView.to_json` for a seat, or its public
 part for a spectator (no hand, no legal actions, no annonce cards before trick 2).

@@ -95,6 +95,7 @@ class SessionSeat:
 
 @dataclass
 class _Absence:
+    since: float
     timer: Timer | None = None
     bot_playing: bool = False
 
@@ -232,6 +233,12 @@ class Session:
         """The seats whose takeover clock runs."""
         return sorted(s for s, a in self._absent.items() if a.timer is not None)
 
+    def away_for(self, seat: int) -> float | None:
+        """Seconds since ``seat``'s takeover clock started (the clock's ``now()``; None: no
+        clock started since the person left, or he is back)."""
+        absence = self._absent.get(seat)
+        return None if absence is None else self.clock.now() - absence.since
+
     def someone_here(self) -> bool:
         return bool(self.here or self.elsewhere)
 
@@ -329,7 +336,9 @@ class Session:
                 not self.runs_clocks or self.halted or seat in self.elsewhere or \
                 not self.someone_here():
             return
-        absence = self._absent.setdefault(seat, _Absence())
+        absence = self._absent.get(seat)
+        if absence is None:
+            absence = self._absent[seat] = _Absence(self.clock.now())
         if absence.timer is None and not absence.bot_playing:
             absence.timer = self.clock.call_later(self.takeover_after, self._due, seat)
 

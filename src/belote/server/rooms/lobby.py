@@ -124,13 +124,16 @@ class Lobby:
         """Start the table once no seat is open (:meth:`Session.start`: ``strict`` raises
         ``server.table_over`` and ``server.open_seats``, 409)."""
         with self.lock, _served():
-            if self.session.start(strict, lambda: self.store.set_status(self.id, "playing")):
+            if self.session.start(strict, self._store_playing):
                 self._mirror()
                 self._start_table()
 
+    def _store_playing(self) -> None:
+        self.store.set_status(self.id, TableStatus.PLAYING.value)
+
     def _stop(self) -> None:
         """Under the lock: the table ended (status ``over``, ``ended``, stored)."""
-        self.session.end(lambda: self.store.set_status(self.id, "over", ended=True))
+        self.session.end(lambda: self.store.set_status(self.id, TableStatus.OVER.value, ended=True))
         self._mirror()
         if self.table is not None:
             self.table.close()
@@ -166,7 +169,8 @@ class Lobby:
         then all taken starts by itself."""
         name = check_name(name)
         token = secrets.token_urlsafe(32)
-        seat = self._fill(seat, SeatData(0, name, "human", token_hash=token_hash(token)))
+        seat = self._fill(seat, SeatData(0, name, SeatKind.HUMAN.value,
+                                         token_hash=token_hash(token)))
         self.start_by_itself()
         return seat, token
 
@@ -174,7 +178,7 @@ class Lobby:
         """The creator puts a bot of ``level`` at an open ``seat``."""
         self._creator(token)
         level = bot_name(level)
-        self._fill(seat, SeatData(0, level, "bot", bot_level=level))
+        self._fill(seat, SeatData(0, level, SeatKind.BOT.value, bot_level=level))
 
     def _fill(self, seat: int | None, data: SeatData) -> int:
         """Put ``data`` at an open ``seat`` of a waiting table (stored, then told); returns

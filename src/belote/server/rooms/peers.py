@@ -187,17 +187,18 @@ class PeerSync:
         with self.lock:
             changed = [s.seat for s, old in zip(seats, self.data.seats, strict=True)
                        if _holder(s) != _holder(old)]
-            joined = any(s.kind == "human" and old.kind == "open"
-                         for s, old in zip(seats, self.data.seats, strict=True))
-            self.data.seats = seats
-            session.seats = [session_seat(s) for s in seats]
+            now = [session_seat(s) for s in seats]
+            joined = any(s.kind == SeatKind.HUMAN and old.kind == SeatKind.OPEN
+                         for s, old in zip(now, session.seats, strict=True))
+            self.data.seats, session.seats = seats, now
             told_end = False
-            if session.status != TableStatus.OVER and status != str(session.status):
-                if status == "playing" and self.table is None:
+            stored = TableStatus(status)
+            if session.status != TableStatus.OVER and stored != session.status:
+                if stored == TableStatus.PLAYING and self.table is None:
                     session.status = TableStatus.PLAYING
                     self._mirror()
                     self._start_table()
-                elif status == "over":
+                elif stored == TableStatus.OVER:
                     session.status, session.ended = TableStatus.OVER, ended
                     session.stop_clocks()
                     self._mirror()

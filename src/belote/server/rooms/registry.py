@@ -24,6 +24,7 @@ from ...engine.errors import BeloteError
 from ...engine.provenance import commitment, new_secret_seed
 from ...engine.rules import Rules, Shuffle
 from ...table import events as ev
+from ...table.session import SeatKind, TableStatus
 from ..errors import ServerError, unknown_code, unknown_table
 from ..store import RoomData, SeatData, SqlStore, token_hash
 from .credentials import bot_name, check_name, clean_code, new_code
@@ -77,13 +78,13 @@ def _parse_seats(seats: list[str], name: str, token: str) -> tuple[list[SeatData
     out, creator = [], 0
     for i, spec in enumerate(seats):
         if spec == "me":
-            out.append(SeatData(i, name, "human", token_hash=token_hash(token)))
+            out.append(SeatData(i, name, SeatKind.HUMAN.value, token_hash=token_hash(token)))
             creator = i
         elif spec == "open":
-            out.append(SeatData(i, "", "open"))
+            out.append(SeatData(i, "", SeatKind.OPEN.value))
         elif spec.startswith("bot:"):
             level = bot_name(spec[4:])
-            out.append(SeatData(i, level, "bot", bot_level=level))
+            out.append(SeatData(i, level, SeatKind.BOT.value, bot_level=level))
         else:
             raise ServerError(f"seat {i}: \"me\", \"open\" or \"bot:LEVEL\", not {spec!r}",
                               code="server.bad_seats", status=422,
@@ -158,7 +159,8 @@ class Rooms:
         if self.peers is not None:
             self.peers.own(room_id)  # before it exists: no other process takes it first
         data = RoomData(id=room_id, code=code, preset=rules.preset_name,
-                        options=rules.overrides(), status="waiting", ended=False, seed=seed,
+                        options=rules.overrides(), status=TableStatus.WAITING.value,
+                        ended=False, seed=seed,
                         commitment=commitment(seed), creator_seat=creator_seat,
                         settings={**(settings or {}), "invite": f"{invite_base}/t/{code}"},
                         seats=list(seats), actions=[])
@@ -181,7 +183,7 @@ class Rooms:
         if data is None:
             raise unknown_table(room_id)
         room = self._share(Room(data, self.store, self.settings))
-        if room.status == "over":  # read back for each asking (not kept: it never changes)
+        if room.status == TableStatus.OVER:  # read back at each asking (never changes)
             return room
         with self._lock:
             kept = self._rooms.setdefault(room_id, room)
@@ -238,7 +240,7 @@ class Rooms:
         game, table and bots are freed; :meth:`get` reads it back from the store when it is
         asked for again): its table closed (:meth:`Room.close_finished`), and with peers its
         table's lock let go (``disown``). Returns whether it was dropped."""
-        if room.status != "over" or room.watched():
+        if room.status != TableStatus.OVER or room.watched():
             return False
         with self._lock:
             if self._rooms.get(room.id) is not room:
@@ -268,7 +270,7 @@ class Rooms:
         room.observers = self.observers
         if self.peers is not None:
             room.peers = self.peers
-            room.owner = room.status != "over" and self.peers.own(room.id)
+            room.owner = room.status != TableStatus.OVER and self.peers.own(room.id)
         return room
 
     def held(self, room_id: str) -> Room | None:

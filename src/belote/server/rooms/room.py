@@ -526,7 +526,7 @@ class Room(Lobby, PeerSync):
             elif isinstance(event, ev.BotFailed | ev.SaveFailed):
                 log.error("table %s: %r", self.id, event)  # the seat waits (a bug to report)
             elif isinstance(event, ev.GameEnded):
-                self.store.set_status(self.id, "over")
+                self.store.set_status(self.id, TableStatus.OVER.value)
                 self.session.finish()
                 self._mirror()
             model = wire_event(event)
