@@ -14,6 +14,7 @@ parts, one job each:
 - :mod:`.registry`: the rooms of a process (:class:`Rooms`: create, restore, look-up by id
   and invite code, recovery, sweeping of finished and idle rooms);
 - :mod:`.credentials`: invite codes, seat tokens, names as people type them.
+- :mod:`.parts`: what the parts share (a client's connection, the settings, the peers' protocol).
 
 A person whose connection drops keeps the seat (``away``); after ``takeover_after`` seconds a
 heuristic bot plays it (``bot_playing``) until the same token connects again, so that the
@@ -27,9 +28,9 @@ from __future__ import annotations
 from ..defaults import KEEP_IDLE
 from .credentials import MAX_NAME, clean_code, clean_token, new_code
 from .journal import LOG_CONFLICT
-from .peers import Peers
+from .parts import Connection, Peers, Settings
 from .registry import RECOVER_EVERY, Rooms, online_rules, sweep_interval
-from .room import TAKEOVER_BOT, Connection, Room, Settings
+from .room import TAKEOVER_BOT, Room
 
 __all__ = ["KEEP_IDLE", "LOG_CONFLICT", "MAX_NAME", "RECOVER_EVERY", "TAKEOVER_BOT",
            "Connection", "Peers", "Room", "Rooms", "Settings", "clean_code", "clean_token",

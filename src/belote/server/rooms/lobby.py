@@ -21,8 +21,7 @@ from .credentials import bot_name, check_name, clean_token
 if TYPE_CHECKING:
     from ...table import Table
     from ...table.session import Session
-    from .peers import Peers
-    from .room import Connection, Settings
+    from .parts import Connection, Peers, Settings
 
 log = logging.getLogger("belote.server.rooms")
 #: the HTTP status of each refusal of the session (:class:`SessionError`)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import logging
 import threading
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from ...engine.errors import BeloteError
 from ...engine.game import Game
@@ -26,35 +26,13 @@ from ...table.session import SeatKind, TableStatus
 from ..store import RoomData, SeatData, SqlStore
 from . import wire
 from .lobby import session_seat
+from .parts import Connection, Peers
 
 if TYPE_CHECKING:
     from ...table.session import Session
     from .journal import Journal
-    from .room import Connection
 
 log = logging.getLogger("belote.server.rooms")
-
-
-class Peers(Protocol):
-    """The other server processes on the same database, as a room sees them
-    (:class:`belote.server.fanout.Fanout`; None with one process): who runs a table, who
-    holds a connection of a seat."""
-
-    def own(self, room_id: str) -> bool:
-        """Whether this process runs the table (its bots, its clocks), taking it when nobody
-        does."""
-
-    def hold(self, room_id: str, seat: int) -> None:
-        """This process holds a connection of ``seat`` from now on."""
-
-    def release(self, room_id: str, seat: int) -> None:
-        """This process holds no connection of ``seat`` any more."""
-
-    def elsewhere(self, room_id: str) -> set[int]:
-        """The seats of which another living process holds a connection."""
-
-    def disown(self, room_id: str) -> None:
-        """This process runs the table no more (it is over and dropped from memory)."""
 
 
 def _holder(seat: SeatData) -> tuple[str, str, str | None, str | None]:

@@ -28,8 +28,8 @@ from ...table.session import SeatKind, TableStatus
 from ..errors import ServerError, unknown_code, unknown_table
 from ..store import RoomData, SeatData, SqlStore, token_hash
 from .credentials import bot_name, check_name, clean_code, new_code
-from .peers import Peers
-from .room import Room, Settings
+from .parts import Peers, Settings
+from .room import Room
 
 log = logging.getLogger("belote.server.rooms")
 

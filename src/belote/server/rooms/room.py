@@ -21,12 +21,10 @@ What a connection hears (:meth:`Room.snapshot`, the events): the event's wire mo
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ...bots import bot_class
@@ -40,7 +38,6 @@ from ...table import events as ev
 from ...table.match import derive_seed
 from ...table.session import SeatKind, Session, TableStatus
 from ..clock import CLOCK
-from ..defaults import KEEP_IDLE, MAX_SPECTATORS
 from ..errors import ServerError
 from ..protocol import SeatInfo, TableInfo, wire_event
 from ..store import RoomData, SqlStore
@@ -48,49 +45,13 @@ from ..workers import WORKERS
 from . import wire
 from .journal import LOG_CONFLICT, Journal, storage_failed
 from .lobby import Lobby, session_seat
+from .parts import Connection, Settings
 from .peers import PeerSync
 
 log = logging.getLogger("belote.server.rooms")
 
 #: the bot that plays for an absent person
 TAKEOVER_BOT = "heuristic"
-
-Send = Callable[[dict[str, Any]], None]
-
-
-@dataclass(eq=False)
-class Connection:
-    """One client: its ``seat`` (None: a spectator), its language, and ``send`` (thread-safe:
-    queues a message for the socket) and ``close`` (ends the socket once its queue is sent);
-    ``send_text``, when given, queues a message already written as JSON text (the events: see
-    :meth:`Room.broadcast`; without it, they go to ``send`` as dicts)."""
-
-    seat: int | None
-    lang: str
-    send: Send
-    close: Callable[[], None]
-    send_text: Callable[[str], None] | None = None
-
-    def send_json(self, text: str) -> None:
-        """Queue the message of JSON ``text`` (an object)."""
-        if self.send_text is not None:
-            self.send_text(text)
-        else:
-            self.send(json.loads(text))
-
-
-@dataclass
-class Settings:
-    """A server's room settings: ``bot_delay`` seconds a bot's turn lasts at least,
-    ``takeover_after`` seconds before a bot plays for an absent person, ``keep_idle``
-    seconds an unattended room is kept before it is closed (0: for ever), ``max_spectators``
-    spectators a table takes at once."""
-
-    bot_delay: float = 0.6
-    takeover_after: float = 60.0
-    keep_idle: float = KEEP_IDLE
-    max_spectators: int = MAX_SPECTATORS
-
 
 class Room(Lobby, PeerSync):
     """One table (see the module docstring). Build with :meth:`Rooms.create
