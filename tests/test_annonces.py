@@ -1,4 +1,4 @@
-"""Annonces (declarations), RULES.md §6: what a hand declares and which team scores.
+"""Annonces (declarations), docs/sources.md §6: what a hand declares and which team scores.
 
 Expected values worked out by hand from seed 001 ("La belote avec annonces") and seed 004
 ("LES ANNONCES"), with the SA carrés of the 002 annex.

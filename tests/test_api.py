@@ -51,8 +51,8 @@ def test_the_readme_snippet_plays_a_deal_to_its_score():
     with contextlib.redirect_stdout(out):
         exec(README_SNIPPET, {})
     # seat 2 (team 0) took in diamonds and won 43 of the 162 points (152 in the cards and the
-    # dix de der, RULES.md §2): below the defence's 119 the contract fails (dedans) and the
-    # defence scores everything, 162 (RULES.md §7, 001)
+    # dix de der, docs/sources.md §2): below the defence's 119 the contract fails (dedans) and the
+    # defence scores everything, 162 (docs/sources.md §7, 001)
     assert out.getvalue() == "seat 2 took in D: card points [43, 119], score [0, 162]\n"
 
 

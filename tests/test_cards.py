@@ -1,6 +1,6 @@
 """Cards: parsing and printing, bad input, orders and point tables of every contract kind.
 
-Expected values are worked out by hand from the rule texts (seeds 000–004, RULES.md §1).
+Expected values are worked out by hand from the rule texts (seeds 000–004, docs/sources.md §1).
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ class TestParsePrint:
         assert m == (1 << 0) | (1 << 7)
 
     def test_hand_str_sorted_by_suit_then_strength(self):
-        # suits S H D C; hearts trump: J above 9 above A (RULES.md §1 trump order)
+        # suits S H D C; hearts trump: J above 9 above A (docs/sources.md §1 trump order)
         assert hand_str(parse_hand("AH 7S JH 9H AS"), Trump.H) == "AS 7S JH 9H AH"
         # no trump given: plain order, A first
         assert hand_str(parse_hand("JH AH 9H")) == "AH JH 9H"
@@ -147,7 +147,7 @@ class TestBadCards:
 
 
 # --------------------------------------------------------------------------------------------
-# Points (RULES.md §1; 002 §III; 004 "La valeur des cartes"; 003 for the 36-card deck)
+# Points (docs/sources.md §1; 002 §III; 004 "La valeur des cartes"; 003 for the 36-card deck)
 # --------------------------------------------------------------------------------------------
 
 TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
@@ -197,7 +197,7 @@ class TestPoints:
         assert tt.total == 130
 
     def test_presets_sa_ace_values(self):
-        # RULES.md §10: SA ace 19 in ffb, 11 in retourne
+        # docs/sources.md §10: SA ace 19 in ffb, 11 in retourne
         assert Rules.preset("ffb").sa_ace_points == 19
         assert Rules.preset("retourne").sa_ace_points == 11
         r = Rules.preset("retourne")
@@ -213,13 +213,14 @@ class TestPoints:
         assert tt.total == 258
 
     def test_dix_de_der_is_the_difference(self):
-        # RULES.md §1: cards 152 + dix de der 10
+        # docs/sources.md §1: cards 152 + dix de der 10
         tt = tables(Trump.C)
         assert sum(tt.points[c] for c in iter_cards(DECK32)) == 152
 
 
 # --------------------------------------------------------------------------------------------
-# Orders (RULES.md §1: trump J 9 A 10 K Q 8 7, plain A 10 K Q J 9 8 7; 001 "De la plus forte à la
+# Orders (docs/sources.md §1: trump J 9 A 10 K Q 8 7, plain A 10 K Q J 9 8 7; 001 "De la plus forte
+# à la
 # plus faible")
 # --------------------------------------------------------------------------------------------
 
@@ -258,7 +259,8 @@ class TestOrders:
                 assert not tt.beats(lo, hi)
 
     def test_trick_winner_highest_trump(self):
-        # RULES.md §4.3 / 000: "ayant coupé avec la carte d'atout la plus forte, emporte le pli"
+        # docs/sources.md §4.3 / 000: "ayant coupé avec la carte d'atout la plus forte, emporte le
+        # pli"
         tt = tables(Trump.H)
         assert tt.winner_index(cards("AS 7H TS 8H")) == 3
         assert tt.winner_index(cards("AS 7H JH 8H")) == 2
@@ -276,7 +278,7 @@ class TestOrders:
 
 
 # --------------------------------------------------------------------------------------------
-# The 36-card deck of the belote simplifiée (seed 003; RULES.md §1: a 6 is worth 0 and ranks
+# The 36-card deck of the belote simplifiée (seed 003; docs/sources.md §1: a 6 is worth 0 and ranks
 # below the 7)
 # --------------------------------------------------------------------------------------------
 

@@ -397,7 +397,7 @@ def test_a_rule_text_is_named_by_the_catalog_never_by_rewriting_text():
     r = CliRunner().invoke(app, ["rules", "coinche", "-o", "packets=4-4"])
     assert r.exit_code == 2 and "(règlement FFB §IV.C)" in " ".join(r.output.split())
     assert i18n.cite("001, 004", "fr") == "règles de Jacquespote, belote classique"
-    assert i18n.cite("RULES.md", "fr") == "RULES.md"  # not a code: as it is
+    assert i18n.cite("docs/sources.md", "fr") == "docs/sources.md"  # not a code: as it is
 
 
 def test_rule_keys_and_bots_are_named_in_french_and_kept_in_english():

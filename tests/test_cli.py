@@ -150,7 +150,7 @@ def legal_json(runner, *args: str) -> list[str]:
 
 
 def test_legal_overtrump_and_underruff(runner):
-    # spades led, an opponent ruffed with TH; the player has no spade (RULES.md §4)
+    # spades led, an opponent ruffed with TH; the player has no spade (docs/sources.md §4)
     hand = "9H 7H AD 8C"
     # must overtrump with 9H (002 §VI.4), in every preset
     assert legal_json(runner, "--preset", "ffb", "--trump", "H", "--hand", hand,
@@ -248,7 +248,7 @@ def test_rules_text_and_json(runner):
     r = run(runner, "rules", "--json")
     data = json.loads(r.stdout)
     assert set(data) == set(PRESET_NAMES)
-    assert data["classique"]["must_underruff"] is True        # RULES.md §10
+    assert data["classique"]["must_underruff"] is True        # docs/sources.md §10
     assert data["ffb"]["must_underruff"] is False
     assert data["simplifiee"]["deck"] == 36
     r = run(runner, "rules", "ffb", "--json", "-o", "sa_ta=true")
@@ -722,7 +722,8 @@ def test_version_and_short_help(runner):
 
 
 def test_rule_texts_are_named_in_messages(runner):
-    """Messages cite rules by rule-text code (002 §VIII.B, RULES.md); what a player reads names
+    """Messages cite rules by rule-text code (002 §VIII.B, docs/sources.md); what a player reads
+    names
     the text instead (seed 002 is the FFB's official contrée rules, 003 the simplified belote),
     in the language asked; numbers that are not a code stay as they are."""
     from belote import i18n

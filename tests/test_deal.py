@@ -2,7 +2,7 @@
 with the rule named, belote, annonces, a whole hand-computed deal, and per-seat views.
 
 Seeds are cited as ``seed 000 "…"`` (the French rule texts in /work/shared/seeds) and the
-digest as ``RULES.md §n``. Seats are 0..3 in playing order; ``(dealer + 1) % 4`` is the
+digest as ``docs/sources.md §n``. Seats are 0..3 in playing order; ``(dealer + 1) % 4`` is the
 dealer's right, speaks first and leads trick 1; seats 0 and 2 are team 0.
 """
 
@@ -83,7 +83,7 @@ def test_fixed_pack_is_a_full_pack():
 def test_deal_3_2_from_dealers_right_turns_21st_card():
     # seed 000 "Le donneur distribue à chacun trois cartes, puis deux … Il pose le reste du
     # paquet sur la table en retournant la première carte"; "Le premier à parler est le joueur
-    # à droite du donneur" → dealer 2 serves seats 3, 0, 1, 2 in that order (RULES.md §1).
+    # à droite du donneur" → dealer 2 serves seats 3, 0, 1, 2 in that order (docs/sources.md §1).
     # Packet 3: s3 AS 7H KD | s0 9C TS JH | s1 8D QC 7S | s2 AH TD JC
     # Packet 2: s3 8S KH    | s0 9D AC    | s1 QS 9H    | s2 JD TC
     # 21st card (index 20): KS, turned face up.
@@ -140,7 +140,7 @@ def test_deal_2_3_packets():
 
 def test_simplifiee_36_cards_21st_turned_nine_each():
     # seed 003 "On distribue en premier lieu 5 cartes aux 4 joueurs … Le distributeur retourne
-    # la 21eme carte"; 36 cards, 9 each (RULES.md §2: taker turned + 3, others 4).
+    # la 21eme carte"; 36 cards, 9 each (docs/sources.md §2: taker turned + 3, others 4).
     # Pack by suit 6..A; dealer 0 serves 1, 2, 3, 0.
     # 3: s1 6S 7S 8S | s2 9S TS JS | s3 QS KS AS | s0 6H 7H 8H
     # 2: s1 9H TH | s2 JH QH | s3 KH AH | s0 6D 7D;  21st card: 8D.
@@ -162,7 +162,7 @@ def test_simplifiee_36_cards_21st_turned_nine_each():
 
 def test_direct_deal_3_3_2_no_turned_card():
     # 002 §IV.C (8 cards, 3 then 3 then 2 here), bidding deals have no turned card
-    # (RULES.md §2). Dealer 1 serves 2, 3, 0, 1.
+    # (docs/sources.md §2). Dealer 1 serves 2, 3, 0, 1.
     # 3: s2 AS 7H KD | s3 9C TS JH | s0 8D QC 7S | s1 AH TD JC
     # 3: s2 8S KH 9D | s3 AC QS 9H | s0 JD TC KS | s1 QH AD 7C
     # 2: s2 JS TH    | s3 QD 8C    | s0 9S 8H    | s1 7D KC
@@ -222,12 +222,12 @@ def test_round_two_offers_the_three_other_suits():
         d.play("take")
     assert e.value.rule == "bid_round2"
     with pytest.raises(IllegalAction) as e:
-        d.play("SA")  # no SA/TA in classique (RULES.md §10)
+        d.play("SA")  # no SA/TA in classique (docs/sources.md §10)
     assert e.value.rule == "bid_round2"
 
 
 def test_round_two_offers_sa_ta_in_retourne():
-    # seed 004 "Au jeu à sans atout … Au jeu à tout atout"; RULES.md §3 and §10 (retourne:
+    # seed 004 "Au jeu à sans atout … Au jeu à tout atout"; docs/sources.md §3 and §10 (retourne:
     # SA/TA yes, round 2).
     d = Deal.deal(Rules.preset("retourne"), dealer=2, deck=PACK)
     run(d, "pass pass pass pass")
@@ -325,7 +325,7 @@ def test_auction_bids_must_go_above_the_current_bid():
 
 
 def test_capot_and_generale_rank_above_every_number():
-    # The engine's documented choice (RULES.md §3): a Capot is above any number, a Générale
+    # The engine's documented choice (docs/sources.md §3): a Capot is above any number, a Générale
     # above a Capot.
     d = auction()
     d.play("capot H")  # seat 2
@@ -500,7 +500,7 @@ def test_must_ruff_when_an_opponent_is_master():
 
 def test_must_overruff_an_opponents_ruff():
     # seed 000 "Si un pli a déjà été coupé par un adversaire, le joueur qui ne peut fournir à
-    # la couleur demandée est obligé de surcouper"; RULES.md §4 message.
+    # la couleur demandée est obligé de surcouper"; docs/sources.md §4 message.
     d = deal_e()
     run(d, "AS 7H")
     assert set(d.legal_actions()) == {Play(C("KH")), Play(C("TH"))}
@@ -514,7 +514,8 @@ def test_must_overruff_an_opponents_ruff():
 def test_underruff_forced_in_classique_free_in_concours():
     # seed 001 "Si un atout est déjà posé, vous devez surcouper, ou sous-couper si vous ne
     # pouvez pas monter"; seed 004 "Si on ne peut pas surcouper, on n'est pas obligé de sous
-    # couper, on peut défausser"; RULES.md §10: must underruff yes in classique, no in concours.
+    # couper, on peut défausser"; docs/sources.md §10: must underruff yes in classique, no in
+    # concours.
     d = deal_e("classique")
     run(d, "AS 9H")
     assert set(d.legal_actions()) == {Play(C("KH")), Play(C("TH"))}
@@ -585,7 +586,7 @@ HANDS_A = ["AS TS KS 7S AD 7H 8H JC",
            "JH 9H AH AC TC 7D 8S 9S",
            "TH KH QH KC QC 9C TD 8D",
            "QS JS KD QD JD 9D 8C 7C"]
-# The play, trick by trick (leader first), points per RULES.md §1 / 002 §III:
+# The play, trick by trick (leader first), points per docs/sources.md §1 / 002 §III:
 #  1 s0 AS  s1 8S  s2 8D  s3 JS  → s0 (AS)   11+0+0+2   = 13  team 0  (s2 free: partner master)
 #  2 s0 TS  s1 9S  s2 9C  s3 QS  → s0 (TS)   10+0+0+3   = 13  team 0
 #  3 s0 KS  s1 9H  s2 QH* s3 7C  → s1 (9H)    4+14+3+0  = 21  team 1  (s1 must ruff; s2 cannot
@@ -695,7 +696,7 @@ def test_belote_refused_without_both_cards():
 
 
 def test_tout_atout_several_belotes():
-    # 002 annex "Tout Atout … il peut y avoir jusqu'à 4 Belotes"; RULES.md §5 (20 a pair).
+    # 002 annex "Tout Atout … il peut y avoir jusqu'à 4 Belotes"; docs/sources.md §5 (20 a pair).
     # Retourne, turned 7D, all pass round 1, seat 0 (dealer 3's right) chooses TA in round 2.
     hands = ["KS QS KH QH AS AH 7D 8D",
              "7S 8S 9S TS 7H 8H 9D TD",
@@ -736,7 +737,7 @@ def test_tout_atout_several_belotes():
 # -- annonces ------------------------------------------------------------------------------
 
 # Trump hearts (turned 8H taken by seat 1), dealer 0: seat 1 leads. Every trick is one suit.
-# Carrés (RULES.md §6, 004 table): s0 9s (150) + Ks (100); s1 Js (200) (8s worth nothing,
+# Carrés (docs/sources.md §6, 004 table): s0 9s (150) + Ks (100); s1 Js (200) (8s worth nothing,
 # 001 "Un carré de 8 ou de 7 ne vaut rien"); s2 10s (100) (7s nothing); s3 As (100) + Qs (100).
 HANDS_ANN = ["9S KS 9H KH 9D KD 9C KC",
              "JS 8S JH 8H JD 8D JC 8C",
@@ -821,7 +822,7 @@ def test_declare_refused_after_first_card_and_when_bad():
 
 
 def test_declare_in_a_game_without_annonces_is_refused():
-    # RULES.md §10: classique has no annonces (000 "Le concours est sans annonces").
+    # docs/sources.md §10: classique has no annonces (000 "Le concours est sans annonces").
     d = from_hands("classique", 0, HANDS_ANN, "8H")
     d.play("take")
     assert not any(isinstance(a, Declare) for a in d.legal_actions())

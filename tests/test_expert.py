@@ -166,7 +166,7 @@ def test_a_choice_between_cards_worth_the_same_solves_nothing(monkeypatch):
 
 
 def test_a_discard_when_bound_to_ruff_shows_no_trump():
-    """RULES.md §4 / 002 §VI: a player who cannot follow must ruff when the opponents hold
+    """docs/sources.md §4 / 002 §VI: a player who cannot follow must ruff when the opponents hold
     the trick. Seat 1 discards a club on the ace of spades led by seat 0 (an opponent,
     winning): seat 1 holds neither spades nor hearts (trumps), in every world seat 2 samples."""
     from belote.engine.cards import SUIT_MASK
@@ -242,7 +242,7 @@ def test_worlds_give_an_overcaller_the_suit_it_bid():
 
 
 def test_a_tie_between_worlds_gives_the_fewest_points_then_the_weakest_card():
-    """Equal totals over the worlds: hearts trump (RULES.md §1: trump jack 20, nine 14, ace
+    """Equal totals over the worlds: hearts trump (docs/sources.md §1: trump jack 20, nine 14, ace
     11; plain ace 11, seven 0), the bot keeps its points and strength. The best total wins
     whatever its points."""
     from belote.engine import Trump
@@ -286,7 +286,7 @@ def test_worlds_are_close_to_uniform_when_a_seat_is_void():
 
 
 def test_a_trump_king_played_without_belote_says_the_queen_is_elsewhere():
-    """RULES.md §5: a player holding king and queen of trump says belote when playing the
+    """docs/sources.md §5: a player holding king and queen of trump says belote when playing the
     first (worth 20: every player says it). Seat 1 plays the king of hearts (trump) and
     says nothing: in seat 2's worlds the queen of hearts is never in seat 1's hand; a rules
     void it is not (a player may keep quiet), so it is kept apart from the voids."""
@@ -449,7 +449,7 @@ def test_bench_ddloss_reports_losses_and_refuses_bad_options():
 
 
 def test_belote_is_said_only_with_the_card_chosen():
-    """RULES.md §5: belote is said when playing the first of the king and queen of trump, and
+    """docs/sources.md §5: belote is said when playing the first of the king and queen of trump, and
     saying it binds that card. The expert first chooses its card: the jack of trump is led
     without a word; when it chooses the queen, it says belote, then plays the queen (without
     choosing again)."""

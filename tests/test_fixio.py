@@ -173,7 +173,7 @@ LITIGE_GAME = DATA / "litige_then_irregular_game.json"
 
 def test_game_totals_carry_the_litige_over_an_irregular_deal():
     """Item 3: deal 1 (classique, seat 0 takes at hearts) is a litige, 81 – 81: the defence
-    marks its 81, the taker's 81 are held (RULES.md §7); deal 2 is made by team 0 (seat 2
+    marks its 81, the taker's 81 are held (docs/sources.md §7); deal 2 is made by team 0 (seat 2
     takes) with an irregular card, which classique does not penalise (docs/rules-notes.md):
     85 – 77 as played, and the held 81 go to team 0, the team that makes the next contract
     (seed 001): 85 + 81 = 166 for team 0, 81 + 77 = 158 for team 1."""

@@ -48,7 +48,7 @@ def test_the_seat_names_have_codes_of_their_own():
 
 def test_check_names_the_taker_by_the_shared_seat_label():
     """``check``'s contract line names the taker by ``seat_label`` (seat 2 takes at 100 ♦:
-    team 0, seats 0 and 2 partners, RULES.md §1)."""
+    team 0, seats 0 and 2 partners, docs/sources.md §1)."""
     from belote.cli.messages import TEXT
     from belote.cli.render import _contract_line
     c = {"taker": 2, "trump": "D", "value": 100, "kind": "normal", "doubled": 1}
@@ -79,7 +79,7 @@ def _example(name: str) -> dict:
 
 def test_a_record_s_actions_come_in_the_order_the_deal_met_them():
     """``record.actions``: the bids, then per card the seat's annonces before its first card
-    and a belote before the first card of its pair (RULES.md §5, §6), every card once."""
+    and a belote before the first card of its pair (docs/sources.md §5, §6), every card once."""
     from belote.engine.actions import BELOTE, Declare, Play
     from belote.engine.record import actions, check_deal
     rec = _example("annonces.json")
@@ -117,7 +117,7 @@ def test_check_game_referees_a_game_and_the_cli_only_renders():
                      .read_text(encoding="utf-8"))
     report = check_game(rec)
     assert isinstance(report, GameReport) and report.is_game
-    # deal 1 a litige 81 – 81 (the taker's 81 held, RULES.md §7), deal 2 made by team 0 with
+    # deal 1 a litige 81 – 81 (the taker's 81 held, docs/sources.md §7), deal 2 made by team 0 with
     # an irregular card classique does not penalise: 85 + 81 held = 166, 81 + 77 = 158
     assert [r.legal for r in report.deals] == [True, False] and not report.legal
     assert report.scores == [166, 158]
@@ -145,7 +145,7 @@ def test_an_error_in_one_deal_is_worded_whole_by_the_catalog():
     """``record.in_deal`` carried English in its params (``where`` "line 3", ``message`` the
     deal's own English): ``i18n.message(e, "fr")`` mixed languages and the CLI worded it by a
     special case. Its params are numbers and nested messages now, each worded by the catalog.
-    Four hands of the one card JH (a pack holds each of its 32 cards once, RULES.md §1) and a
+    Four hands of the one card JH (a pack holds each of its 32 cards once, docs/sources.md §1) and a
     card "ZZ" (no such suit) on line 3 of a JSON Lines file."""
     import json
     from pathlib import Path

@@ -2,7 +2,7 @@
 litige points carried to a later deal, determinism by seed, and cut-only dealing (retourne).
 
 Seeds are cited as ``seed 000 "…"`` (French rule texts in /work/shared/seeds), the digest as
-``RULES.md §n``. Seats are in playing order; the deal passes to ``(dealer + 1) % 4``.
+``docs/sources.md §n``. Seats are in playing order; the deal passes to ``(dealer + 1) % 4``.
 
 Three deals are scripted by hand (dealer 0 shown; for dealer d every seat s becomes
 (s + d) % 4, so the taker is always the dealer's right, who speaks first and takes the turned
@@ -152,7 +152,7 @@ def bot_action(game: Game):
 # -- dealer ---------------------------------------------------------------------------------
 
 def test_dealer_passes_to_the_right_after_each_deal():
-    # seed 000/002 §IV.C: play and deal go counter-clockwise; RULES.md §2 "the deal then
+    # seed 000/002 §IV.C: play and deal go counter-clockwise; docs/sources.md §2 "the deal then
     # passes to the right" = seat (dealer + 1) % 4 in playing order.
     g = Game(Rules.preset("classique"), seed=1, first_dealer=2)
     assert g.first_dealer == 2 and g.current.dealer == 2 and g.to_move == 3
@@ -168,9 +168,9 @@ def test_dealer_passes_to_the_right_after_each_deal():
 
 
 @pytest.mark.parametrize("preset,next_dealer", [
-    ("concours", 1),     # RULES.md §10: concours, same dealer
+    ("concours", 1),     # docs/sources.md §10: concours, same dealer
     ("simplifiee", 1),   # seed 003 "le même distributeur redistribue les cartes"
-    ("classique", 2),    # RULES.md §10 (001 "on redistribue"): next dealer
+    ("classique", 2),    # docs/sources.md §10 (001 "on redistribue"): next dealer
     ("retourne", 2),     # seed 004 "Si tout le monde passe, c'est le joueur suivant qui fait
                          # la donne suivante."
 ])
@@ -203,7 +203,7 @@ def _play_deals_with_pass_outs(preset: str, first_dealer: int, pass_before: set[
 
 def test_concours_partie_is_twelve_taken_deals():
     # seed 000 "Le concours se déroule en 4 parties de 12 donnes prises effectives": deals
-    # passed out do not count; the dealer stays after all pass (RULES.md §10).
+    # passed out do not count; the dealer stays after all pass (docs/sources.md §10).
     g = _play_deals_with_pass_outs("concours", 0, {1, 6, 12})
     taken = [d for d in g.deals if not d.passed_out]
     assert len(taken) == 12
@@ -371,7 +371,7 @@ def _drive(g: Game, rng: random.Random, n_deals: int, unchecked: bool) -> None:
 
 
 def test_same_seed_same_game():
-    # RULES.md §2 "The first dealer is drawn at random"; Game docstring: the same seed gives
+    # docs/sources.md §2 "The first dealer is drawn at random"; Game docstring: the same seed gives
     # the same first dealer and the same packs. Checked and unchecked drives agree.
     r = Rules.preset("annonces")
     a, b = Game(r, seed=2024), Game(r, seed=2024)
@@ -402,7 +402,7 @@ def _cuts_matching(prev_pack: list[int], d: Deal) -> list[int]:
 
 def test_retourne_next_pack_is_a_cut_of_the_gathered_tricks():
     # seed 004 "Le donneur peut, s'il le désire, battre les cartes avant de faire couper son
-    # adversaire de gauche (généralement on ne bat pas les cartes)"; RULES.md §2 "the tricks
+    # adversaire de gauche (généralement on ne bat pas les cartes)"; docs/sources.md §2 "the tricks
     # are gathered and the pack is only cut … keeping the order of the gathered tricks".
     g = Game(Rules.preset("retourne"), seed=8, first_dealer=0)
     while len(g.deals) < 1:
@@ -424,7 +424,7 @@ def test_retourne_next_pack_is_a_cut_of_the_gathered_tricks():
 
 def test_full_shuffle_next_pack_is_not_a_cut_of_the_tricks():
     # 002 §IV.A "le mélange … OBLIGATOIRE avant chaque distribution"; classique shuffles
-    # (RULES.md §10).
+    # (docs/sources.md §10).
     g = Game(Rules.preset("classique"), seed=8, first_dealer=0)
     while len(g.deals) < 1:
         g.play(bot_action(g))

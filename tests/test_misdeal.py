@@ -1,4 +1,5 @@
-"""Misdeals (seed 002 §VIII.A, RULES.md §2): "Si le donneur commet une irrégularité en distribuant
+"""Misdeals (seed 002 §VIII.A, docs/sources.md §2): "Si le donneur commet une irrégularité en
+distribuant
 les cartes … il doit simplement redistribuer les cartes. En cas de seconde irrégularité
 consécutive, l'équipe ayant commis la faute se verra pénalisée et interdite de toute prise sur
 cette seconde donne … En cas de troisième irrégularité consécutive, 160 points sont donnés à

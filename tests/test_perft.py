@@ -1,7 +1,8 @@
-"""Perft-style counts of legal card-play sequences (RULES.md §4), engine vs stored data.
+"""Perft-style counts of legal card-play sequences (docs/sources.md §4), engine vs stored data.
 
 The data files ``tests/data/perft/*.json`` are written by ``tests/data/perft/make_perft.py``, a
-separate, deliberately simple reimplementation of the card-play rules of RULES.md §4 that does
+separate, deliberately simple reimplementation of the card-play rules of docs/sources.md §4 that
+does
 not import ``belote.engine`` (its "source" field says which rules and seeds each file follows).
 Here the engine recomputes every count with ``Deal.clone``, ``Deal.legal_card_mask`` and
 ``Deal.play_card`` and must find the same numbers, depth by depth.
@@ -69,7 +70,7 @@ def test_data_files_exist():
     for p in FILES:
         data = load(p)
         assert data["source"].startswith("make_perft.py: independent reimplementation of "
-                                         "RULES.md §4")
+                                         "docs/sources.md §4")
         assert len(data["counts"]) == data["depth"] >= 4
 
 

@@ -1,7 +1,7 @@
-"""The card-play rules of RULES.md §4, one test (or small group) per rule, through
+"""The card-play rules of docs/sources.md §4, one test (or small group) per rule, through
 ``belote.engine.play.legal_cards`` and ``explain``.
 
-Seating (RULES.md §1): the trick lists the cards leader first; the player to move sits at
+Seating (docs/sources.md §1): the trick lists the cards leader first; the player to move sits at
 position ``len(trick)``, his partner at ``len(trick) - 2``. Expected legal sets are worked out
 by hand from the seeds.
 """
@@ -46,7 +46,7 @@ def all_of(hand: str) -> set[str]:
 # --------------------------------------------------------------------------------------------
 
 def test_leader_plays_any_card():
-    # RULES.md §4 "The leader plays any card"; 002 §VI "joue la carte de son choix"
+    # docs/sources.md §4 "The leader plays any card"; 002 §VI "joue la carte de son choix"
     hand = "JH 7S AD 8C"
     assert legal(hand, "") == (all_of(hand), None)
     assert why("7S", hand, "") is None
@@ -253,7 +253,7 @@ class TestToutAtout:
 
 
 # --------------------------------------------------------------------------------------------
-# Simplifiée: beat the winning card in the suit led (003, RULES.md §4.1)
+# Simplifiée: beat the winning card in the suit led (003, docs/sources.md §4.1)
 # --------------------------------------------------------------------------------------------
 
 class TestMustBeatInSuit:
@@ -287,7 +287,7 @@ class TestMustBeatInSuit:
         assert legal(hand, "QS 7S", beat=True, ncards=36) == (all_of(hand), None)
 
     def test_not_when_the_trick_was_ruffed(self):
-        # RULES.md §4: the card to beat is the one winning the trick; after a ruff no card of
+        # docs/sources.md §4: the card to beat is the one winning the trick; after a ruff no card of
         # the suit led can win, so any card of the suit is legal
         assert legal("KS 6S", "QS 7H", beat=True, ncards=36) == ({"KS", "6S"}, "follow_suit")
 
@@ -298,7 +298,7 @@ class TestMustBeatInSuit:
 
 
 # --------------------------------------------------------------------------------------------
-# Preset values of the two options (RULES.md §10)
+# Preset values of the two options (docs/sources.md §10)
 # --------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("preset,under,beat", [
@@ -312,7 +312,7 @@ class TestMustBeatInSuit:
     ("retourne", False, False),
 ])
 def test_preset_play_options(preset, under, beat):
-    # RULES.md §4: must underruff in the four 001 presets; free discard in ffb (002 §VI.5),
+    # docs/sources.md §4: must underruff in the four 001 presets; free discard in ffb (002 §VI.5),
     # retourne (004) and concours; beat in the suit led only in simplifiee (003)
     r = Rules.preset(preset)
     assert r.must_underruff is under

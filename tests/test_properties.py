@@ -2,7 +2,7 @@
 
 Each example draws a seed; ``random.Random(seed)`` shuffles the pack (``shuffled_deck``), picks
 the dealer and picks every action among the legal ones, so a failing example names its seed.
-Properties (RULES.md §1, §4, docs/records.md):
+Properties (docs/sources.md §1, §4, docs/records.md):
 
 * the card points of a played deal sum to the contract kind's total: 162 (002 §III), Sans Atout
   162 with the ace at 19 (002 annex) or 130 with the ace at 11 (004), Tout Atout 258 (004);

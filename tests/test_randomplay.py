@@ -58,7 +58,7 @@ def test_sober_auction_bids_at_the_fourth_action_after_three_passes():
 
 def test_sober_play_declares_whenever_it_may():
     # coinche seed 7 (golden): seat 1 holds A♠ K♠ Q♠ J♠, a sequence of four (a cinquante,
-    # RULES.md annonces); the policy declares it with seat 1's first card
+    # docs/sources.md §6); the policy declares it with seat 1's first card
     rules = Rules.preset("coinche")
     rng = random.Random(7)
     deal = play_randomly(Deal.deal(rules, 0, shuffled_deck(rules, rng)), rng)

@@ -261,7 +261,7 @@ def _write(rec) -> Path:
 
 
 def test_resuming_an_irregular_deal_raises_one_record_error_with_one_code():
-    """examples/ffb-irregular.json: seat 1 discards on a club lead (RULES.md §4.1: follow
+    """examples/ffb-irregular.json: seat 1 discards on a club lead (docs/sources.md §4.1: follow
     suit if able). deal_from_record refuses it as a RecordError ``record.irregular_deal``, not
     an IllegalAction: one code, one type, at the deal and in a game."""
     from belote.engine import IllegalAction

@@ -152,7 +152,7 @@ def _dealt_hands_of_a_game(preset, seed):
 
 
 def test_replay_shows_the_five_cards_dealt_before_a_two_round_bidding():
-    """Belote classique (RULES.md §2, seed 004 "Cinq premières cartes sont distribuées…"):
+    """Belote classique (docs/sources.md §2, seed 004 "Cinq premières cartes sont distribuées…"):
     during the bidding each seat holds the 5 cards dealt first and the next card is turned;
     the taker gets it and 2 more, the others 3 more, with the take. Replay at step 0 showed
     the 8 cards of card play; a game record's deals are dealt again from its seed."""
@@ -186,7 +186,7 @@ def test_replay_shows_the_five_cards_dealt_before_a_two_round_bidding():
 
 
 def test_a_deal_dealt_all_at_once_shows_eight_cards_from_the_start():
-    """Contrée / coinche (RULES.md §2: "8 cards each, no turned card"): step 0 shows the 8
+    """Contrée / coinche (docs/sources.md §2: "8 cards each, no turned card"): step 0 shows the 8
     cards each seat was dealt."""
     g, dealt = _dealt_hands_of_a_game("coinche", 3)
     steps = load_steps(game_to_record(g))

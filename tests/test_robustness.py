@@ -147,7 +147,7 @@ def test_typed_errors_for_views_hands_bids_and_positions():
 
 def test_options_out_of_range_or_meaningless_are_refused():
     """sa_ace_points of 10**40 overflowed the solver's 64-bit tables (exit 3); rounding with a
-    card-point scoring was accepted and ignored (RULES.md §10: rounding to the ten belongs to
+    card-point scoring was accepted and ignored (docs/sources.md §10: rounding to the ten belongs to
     the contract scorings only)."""
     for name, most in (("sa_ace_points", 1000), ("target", 10**9),
                        ("irregularity_penalty", 10**9)):

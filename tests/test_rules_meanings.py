@@ -51,7 +51,7 @@ def test_rules_preset_gives_each_option_its_value_and_meaning_in_80_columns(lang
     table = rows(r.stdout, 3)
     assert list(table) == list(OPTION_NAMES)
     ffb = Rules.preset("ffb")
-    # RULES.md §10 / 002: ffb deals 3-3-2 by auction, ta scaled to 162 (002 annex)
+    # docs/sources.md §10 / 002: ffb deals 3-3-2 by auction, ta scaled to 162 (002 annex)
     assert table["packets"][0] == "3-3-2" and table["bidding"][0] == "auction"
     assert table["ta_scaled"][0] == ("true" if ffb.ta_scaled else "false") == "true"
     for name in OPTION_NAMES:

@@ -1,4 +1,4 @@
-"""Scoring one deal (RULES.md §5, §6, §7): worked examples for every preset.
+"""Scoring one deal (docs/sources.md §5, §6, §7): worked examples for every preset.
 
 Every expected score is computed by hand from the seed cited next to it. Conventions of
 ``score_deal``: ``points`` are card points with dix de der per team ``[team 0, team 1]`` (seats
@@ -6,7 +6,7 @@ Every expected score is computed by hand from the seed cited next to it. Convent
 belote points *said* per team; the best annonce's team and all of its annonce points.
 
 Where the seeds are silent the engine's documented choice (``scoring.py``, ``rules.py``,
-RULES.md) is tested and the comment says "seed silent".
+docs/sources.md) is tested and the comment says "seed silent".
 """
 
 from __future__ import annotations
@@ -269,7 +269,7 @@ class TestRetourne:
         assert score("retourne", [60, 102], belote=(20, 0)) == [20, 162]
 
     def test_annonces_counted(self):
-        # 004 annonces; contract judged with them (RULES.md §6, 001)
+        # 004 annonces; contract judged with them (docs/sources.md §6, 001)
         assert score("retourne", [80, 82], annonce=(0, 20)) == [100, 82]
 
     def test_litige(self):
@@ -300,7 +300,7 @@ class TestRetourne:
         assert score("retourne", [130, 0], trump=Trump.SA, total=130, tricks=CAPOT_0) == [220, 0]
 
     def test_tout_atout_made_258_not_scaled(self):
-        # 004 "Au jeu à tout atout ... 258 points"; RULES.md §1 retourne does not scale
+        # 004 "Au jeu à tout atout ... 258 points"; docs/sources.md §1 retourne does not scale
         assert score("retourne", [140, 118], trump=Trump.TA, total=258) == [140, 118]
 
     def test_tout_atout_failed(self):
@@ -330,7 +330,7 @@ class TestSimplifiee:
         assert r.score == [100, 62]
 
     def test_exactly_81_is_made(self):
-        # 003 "le preneur d'atouts doit faire au moins 81 points"; RULES.md §10 "tie: made"
+        # 003 "le preneur d'atouts doit faire au moins 81 points"; docs/sources.md §10 "tie: made"
         r = deal("simplifiee", [81, 81])
         assert r.made is True
         assert r.litige is False
@@ -345,11 +345,11 @@ class TestSimplifiee:
         assert score("simplifiee", [100, 62], belote=(20, 0)) == [120, 62]
 
     def test_belote_counts_to_reach_81(self):
-        # RULES.md §7 "Made always includes belote": 61 + 20 = 81
+        # docs/sources.md §7 "Made always includes belote": 61 + 20 = 81
         assert score("simplifiee", [61, 101], belote=(20, 0)) == [81, 101]
 
     def test_failed_belote_stays_with_holder(self):
-        # 003: defence 162; the taker's belote: RULES.md §10 "belote if failed: holder"
+        # 003: defence 162; the taker's belote: docs/sources.md §10 "belote if failed: holder"
         assert score("simplifiee", [50, 112], belote=(20, 0)) == [20, 162]
 
     def test_capot_252(self):
@@ -359,12 +359,12 @@ class TestSimplifiee:
 
 
 # --------------------------------------------------------------------------------------------
-# contree (seed 001 "La contrée"); undoubled values: RULES.md §7 faits + annoncés column
+# contree (seed 001 "La contrée"); undoubled values: docs/sources.md §7 faits + annoncés column
 # --------------------------------------------------------------------------------------------
 
 class TestContree:
     def test_made_points_plus_contract_rounded(self):
-        # RULES.md §7 (001's table missing): made → points + C; 001 rounding of each total:
+        # docs/sources.md §7 (001's table missing): made → points + C; 001 rounding of each total:
         # 85 + 80 = 165 → 170; 77 → 80
         r = deal("contree", [85, 77], value=80)
         assert r.made is True
@@ -382,7 +382,7 @@ class TestContree:
         assert r.score == [160, 80]
 
     def test_failed(self):
-        # RULES.md §7: failed → defence 160 + C
+        # docs/sources.md §7: failed → defence 160 + C
         r = deal("contree", [95, 67], value=100)
         assert r.made is False
         assert r.score == [0, 260]
@@ -409,7 +409,7 @@ class TestContree:
         assert score("contree", [90, 72], value=120, doubled=4, belote=(20, 0)) == [0, 1140]
 
     def test_capot_not_bid(self):
-        # RULES.md §7: capot not bid → 250 + C = 330
+        # docs/sources.md §7: capot not bid → 250 + C = 330
         r = deal("contree", [162, 0], value=80, tricks=CAPOT_0)
         assert r.capot == 0
         assert r.score == [330, 0]
@@ -435,7 +435,7 @@ class TestContree:
                      belote=(20, 0)) == [20, 410]
 
     def test_capot_bid_made(self):
-        # RULES.md §7 (faits + annoncés column): capot bid, not doubled: 250 + 250 = 500
+        # docs/sources.md §7 (faits + annoncés column): capot bid, not doubled: 250 + 250 = 500
         r = deal("contree", [162, 0], value=250, kind="capot", tricks=CAPOT_0)
         assert r.made is True
         assert r.score == [500, 0]
@@ -456,7 +456,7 @@ class TestContree:
 
     def test_capot_bid_failed_taker_loses_belote(self):
         # 001 "sur un Capot ou une Générale annoncés et manqués, le preneur perd la sienne";
-        # the defence scores 250 + 250 (RULES.md §7). Seed silent on where the lost belote
+        # the defence scores 250 + 250 (docs/sources.md §7). Seed silent on where the lost belote
         # goes when not doubled: the engine drops it
         r = deal("contree", [150, 12], value=250, kind="capot", tricks=[3, 1, 4, 0],
                  belote=(20, 0))
@@ -683,7 +683,7 @@ class TestFfbFaits:
 
     def test_capot_other_team_belote(self):
         # seed silent on the belote of the team that is capot when the contract is made; the
-        # engine leaves it with its holder (RULES.md §5 "the capot team keeps it")
+        # engine leaves it with its holder (docs/sources.md §5 "the capot team keeps it")
         assert score("ffb", [162, 0], value=80, tricks=CAPOT_0, belote=(0, 20)) == [250, 20]
 
     def test_capot_bid_made_or_failed_500(self):
@@ -853,7 +853,7 @@ class TestFfbFaitsAnnonces:
 
 
 # --------------------------------------------------------------------------------------------
-# Presets at a glance (RULES.md §10): the options that drive scoring
+# Presets at a glance (docs/sources.md §10): the options that drive scoring
 # --------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("preset,scoring,belote,rounding,annonces", [

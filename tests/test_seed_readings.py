@@ -1,4 +1,4 @@
-"""Cases where a seed says more than the digest (RULES.md), found by attacking the engine.
+"""Cases where a seed says more than the topics of docs/sources.md, found by attacking the engine.
 Each test quotes the seed it follows; docs/rules-notes.md lists them."""
 
 import pytest

@@ -94,7 +94,7 @@ def test_full_deals_are_consistent_one_ply_deep():
 def test_a_hand_worked_endgame():
     # Hearts trump, one card each, seat 0 leads: JH (seat 0), 7H (seat 1), AS (seat 2),
     # TS (seat 3). Seat 1 must follow trump (7H); JH wins: 20 + 0 + 11 + 10 + dix de der 10
-    # = 51 for team 0 (RULES.md §1 points, dix de der).
+    # = 51 for team 0 (docs/sources.md §1 points, dix de der).
     from belote.engine import parse_hand
     pos = Position([parse_hand("JH"), parse_hand("7H"), parse_hand("AS"), parse_hand("TS")],
                    Trump.H, Rules.preset("coinche"), leader=0)

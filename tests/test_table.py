@@ -33,7 +33,7 @@ from belote.table import store as storage
 
 
 def short_rules(preset="classique"):
-    # two taken deals (RULES.md §8: a game of deals ends after that many taken deals)
+    # two taken deals (docs/sources.md §8: a game of deals ends after that many taken deals)
     return Rules.preset(preset, game_end="deals", deals=2)
 
 

@@ -198,7 +198,7 @@ def _belote_game() -> tuple[Game, int, int]:
 
 
 def test_belote_then_rebelote_of_the_trump_k_and_q_are_two_events_and_score_20():
-    """RULES.md §5 (000, 001): the holder of trump K and Q says "belote" with the first and
+    """docs/sources.md §5 (000, 001): the holder of trump K and Q says "belote" with the first and
     "rebelote" with the second; 20 points for the team, counted in the deal's result."""
     game, holder, suit = _belote_game()
     table = Table(game, [Player.human()] * 4)
@@ -244,7 +244,7 @@ def test_belote_then_rebelote_of_the_trump_k_and_q_are_two_events_and_score_20()
 def _hidden(deal: Deal) -> set[str]:
     """The cards of ``deal`` nobody but their holder may know: in a hand or the stock, the
     turned card excepted (public), and the declared annonces' cards once the first trick is
-    over (shown then, RULES.md §6)."""
+    over (shown then, docs/sources.md §6)."""
     cards = {c for h in deal.hands for c in iter_cards(h)} | set(deal.stock)
     cards.discard(deal.turned)
     if deal.tricks:
@@ -305,7 +305,7 @@ def test_no_event_holds_a_deal_or_a_card_of_a_hand_not_yet_played(preset, seed):
 
 def test_every_event_type_serializes_its_public_facts():
     """One of each event: ``to_json`` is JSON-ready with a "kind"; a declaration's cards are
-    left out (shown only after the first trick, RULES.md §6): the pack shuffled by
+    left out (shown only after the first trick, docs/sources.md §6): the pack shuffled by
     ``random.Random(10)``, seat 0 takes and declares its tierce J-Q-K of diamonds, and
     ``events.action_applied`` tells its kind alone."""
     import random
@@ -376,7 +376,7 @@ def test_a_finished_deal_is_read_by_its_index_and_only_once_over():
 
 
 def test_a_passed_out_deal_s_hands_are_refused_its_result_alone_is_told():
-    """Every seat passes twice (two-round bidding, RULES.md §2: all pass twice, a redeal):
+    """Every seat passes twice (two-round bidding, docs/sources.md §2: all pass twice, a redeal):
     the deal is over but was never played, so Table.finished_deal refuses it (its hands were
     never shown) and DealEnded tells only that it was passed out."""
     game = Game(short_rules(), seed=5, first_dealer=3)
@@ -434,7 +434,7 @@ def test_play_deal_on_action_sees_each_action_before_it_is_applied_and_until_sto
 
 def test_the_public_view_holds_no_card_of_a_hand_and_every_seat_s_annonces_as_heard():
     """A spectator's view (issue 17 item 4): no hand, no legal action; a declared annonce's
-    cards only once the first trick is over (RULES.md §6), whoever declared it."""
+    cards only once the first trick is over (docs/sources.md §6), whoever declared it."""
     game = Game(short_rules("annonces", deals=2), seed=3, first_dealer=3)
     table = Table(game, [Player.human()] * 4)
     table.start()

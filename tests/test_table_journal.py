@@ -5,7 +5,7 @@ that raises closes the table, for a person's action and for a bot's.
 
 The deal: the annonces preset, seed 30, dealer 0 (found by search, its hands printed once):
 seat 1 speaks first and holds AS QS 8H JD 9C, the turned card 8C. Seat 1 takes (clubs
-trump, seed 001 / RULES.md §3) and gets 8C, AC and 7C: AS QS 8H JD AC 9C 8C 7C. It
+trump, seed 001 / docs/sources.md §3) and gets 8C, AC and 7C: AS QS 8H JD AC 9C 8C 7C. It
 declares its tierce 7C 8C 9C with its first card (seed 001: "annonces are declared with the
 first card"; a tierce is worth 20, seed 004) and leads AS."""
 

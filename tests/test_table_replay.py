@@ -3,7 +3,7 @@ already (the server's other processes): applied whoever holds the seat, a bot's 
 through the journal and the events as a person's; ``skip`` leaves an action the journal holds.
 
 The deal (tests/test_table_journal.py): the annonces preset, seed 30, dealer 0: seat 1 speaks
-first and takes (clubs trump, seed 001 / RULES.md §3), then declares its tierce 7C 8C 9C and
+first and takes (clubs trump, seed 001 / docs/sources.md §3), then declares its tierce 7C 8C 9C and
 leads AS."""
 
 from __future__ import annotations

@@ -484,7 +484,7 @@ def test_card_counts_take_each_language_s_number():
 def test_bid_hint_names_the_suit_keys_this_turn_offers():
     """The status line lists the suit keys that apply (1 ♠ 2 ♥ 3 ♦ 4 ♣ 5 SA 6 TA): classique,
     seed 41, dealer 3: the turned card is a diamond (card 22), so the first round is take or
-    pass, and the second offers ♠ ♥ ♣ (keys 1, 2 and 4; RULES.md §3, seed 001: one of
+    pass, and the second offers ♠ ♥ ♣ (keys 1, 2 and 4; docs/sources.md §3, seed 001: one of
     the three other suits); coinche's auction offers the four suits (1-4), no SA / TA."""
     import random
 
@@ -577,7 +577,7 @@ def test_deals_are_numbered_as_the_tools_number_them():
     --deal count them (deal 11 of the game was deal 14 for analyse)."""
     rules = Rules.preset("classique")
     game = Game(rules, seed=5, first_dealer=3)
-    for _ in range(8):  # two rounds of passes: the deal is passed out (RULES.md §3)
+    for _ in range(8):  # two rounds of passes: the deal is passed out (docs/sources.md §3)
         game.play("pass")
     assert game.deals[0].passed_out
     app = BeloteApp(game, human=0, bot_names=["heuristic"] * 3, bot_delay=0, save=False)

@@ -1,6 +1,7 @@
 """Score sheets (issue 19 item 4): each deal line checked against the preset's scoring, as the
 engine scores it. Values worked out by hand from the rule texts: seed 000 (the concours:
-"Compte des points" a, b, c; "Le capot"; "La belote"; "Déroulement du concours"), RULES.md §7,
+"Compte des points" a, b, c; "Le capot"; "La belote"; "Déroulement du concours"), docs/sources.md
+§7,
 001 (classique, contrée), 003 (simplifiée); then every line the engine marks in random games
 of each preset passes."""
 
@@ -222,7 +223,7 @@ def test_simplifiee_needs_81_and_has_no_litige():
 
 def test_contree_made_and_rounded_to_the_ten():
     contree = Rules.preset("contree")
-    # 001 contrée (RULES.md §7): an 80 bid made with 92 card points: 92 + 80 = 172 → 170,
+    # 001 contrée (docs/sources.md §7): an 80 bid made with 92 card points: 92 + 80 = 172 → 170,
     # the defence 70; a failed 80: the defence 160 + 80 = 240; doubled and made:
     # (160 + 80) × 2 = 480
     assert line(170, 70, rules=contree, deals=None).kind == "made"

@@ -6,7 +6,7 @@ is then the rooms' game scores.
 
 The concours: 5 players à la mêlée, ``--leftover bot`` (so a table has bots: three seats,
 seed 000's four-player tables), 2 taken deals a partie (passed-out deals do not count:
-seed 000, RULES.md §8), the ``concours`` preset. The server plays an absent person's seat
+seed 000, docs/sources.md §8), the ``concours`` preset. The server plays an absent person's seat
 at once (``--takeover-after 0``) while someone of the table is connected."""
 
 from __future__ import annotations
@@ -296,7 +296,7 @@ def test_a_line_the_organiser_corrected_is_kept(manager, bot_table):
 # -- the pieces -------------------------------------------------------------------------------
 
 def test_passed_out_deals_are_no_lines():
-    """Seed 000 (RULES.md §8): a partie counts taken deals; a deal all pass (twice round:
+    """Seed 000 (docs/sources.md §8): a partie counts taken deals; a deal all pass (twice round:
     8 passes) marks nothing and is no line."""
     game = Game(Rules.preset("concours", deals=1), seed=5)
     for _ in range(8):

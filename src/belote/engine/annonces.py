@@ -1,4 +1,5 @@
-"""Annonces (declarations): sequences and carrés, found, validated and compared (RULES.md §6).
+"""Annonces (declarations): sequences and carrés, found, validated and compared (docs/sources.md
+§6).
 
 * Sequences in natural order ``7 8 9 10 J Q K A`` of one suit: *tierce* (3) 20, *cinquante*
   (4) 50, *cent* (5) 100; six or more in a row are one *cent* (001).

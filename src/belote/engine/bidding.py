@@ -1,4 +1,4 @@
-"""Which bids may be made, why one is refused, and what a bid does (RULES.md §3).
+"""Which bids may be made, why one is refused, and what a bid does (docs/sources.md §3).
 
 Two kinds of bidding (option ``bidding``):
 

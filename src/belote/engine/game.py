@@ -1,4 +1,4 @@
-"""A game: deals until a target score or a fixed count of taken deals (RULES.md §8).
+"""A game: deals until a target score or a fixed count of taken deals (docs/sources.md §8).
 
 * The first dealer is drawn at random (002 §IV.C); the deal then passes to the right, i.e. to
   seat ``dealer.next()`` in playing order.
@@ -215,7 +215,7 @@ def deal_pack(rules: Rules, seed: int, n: int, gathered: list[int] | None) -> li
 def deal_mark(rules: Rules, result: DealResult, taker_team: int,
               held: int) -> tuple[list[int], int]:
     """What a finished, taken deal marks per team (points) with the ``held`` litige points of
-    the deals before carried in (RULES.md §7): to ``taker_team`` when its contract is made
+    the deals before carried in (docs/sources.md §7): to ``taker_team`` when its contract is made
     (001), to the defence when it fails under ``litige_to="next_winner"`` (000), else still
     held. Returns the marks ``[team 0, team 1]`` and the points held after the deal (those
     still held plus the deal's own litige, ``result.held``)."""

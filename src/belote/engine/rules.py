@@ -1,4 +1,5 @@
-"""The rules object: every option of ``RULES.md``, the eight presets, overrides by name.
+"""The rules object: every option of the rule texts (docs/sources.md §10), the eight presets,
+overrides by name.
 
 >>> r = Rules.preset("coinche", must_underruff=False)
 >>> r.annonces, r.must_underruff
@@ -84,7 +85,7 @@ class BeloteOnFailure(StrEnum):
 
 
 class Scoring(StrEnum):
-    """Option ``scoring`` (RULES.md §7)."""
+    """Option ``scoring`` (docs/sources.md §7)."""
 
     CLASSIC = "classic"
     SIMPLIFIEE = "simplifiee"
@@ -153,7 +154,7 @@ NUMBER_OPTIONS = ("min_bid", "max_bid", "bid_step", "sa_ace_points", "target", "
 
 @dataclass(frozen=True)
 class Rules:
-    """Every rule option (RULES.md §10). Build it with :meth:`preset`, then :meth:`replace`.
+    """Every rule option (docs/sources.md §10). Build it with :meth:`preset`, then :meth:`replace`.
 
     ``preset_name``: the preset it was built from (``"custom"`` for ``Rules()``); records keep
     it under ``"preset"``. Text options hold a :class:`~enum.StrEnum` member (``Bidding``,
@@ -161,7 +162,7 @@ class Rules:
     here: ``Rules(bidding="auction", …)`` and ``Rules.preset(name, scoring="coinche")`` take the
     text.
 
-    Options (seed references in RULES.md):
+    Options (seed references in docs/sources.md):
 
     * ``deck`` 32 | 36 cards (36: seed 003, the sixes worth 0 below the 7);
     * ``deal`` ``"retourne"`` (5 cards, a turned card, the rest after the take) | ``"direct"``
@@ -327,7 +328,7 @@ class Rules:
 
     @property
     def contract_condition(self) -> ContractCondition:
-        """When the contract is made, from ``scoring`` (RULES.md §10 "made when"):
+        """When the contract is made, from ``scoring`` (docs/sources.md §10 "made when"):
         ``"beat_defence"`` (> defence: 000, 001), ``"half"`` (≥ 81: 003), ``"reach"`` (≥ C: 001
         contrée, 002 §VII), ``"reach_and_beat"`` (≥ C and > defence: 001 coinche)."""
         conditions: dict[Scoring, ContractCondition] = {
@@ -471,7 +472,7 @@ _classique = Rules(
     must_underruff=True, annonces=False, scoring=Scoring.CLASSIC, litige_to=LitigeTo.NEXT_MADE,
     belote_on_failure=BeloteOnFailure.HOLDER, game_end=GameEnd.TARGET, target=1000)
 
-#: The eight presets of RULES.md §10, values fixed by the digest.
+#: The eight presets of docs/sources.md §10, values fixed by the digest.
 PRESETS: dict[str, Rules] = {
     # 000: concours — 12 taken deals, belote to the defence on a failure, litige → winner of
     # the next deal, 12th-deal litige to the defence, same dealer after all pass.

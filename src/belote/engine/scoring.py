@@ -1,4 +1,5 @@
-"""Scoring one deal (RULES.md §5, §6, §7): classic, simplifiée, contrée, coinche, and the three
+"""Scoring one deal (docs/sources.md §5, §6, §7): classic, simplifiée, contrée, coinche, and the
+three
 FFB modes. Pure functions of the deal's outcome; no state.
 
 Notation: ``T`` trick points with dix de der, ``B`` belote (20 a pair *said*), ``A`` the annonces

@@ -16,7 +16,7 @@ created ``--online`` are rooms of this server, and their deals' marks are its sc
   that two processes never create the same room.
 * **A room's rules**: the concours's preset and options, its length as the game's end
   (``deals`` → ``game_end="deals"``: the engine counts taken deals, passed-out ones do not
-  count, seed 000, RULES.md §8; ``target`` → ``game_end="target"``), as every online table
+  count, seed 000, docs/sources.md §8; ``target`` → ``game_end="target"``), as every online table
   deals them (:func:`~belote.server.rooms.online_rules`: shuffled every deal).
 * **The seats**: side 0 of the draw at seats 0 and 2, side 1 at seats 1 and 3, each
   player by name (a pair: its two players); a bot (``None`` in the draw) is a

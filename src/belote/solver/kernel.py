@@ -25,7 +25,8 @@ the table and dix de der included), team 0 maximising, team 1 minimising. Techni
 * the last two tricks evaluated directly (:func:`_two_tricks`: a small alpha-beta over the
   first of them, the last one forced; 20 % fewer nodes, 15 % less time).
 
-The legal-card logic (:func:`_legal`) mirrors :func:`belote.engine.play.legal_cards` (RULES.md
+The legal-card logic (:func:`_legal`) mirrors :func:`belote.engine.play.legal_cards`
+(docs/sources.md
 §4); the tests compare this search with the plain minimax of :mod:`belote.solver.reference`.
 
 Every helper called at each node takes scalars, not arrays, or borrowed arrays
@@ -138,7 +139,7 @@ def _legal(hand, lead, led_mask, wc, higher_wc, wc_led, partner_wins, trump_mask
     """Legal cards (mask) of ``hand`` on a trick led with ``lead`` (``led_mask``: the cards of
     its suit) and won so far by ``wc`` (``higher_wc``: the cards above it in its suit;
     ``wc_led``: it is of the suit led; ``partner_wins``: by the partner). The engine's
-    legal_cards (RULES.md §4), on scalars (arrays passed to an inlined helper cost atomic
+    legal_cards (docs/sources.md §4), on scalars (arrays passed to an inlined helper cost atomic
     reference counts at every call)."""
     follow = hand & led_mask
     if follow:
@@ -573,7 +574,7 @@ def _search(hands_own, torder_own, rtrick, rtlen, leader0, left0, alpha0, beta0,
                 # ---- generate and order the moves ----
                 seat = (leader + tlen) % 4
                 hand = hands[seat]
-                # legal cards: the engine's legal_cards (RULES.md §4)
+                # legal cards: the engine's legal_cards (docs/sources.md §4)
                 partner_wins = wi == tlen - 2
                 if tlen == 0:
                     legal = hand

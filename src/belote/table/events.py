@@ -126,7 +126,8 @@ def contract_made(deal: Deal, deal_index: int) -> ContractMade:
 @dataclass(frozen=True)
 class BeloteSaid:
     """``seat`` said belote (``rebelote`` False, with the first of its trump K and Q) or
-    rebelote (with the second); RULES.md / seed 002: 20 points for the team that says both."""
+    rebelote (with the second); docs/sources.md §5 / seed 002: 20 points for the team that says
+    both."""
 
     deal_index: int
     seat: Seat

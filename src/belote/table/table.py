@@ -244,7 +244,7 @@ class Table(BotRunner):
         """The finished deal ``deal_index`` of the game's deals (every deal counted), played to
         its end: every card of it is public now that it is over.
 
-        A deal that was never played (passed out: RULES.md §2, 003, 004; or misdealt: 002
+        A deal that was never played (passed out: docs/sources.md §2, 003, 004; or misdealt: 002
         §VIII.A) is refused: its hands were never shown at the table, so nothing but its
         result is told (:class:`~belote.table.events.DealEnded`).
 

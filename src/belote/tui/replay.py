@@ -64,7 +64,7 @@ class DealSteps:
     def state(self, k: int) -> Deal:
         """The deal after its first ``k`` actions, from the deal as dealt: in a two-round
         deal the 5 cards each seat holds during the bidding where they are known
-        (:attr:`dealt`), the rest dealt with the take (RULES.md §2, seed 004)."""
+        (:attr:`dealt`), the rest dealt with the take (docs/sources.md §2, seed 004)."""
         d = check_deal(dict(self.record, bids=[], plays=[])).deal
         if self.dealt is not None:
             setup, d = d, self.dealt.clone()

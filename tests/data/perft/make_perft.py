@@ -2,20 +2,21 @@
 
     python tests/data/perft/make_perft.py          # rewrite every *.json beside this script
 
-This is a SEPARATE, deliberately simple reimplementation of the card-play rules of RULES.md §4,
+This is a SEPARATE, deliberately simple reimplementation of the card-play rules of docs/sources.md
+§4,
 written from the rule text, that shares no code with ``belote.engine`` (it does not import it).
 Cards are plain strings ("JH", "TS", "6C"); nothing is optimised.
 
-The rules followed (RULES.md §4 and the seeds it cites):
+The rules followed (docs/sources.md §4 and the seeds it cites):
 
-* order, high to low: trump J 9 A 10 K Q 8 7 (6); plain A 10 K Q J 9 8 7 (6) (RULES.md §1,
+* order, high to low: trump J 9 A 10 K Q 8 7 (6); plain A 10 K Q J 9 8 7 (6) (docs/sources.md §1,
   002 §III; the 6 of the 36-card game ranks below the 7, 003);
 * the leader plays any card;
 * 1. follow suit if able:
   - trump led: play a trump higher than the highest trump already on the trick if able, also
     over the partner (001, 002 §VI.3, 004 §1a); otherwise any trump. Except `simplifiee`, where
     003 says "Si son partenaire est le maître on n'est pas obligé de monter sur son partenaire"
-    (the seed wins over RULES.md §4, which has every preset go over the partner): with the
+    (the seed wins over docs/sources.md §4, which has every preset go over the partner): with the
     partner master, any trump;
   - plain suit led: any card of the suit, except (a) `simplifiee` (003, "monter sur la carte
     jouée précédemment"): beat the card winning the trick if able, unless the partner is master;
@@ -74,7 +75,7 @@ def strength(card: str, contract: str) -> int:
 
 
 def winning_index(trick: list[str], contract: str) -> int:
-    """RULES.md §4.3: highest trump (suit contract), else highest card of the suit led."""
+    """docs/sources.md §4.3: highest trump (suit contract), else highest card of the suit led."""
     if can_ruff(contract):
         trumps = [i for i, c in enumerate(trick) if suit(c) == contract]
         if trumps:
@@ -86,7 +87,7 @@ def winning_index(trick: list[str], contract: str) -> int:
 
 def legal(hand: list[str], trick: list[str], contract: str, must_underruff: bool,
           must_beat_in_suit: bool, overtrump_partner: bool = True) -> list[str]:
-    """The cards of ``hand`` the player to move may play (RULES.md §4)."""
+    """The cards of ``hand`` the player to move may play (docs/sources.md §4)."""
     if not trick:
         return list(hand)
     led = suit(trick[0])
@@ -199,7 +200,7 @@ def small_enough(pos: Position, depth: int, cap: int) -> bool:
 
 # -- positions -------------------------------------------------------------------------------
 
-# rule options of the presets used (RULES.md §10 table: "must underruff", "must beat in suit
+# rule options of the presets used (docs/sources.md §10 table: "must underruff", "must beat in suit
 # led", "cards"), written here by hand, not read from the engine
 PRESET_OPTIONS = {
     "classique": {"deck": 32, "must_underruff": True, "must_beat_in_suit": False, "auction": False},
@@ -211,8 +212,8 @@ PRESET_OPTIONS = {
                    "overtrump_partner": False},
 }
 
-SOURCE = ("make_perft.py: independent reimplementation of RULES.md §4 (000, 001, 002 §VI and "
-          "annex, 003, 004 §1-2); must_underruff {mu} (RULES.md §10: {mu_src}); "
+SOURCE = ("make_perft.py: independent reimplementation of docs/sources.md §4 (000, 001, 002 §VI "
+          "and annex, 003, 004 §1-2); must_underruff {mu} (docs/sources.md §10: {mu_src}); "
           "must_beat_in_suit {mb}{mb_src}; contract {contract}{c_src}")
 
 
@@ -290,7 +291,7 @@ def make(name: str, preset: str, contract: str, seed: int, prefix_len: int, dept
         mu=str(opts["must_underruff"]).lower(), mu_src=mu_src[preset],
         mb=str(opts["must_beat_in_suit"]).lower(),
         mb_src=(" (003, digest reading); trump led, no need to overtrump a master partner (003 "
-                "'pas obligé de monter sur son partenaire', the seed over RULES.md §4)")
+                "'pas obligé de monter sur son partenaire', the seed over docs/sources.md §4)")
         if opts["must_beat_in_suit"] else "",
         contract=contract,
         c_src={"SA": " (Sans Atout: no trump, no ruffing; 002 annex, 004)",

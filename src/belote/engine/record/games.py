@@ -46,7 +46,8 @@ class GameReport:
     """Verdict on a game record or a JSON Lines file of deal records.
 
     ``deals``: each deal's :class:`CheckReport`, in order; ``scores``: the totals per team
-    (points): a game's as the game scores them (litige points carried, RULES.md §7), a file of
+    (points): a game's as the game scores them (litige points carried, docs/sources.md §7), a file
+    of
     deals' the plain sums of their scores; ``is_game``: a game record (not a file of deals)."""
 
     deals: list[CheckReport]
@@ -94,7 +95,7 @@ def game_totals(rules: Rules, reports: Sequence[CheckReport]) -> list[int]:
     """A game's totals per team from its checked deals, scored as the game scores them
     (:func:`belote.engine.game.deal_mark`): each deal's score as the referee gives it (an
     irregular deal's too, the penalty of 002 §VIII.B where the preset has it) and the litige
-    points carried to the next deal that decides them (RULES.md §7; docs/rules-notes.md). A
+    points carried to the next deal that decides them (docs/sources.md §7; docs/rules-notes.md). A
     deal without a result (passed out, misdealt, stopped at an irregular bid, unfinished)
     marks nothing and leaves the held points held."""
     totals, held = [0, 0], 0
@@ -131,7 +132,7 @@ def check_game(rec: Any) -> GameReport:
 
 def dealt_deals(rec: Any) -> list[Deal | None]:
     """Each deal of a game record as the game dealt it, before any bid: in a two-round deal
-    (RULES.md §2, seed 004) the 5 cards each seat received first, the turned card and the
+    (docs/sources.md §2, seed 004) the 5 cards each seat received first, the turned card and the
     stock, which the record, holding the hands of card play, does not say. The pack of deal
     *n* is drawn from ``(seed, n)`` (``docs/records.md``; in cut-only games from the tricks of
     the deal before), so the game is dealt again from its seed, deal by deal, the recorded
