@@ -175,6 +175,9 @@ class Deal:
         self.initial_hands: list[int] = []
         self.belote_pending = [False] * 4
         self.belotes: list[tuple[Seat, int]] = []
+        #: seats a record says said belote without the king and queen of trump to say it
+        #: with (the referee's irregular claims, kept for the deal's record; never scored)
+        self.unheld_belotes: list[int] = []
         self.declared: dict[int, list[ann.Annonce]] = {}
         self.plays: list[tuple[Seat, int]] = []
         self.result: DealResult | None = None
