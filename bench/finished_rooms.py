@@ -2,8 +2,8 @@
 
 N one-deal tables (annonces, four people, seed k), each played out in process by its
 first legal actions with one connection, which then closes: a finished room with no
-connection. Prints the RSS before and after (MiB, after a garbage collection) and how many
-rooms stay in memory.
+connection. Prints the RSS before, every tenth of the run and after (MiB, after a garbage
+collection) and how many rooms stay in memory.
 
     PYTHONPATH=src python3 bench/finished_rooms.py [N]
 """
@@ -52,6 +52,10 @@ def main(n: int) -> None:
             seq += 1
             room.act(seat, room.table.view(seat).legal[0], seq)
         room.detach(conn)
+        if (k + 1) % max(1, n // 10) == 0:
+            gc.collect()
+            print(f"  {k + 1} tables: RSS {rss_mib():.1f} MiB, "
+                  f"{len(rooms.held_rooms())} rooms in memory", flush=True)
     gc.collect()
     after = rss_mib()
     print(f"{n} finished tables: RSS {before:.1f} MiB before, {after:.1f} MiB after "

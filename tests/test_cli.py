@@ -682,6 +682,17 @@ def test_simulate_bots_by_team_and_deal_out_of_range(runner, tmp_path):
     assert "choose one with --deal 1..3 (not 9)" in r.stderr
 
 
+@pytest.mark.parametrize("count", [str(10**26), "10000001"])
+def test_simulate_refuses_an_absurd_count_of_deals(runner, count):
+    """``--deals 10**26`` played on silently until killed: over MAX_DEALS (10 million) it
+    is a usage error, exit 2, before any deal."""
+    from belote.cli.simulate import MAX_DEALS
+    assert MAX_DEALS == 10_000_000
+    r = run(runner, "simulate", "--deals", count, "--json")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "valeur invalide pour --deals : au plus 10000000 attendu" in r.stderr
+
+
 def test_tables_keep_their_width_in_files_and_pipes(runner, monkeypatch):
     """Off a terminal, rich cut the presets table at 80 columns, splitting words ("reto" /
     "urne"); it now takes the width it needs (COLUMNS, when set, still decides)."""

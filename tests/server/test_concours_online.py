@@ -277,6 +277,33 @@ def test_an_all_bot_table_scores_itself_once_even_looked_at_again(manager, bot_t
         again.close()
 
 
+def test_a_finished_concours_leaves_no_room_in_the_sweeps_sets(database_url, manager):
+    """What the server holds for a concours grows with its tables only while it runs: once
+    every partie is drawn and scored, its rooms leave ``_settled`` and ``_told`` (the sets
+    grew with the server's life), one id in ``_finished`` stays."""
+    data = manager.create("Club", online=True, leftover=Leftover.BOT, deals=1, parties=1)
+    manager.add(data.id, PLAYERS[:4])
+    bots = PartieDraw(1, 7, (TableDraw(1, ((None, None), (None, None))),))
+    manager.store.run(lambda s: manager.store.insert_draw(s, data.id, bots))
+    store = SqlStore(database_url)
+    rooms = Rooms(store, Settings(bot_delay=0.0, takeover_after=0.0))
+    online = OnlineConcours(rooms)
+    try:
+        (room_id,) = online.open_partie(data.id, 1)
+        room = rooms.get(room_id)
+        _until(lambda: room.status == "over", what="the bots' game")
+        online._told.add((room_id, 1))  # as a refused line would
+        assert online.enter_lines(room) == 1 and room_id in online._settled
+        online.sweep()
+        assert data.id in online._finished
+        assert room_id not in online._settled
+        assert not [t for t in online._told if t[0] == room_id]
+    finally:
+        online.close()
+        rooms.close()
+        store.dispose()
+
+
 def test_a_line_the_organiser_corrected_is_kept(manager, bot_table):
     """An organiser's correction of an online line stays (logged); the flow goes on after
     it."""

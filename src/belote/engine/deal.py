@@ -113,6 +113,9 @@ class Deal:
         self.belotes: list[tuple[Seat, int]] = []
         #: per seat, the mask of the card that will carry its rebelote (the other of a pair said)
         self.rebelote_due = [0] * 4
+        #: seats a record says said belote without the king and queen of trump to say it
+        #: with (the referee's irregular claims, kept for the deal's record; never scored)
+        self.unheld_belotes: list[int] = []
         self.declared: dict[int, list[ann.Annonce]] = {}
         self.plays: list[tuple[Seat, int]] = []
         self.result: DealResult | None = None

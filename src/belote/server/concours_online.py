@@ -137,6 +137,7 @@ class OnlineConcours:
         self._lock = threading.Lock()
         self._dirty: dict[str, Room] = {}
         #: rooms over whose table's lines are all entered (or refused): not looked at again
+        #: (until their concours is finished: :meth:`_forget`)
         self._settled: set[str] = set()
         #: concours whose every partie is drawn and scored: not swept again
         self._finished: set[str] = set()
@@ -302,6 +303,7 @@ class OnlineConcours:
                     table_score(data, d.partie, t.table).complete
                     for d in data.draws for t in d.tables):
                 self._finished.add(concours_id)
+                self._forget(data)
                 continue
             for partie, rooms in list(data.rooms.items()):
                 if self._missing(rooms):
@@ -316,6 +318,14 @@ class OnlineConcours:
                     if room.status == "waiting":  # made, not started: a crash in between
                         room.start_by_itself()
                     self.enter_lines(room)
+
+    def _forget(self, data: ConcoursData) -> None:
+        """A finished concours's rooms leave :attr:`_settled` and :attr:`_told` (it is not
+        swept again): what the server holds for the concours it served is one id each, not
+        one a table."""
+        done = {r for rooms in data.rooms.values() for r in rooms if r is not None}
+        self._settled.difference_update(done)
+        self._told.difference_update([t for t in list(self._told) if t[0] in done])
 
     def _missing(self, rooms: list[str | None]) -> bool:
         wanted = [r for r in rooms if r is not None]

@@ -46,9 +46,10 @@ def deal_to_record(deal: Deal, with_result: bool = True) -> dict[str, Any]:
     if deal.stock:
         rec["stock"] = [card_str(c) for c in deal.stock]
     rec["bids"] = [str(a) for _s, a in deal.bids]
-    # seats that said belote; a seat that said it and has not yet played the card is listed too
+    # seats that said belote; a seat that said it and has not yet played the card is listed
+    # too, and a claim the seat could not make (a checked record's: irregular)
     rec["belote"] = [int(seat) for seat, _s in deal.belotes] + [
-        seat for seat in range(4) if deal.belote_pending[seat]]
+        seat for seat in range(4) if deal.belote_pending[seat]] + deal.unheld_belotes
     rec["annonces"] = {str(seat): [ann.annonce_str(a).split() for a in lst]
                        for seat, lst in sorted(deal.declared.items())}
     rec["plays"] = [card_str(c) for _s, c in deal.plays]
@@ -67,10 +68,16 @@ def report_to_record(report: CheckReport, with_result: bool = True) -> dict[str,
     """The record of a checked deal, written so that reading it back gives the same verdict:
     its ``belote`` and ``annonces`` as the record claimed them (a belote said without the pair,
     an annonce refused, are part of the verdict; :func:`deal_to_record` writes what the deal
-    scored), and the result with its penalty."""
+    scored), its bids and cards as recorded when the check stopped at an irregular bid, and
+    the result with its penalty."""
     rec = deal_to_record(report.deal, with_result=False)
-    if report.record is not None and not report.record.misdeal:
-        rec.update(report.record.claims())
+    record = report.record
+    if record is not None and not record.misdeal:
+        rec.update(record.claims())
+        first = report.irregularity
+        if first is not None and first["kind"] == "bid":  # the check stopped there
+            rec["bids"] = [str(action) for _text, action in record.bids]
+            rec["plays"] = [card_str(c) for c in record.plays]
     if with_result and report.result is not None:
         rec["result"] = report.result.to_json()
     return rec

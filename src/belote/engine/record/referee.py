@@ -121,10 +121,12 @@ def check_deal(rec: Any) -> CheckReport:
     deal = _set_up(record)
     report = CheckReport(deal, record=record)
     if record.misdeal:
+        _no_claims(record)
         deal.misdealt = True
         report.notes.append("misdeal: the cards are dealt again by the same dealer (002 §VIII.A)")
         return report
     if not _judge_bids(report, record):
+        _check_unjudged_plays(record)
         return report  # stopped at an irregular bid
     _check_bidding_end(deal, record)
     if deal.phase != Phase.PLAY:
@@ -246,6 +248,33 @@ def _judge_bids(report: CheckReport, record: DealRecord) -> bool:
     return True
 
 
+def _no_claims(record: DealRecord) -> None:
+    """A deal whose cards are never played (misdealt, passed out) claims no belote nor
+    annonce: raises RecordError ``record.claim_unplayed`` (``where``
+    ``belote`` or ``annonces``)."""
+    for key, claim in (("belote", record.belote), ("annonces", record.annonces)):
+        if claim != "auto" and claim:
+            raise RecordError(f"{key} claimed in a deal whose cards are not played",
+                              where=key, code="record.claim_unplayed", params={"key": key})
+
+
+def _check_unjudged_plays(record: DealRecord) -> None:
+    """The cards of a deal whose check stopped at an irregular bid (the contract, so who
+    plays each card, is unknown): still a malformed record when a card is played twice or
+    more cards than the pack's. Raises RecordError ``record.played_twice`` (``card``),
+    ``record.all_played``."""
+    seen = 0
+    for k, card in enumerate(record.plays):
+        where = f"plays[{k}]"
+        if k >= record.rules.deck:
+            raise RecordError("every card has been played already", where=where,
+                              code="record.all_played")
+        if (seen >> card) & 1:
+            raise RecordError(f"{card_str(card)} is played twice", where=where,
+                              code="record.played_twice", params={"card": card_str(card)})
+        seen |= 1 << card
+
+
 def _check_bidding_end(deal: Deal, record: DealRecord) -> None:
     """Cards only after a bidding that ended with a contract; then the hands of card play.
     Raises RecordError."""
@@ -256,6 +285,8 @@ def _check_bidding_end(deal: Deal, record: DealRecord) -> None:
     if deal.passed_out and plays:
         raise RecordError("cards are played after a passed-out deal", where="plays",
                           code="record.play_after_pass_out")
+    if deal.passed_out:
+        _no_claims(record)
     if deal.phase != Phase.PLAY or deal.contract is None:
         return
     if rules.deal == "retourne" and not record.stock \
@@ -273,7 +304,8 @@ def _check_bidding_end(deal: Deal, record: DealRecord) -> None:
 
 def _judge_belote_claims(report: CheckReport, record: DealRecord) -> dict[int, int]:
     """How many belotes each seat says (``"auto"``: every pair it holds); a claim beyond the
-    K+Q pairs of trump the seat holds is an irregularity (rule ``belote_not_held``)."""
+    K+Q pairs of trump the seat holds is an irregularity (rule ``belote_not_held``), kept in
+    the deal's ``unheld_belotes`` (its record writes it)."""
     # pairs of K+Q of trump held, per seat
     holders = Counter(int(s) for s in belote_holders(report.deal))
     if record.belote == "auto":
@@ -281,6 +313,7 @@ def _judge_belote_claims(report: CheckReport, record: DealRecord) -> dict[int, i
     says = Counter(record.belote)
     for seat, n in says.items():
         if holders.get(seat, 0) < n:
+            report.deal.unheld_belotes += [seat] * (n - holders.get(seat, 0))
             report.irregularities.append(_irregular(
                 "belote", seat, None, None, "belote_not_held",
                 f"seat {seat} said belote without holding the king and queen of trump",
