@@ -12,6 +12,7 @@ import secrets
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,13 +28,24 @@ from belote.server.rooms import new_code
 from belote.server.store import RoomData, SeatData, SqlStore, token_hash
 
 SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def _drain(pipe: Any, into: list[str]) -> None:
+    """Read ``pipe`` line by line into ``into`` until it closes."""
+    with contextlib.suppress(ValueError, OSError):
+        for line in pipe:
+            into.append(line)
 #: seconds a test waits for a message it expects (a loaded CI machine)
 WAIT = 30.0
 
 
 class ServerProcess:
     """``belote serve --port 0 --database URL`` in a subprocess; ``url`` the address it
-    printed. :meth:`kill` sends SIGKILL (no shutdown at all), :meth:`stop` SIGTERM."""
+    printed. :meth:`kill` sends SIGKILL (no shutdown at all), :meth:`stop` SIGTERM.
+
+    What the server writes on standard error and after its address on standard output is
+    read as it comes, by a thread each (a pipe nobody reads fills up at 64 KiB and blocks
+    the server's logging): :meth:`log` is the standard error so far."""
 
     def __init__(self, database: str, *extra: str, data_dir: Path | None = None) -> None:
         env = dict(os.environ)
@@ -48,11 +60,20 @@ class ServerProcess:
             args += ["--database", database]
         self.proc = subprocess.Popen([*args, *extra], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, env=env)
-        assert self.proc.stdout is not None
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        self._err: list[str] = []
+        self._readers = [threading.Thread(target=_drain, args=(self.proc.stderr, self._err),
+                                          daemon=True)]
+        self._readers[0].start()
         line = self.proc.stdout.readline().strip()
         if not line.startswith("http://"):
             self.proc.kill()
-            raise AssertionError(f"no address printed: {line!r} {self.proc.stderr.read()}")
+            self.proc.wait(WAIT)
+            self._readers[0].join(WAIT)
+            raise AssertionError(f"no address printed: {line!r} {self.log()}")
+        out = threading.Thread(target=_drain, args=(self.proc.stdout, []), daemon=True)
+        out.start()
+        self._readers.append(out)
         self.url = line
         self.ws_url = "ws://" + line.removeprefix("http://")
         self.http = httpx.Client(base_url=self.url, timeout=WAIT)
@@ -65,10 +86,15 @@ class ServerProcess:
                 time.sleep(0.05)
         raise AssertionError("the server did not answer /api/health")
 
+    def log(self) -> str:
+        """What the server wrote on standard error so far."""
+        return "".join(list(self._err))
+
     def kill(self) -> None:
         self.http.close()
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(WAIT)
+        self._join()
 
     def stop(self) -> str:
         """SIGTERM, wait; returns what it wrote on standard error."""
@@ -76,11 +102,17 @@ class ServerProcess:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
         try:
-            _out, err = self.proc.communicate(timeout=WAIT)
+            self.proc.wait(timeout=WAIT)
         except subprocess.TimeoutExpired:
             self.proc.kill()
-            _out, err = self.proc.communicate()
-        return err
+            self.proc.wait(WAIT)
+        self._join()
+        return self.log()
+
+    def _join(self) -> None:
+        """Wait for the readers to reach the end of the closed pipes."""
+        for reader in self._readers:
+            reader.join(WAIT)
 
     def create(self, seats: list[str], *, preset: str = "coinche", deals: int = 1,
                name: str = "Alice", **extra: Any) -> dict[str, Any]:

@@ -50,7 +50,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import WebSocketRoute
 
 from .. import __version__, i18n
-from ..engine.actions import parse_record_action
 from ..engine.errors import BeloteError
 from . import concours_online, concours_web, review, tables, web
 from .errors import ServerError, refused_fields
@@ -438,7 +437,6 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
                            lang, seq))
         return
     try:
-        parse_record_action(message.action)  # the record text only, as view.legal has it
         applied = await asyncio.to_thread(room.act, conn.seat, message.action, seq)
     except BeloteError as e:
         conn.send(_refusal(e, lang, seq))

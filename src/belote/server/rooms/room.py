@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...bots import bot_class
+from ...engine.actions import parse_record_action
 from ...engine.deal import Deal
 from ...engine.game import Game
 from ...engine.record.codec import game_to_record
@@ -435,12 +436,13 @@ class Room(Lobby, PeerSync):
         Raises ``server.not_playing`` (409), ``server.storage_failed`` (503: the log could
         not be written; the table stops), or the table's refusal
         (:class:`~belote.engine.errors.WrongTurn`, an ``IllegalAction`` naming the rule, an
-        ``ActionError``)."""
+        ``ActionError``, ``action.not_record_text`` for any text but the record's)."""
         with self.lock:
             if client_seq <= self.last_seq.get(seat, -1):
                 return False
             self.last_seq[seat] = client_seq
             broken = self.broken
+        parse_record_action(action)  # the record text only, as view.legal has it
         if broken:  # the room is rebuilt from the log if the store answers again; this
             # connection (of the old room) is then closed: its client reconnects
             if self.on_broken is not None:
