@@ -256,3 +256,20 @@ def test_the_circle_check_sees_every_kind_of_import(tmp_path):
     assert graph == {"p": {"p.c"}, "p.a": {"p.b"}, "p.b": {"p.a"}, "p.c": {"p.a"}}
     assert _circles(graph) == [["p.a", "p.b"]]
     assert _circles({"x": {"y"}, "y": {"z"}, "z": {"x"}, "w": {"x"}}) == [["x", "y", "z"]]
+
+
+#: the most lines a module of the package may have (one job a module, issue 25)
+MAX_MODULE_LINES = 600
+#: modules allowed more, and why
+LONG_MODULES = {
+    # the numba kernel: numba's on-disk cache checks only the file of a compiled function, so
+    # helpers moved to another module would leave a stale compiled search after an edit
+    "belote.solver.kernel": "numba's cache follows one file",
+}
+
+
+def test_no_module_is_over_600_lines():
+    long = {_module_name(p): n for p in MODULES
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert {m: n for m, n in long.items() if m not in LONG_MODULES} == {}
+    assert set(LONG_MODULES) <= set(long), "an exception no longer needed: remove it"

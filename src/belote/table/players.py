@@ -1,13 +1,16 @@
 """Who holds a seat of a :class:`~belote.table.Table`: a :class:`Player` of a
-:class:`PlayerKind` (a person at this front end, a bot, or a player elsewhere)."""
+:class:`PlayerKind` (a person at this front end, a bot, or a player elsewhere), and the
+bots of a table with people (:func:`table_bots`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..bots import Bot
+from ..bots import Bot, bot_class, make_bot
 from ..engine.errors import BeloteError
+from .match import derive_seed
 
 
 class PlayerKind(StrEnum):
@@ -55,4 +58,18 @@ def check_player(seat: int, player: object) -> None:
                           "does", code="table.bot_player", params={"seat": seat})
 
 
-__all__ = ["Player", "PlayerKind", "check_player"]
+def table_bots(names: Sequence[str], seed: int, repeatable: bool = False) -> list[Bot]:
+    """The bots of a table with people, by name or level (``"expert:5"``), the ``i``-th
+    seeded ``derive_seed("table", seed, i)`` (one-way: a bot's seed does not reveal the
+    game's packs). A bot thinks at most its class's ``table_time_limit_ms`` a decision
+    (the expert :data:`TABLE_TIME_LIMIT_MS`), unless ``repeatable``: then no wall-time
+    limit (its worlds cap it), so that the same seed gives the same actions whatever the
+    machine's load. Raises ValueError for an unknown name or a bad level."""
+    out = []
+    for i, name in enumerate(names):
+        limit = None if repeatable else bot_class(name).table_time_limit_ms
+        out.append(make_bot(name, seed=derive_seed("table", seed, i), time_limit_ms=limit))
+    return out
+
+
+__all__ = ["Player", "PlayerKind", "check_player", "table_bots"]

@@ -54,7 +54,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from ..bots import Bot, bot_class, make_bot
+from ..bots import Bot
 from ..engine.actions import Action
 from ..engine.deal import Deal, Phase
 from ..engine.errors import BeloteError, IllegalAction
@@ -81,8 +81,7 @@ from .events import (
     from_engine,
     journal_failed,
 )
-from .match import derive_seed
-from .players import Player, PlayerKind, check_player
+from .players import Player, PlayerKind, check_player, table_bots
 from .store import GameStore, check_game_id
 
 #: where a subscriber's exception is reported (the table goes on delivering)
@@ -95,20 +94,6 @@ Subscriber = Callable[[Event], None]
 #: the journal of a table: ``(deal_index, seat, action record string)``; see the module
 #: docstring (it sees a declaration's cards: never for a client)
 Journal = Callable[[int, Seat, str], None]
-
-
-def table_bots(names: Sequence[str], seed: int, repeatable: bool = False) -> list[Bot]:
-    """The bots of a table with people, by name or level (``"expert:5"``), the ``i``-th
-    seeded ``derive_seed("table", seed, i)`` (one-way: a bot's seed does not reveal the
-    game's packs). A bot thinks at most its class's ``table_time_limit_ms`` a decision
-    (the expert :data:`TABLE_TIME_LIMIT_MS`), unless ``repeatable``: then no wall-time
-    limit (its worlds cap it), so that the same seed gives the same actions whatever the
-    machine's load. Raises ValueError for an unknown name or a bad level."""
-    out = []
-    for i, name in enumerate(names):
-        limit = None if repeatable else bot_class(name).table_time_limit_ms
-        out.append(make_bot(name, seed=derive_seed("table", seed, i), time_limit_ms=limit))
-    return out
 
 
 def solo_table(game: Game, human: Seat | int, bot_names: Sequence[str], *,
