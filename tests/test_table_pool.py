@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import hashlib
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from support.wait import wait_until
 
 from belote.bots import ExpertBot, HeuristicBot, RandomBot, make_bot
 from belote.engine import Rules
@@ -136,8 +136,9 @@ def test_many_tables_share_a_pool_of_two_threads():
     table in order, and the process never holds more than the pool's 2 threads and the
     clock's 1 above what it had (a worker thread a table would be 40)."""
     clock = Clock()
-    clock.call_later(0, lambda: None)  # the clock's thread, started before counting
-    time.sleep(0.05)
+    started = threading.Event()
+    clock.call_later(0, started.set)  # the clock's thread, started before counting
+    assert started.wait(60)
     base = threading.active_count()
     peak = base
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -154,10 +155,13 @@ def test_many_tables_share_a_pool_of_two_threads():
             logs.append(log)
         for table in tables:
             table.start()
-        deadline = time.monotonic() + 300
-        while not all(t.idle for t in tables) and time.monotonic() < deadline:
-            peak = max(peak, threading.active_count())
-            time.sleep(0.01)
+        peaks = [peak]
+
+        def idle():  # the threads counted at each look
+            peaks.append(threading.active_count())
+            return all(t.idle for t in tables)
+        wait_until(idle, 300, "every table idle")
+        peak = max(peaks)
         for table in tables:
             assert table.wait_idle(timeout=60)
     assert peak <= base + 2
@@ -191,10 +195,8 @@ def test_closing_drops_a_bot_action_that_waits_out_its_delay():
     game = Game(_rules(), seed=9)
     table = Table(game, _bots(["random"] * 4, 0), executor=pool, bot_delay=30)
     table.start()
-    deadline = time.monotonic() + 30
-    while table._alarm is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert table._alarm is not None and table.thinking is not None
+    wait_until(lambda: table._alarm is not None, 30, "the bot's action waiting its delay")
+    assert table.thinking is not None
     table.close()
     assert table.thinking is None
     pool.shutdown(wait=True)

@@ -2,6 +2,7 @@
 illegal card, the belote prompt, quit-and-resume, and snapshots of key screens."""
 
 import asyncio
+import time
 
 import pytest
 
@@ -13,6 +14,8 @@ from belote.table import store as storage
 from belote.tui.app import BeloteApp, Question, Summary
 
 SIZE = (130, 36)
+#: seconds a test waits for the table (a loaded CI machine: its bots think on their thread)
+WAIT = 120.0
 
 #: a coroutine left unawaited (an event marshalled to an app that stopped) fails the test: it
 #: surfaces as a RuntimeWarning, raised where the coroutine is collected (unraisable)
@@ -39,10 +42,35 @@ def hand_button(app, card_text):
     raise AssertionError(f"no button for {card_text}")
 
 
-async def human_turn(app, pilot, answer_yes=True, max_steps=400):
-    """Wait until the human must act; answer questions and summaries on the way.
-    Returns False when the game is over."""
-    for _ in range(max_steps):
+async def until(pilot, condition, what, timeout=WAIT):
+    """Let the app run until ``condition()`` is true (its bots think on their own thread);
+    fail after ``timeout`` seconds, naming ``what``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        await pilot.pause()
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:g} s for {what}")
+        await pilot.pause(0.01)  # a look every 10 ms, not a busy loop
+
+
+def _drawn(app, d):
+    """Whether the screen shows the person's turn: the buttons of the phase mounted and laid
+    out (a click on a button not laid out yet lands elsewhere and is lost)."""
+    if d.phase == Phase.BIDDING:
+        buttons = list(app.query("#bidbar Button"))
+    else:
+        buttons = [b for b in app.query("#hand Button") if b.has_class("legal")]
+    return bool(buttons) and all(b.region.area > 0 for b in buttons)
+
+
+async def human_turn(app, pilot, answer_yes=True, timeout=WAIT):
+    """Wait until the human must act and the screen shows it; answer questions and
+    summaries on the way. Returns False when the game is over."""
+    deadline = time.monotonic() + timeout
+    while True:
         await pilot.pause()
         if isinstance(app.screen, Question):
             await pilot.click("#yes" if answer_yes else "#no")
@@ -52,21 +80,33 @@ async def human_turn(app, pilot, answer_yes=True, max_steps=400):
         if app.game.is_over():
             return False
         d = app.game.current
-        if d.to_move == 0 and not app.busy:
+        if d.to_move == 0 and not app.busy and _drawn(app, d):
             return True
-    raise AssertionError("the table never gave the human a turn")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the table never gave the human a turn in {timeout:g} s")
+        await pilot.pause(0.01)
+
+
+async def close_summary(app, pilot):
+    """Close the summary shown (a click that missed its button is tried again); the next
+    screen may be another summary (the game's result)."""
+    shown = await until(pilot, lambda: isinstance(app.screen, Summary) and app.screen,
+                        "the summary")
+    while app.screen is shown:
+        if await pilot.click("#continue"):
+            await until(pilot, lambda: app.screen is not shown, "the summary closed")
 
 
 async def play_first_legal(app, pilot):
+    """Click the first legal action; whether the click landed on its button."""
     d = app.game.current
     legal = [str(a) for a in d.legal_actions()]
     if d.phase == Phase.BIDDING:
         choice = "pass" if "pass" in legal else legal[0]
         btn = next(b for b in app.query("#bidbar Button") if b.name == f"bid:{choice}")
-        await pilot.click(btn)
-    else:
-        cards = [a for a in legal if a != "belote" and not a.startswith("declare")]
-        await pilot.click(hand_button(app, cards[0]))
+        return await pilot.click(btn)
+    cards = [a for a in legal if a != "belote" and not a.startswith("declare")]
+    return await pilot.click(hand_button(app, cards[0]))
 
 
 def test_a_full_deal_through_the_pilot(data_dir):
@@ -299,8 +339,7 @@ def test_every_preset_plays_to_the_result_screen(preset):
             for _ in range(3000):
                 state = await human_turn(app, pilot)
                 if state == "summary":
-                    await pilot.click("#continue")
-                    await pilot.pause()
+                    await close_summary(app, pilot)
                     if app.game.is_over():
                         break
                     continue
@@ -310,11 +349,15 @@ def test_every_preset_plays_to_the_result_screen(preset):
                 value_buttons = [b for b in app.query("#bidbar Button")
                                  if (b.name or "").startswith("value:")]
                 if d.phase == Phase.BIDDING and value_buttons and bid_once:
-                    bid_once = False
-                    await pilot.click(value_buttons[0])  # the lowest value in the first suit
-                    await pilot.pause()
-                    assert any(s == 0 and str(a)[0].isdigit() for s, a in
-                               (d.bids if d is app.game.current else app.game.deals[-1].bids))
+                    # the lowest value in the first suit (a click that missed: tried again)
+                    said = len(d.bids)
+                    if await pilot.click(value_buttons[0]):
+                        await until(pilot, lambda d=d, said=said: len(d.bids) > said or d is
+                                    not app.game.current, "the value bid applied")
+                        bid_once = False
+                        assert any(s == 0 and str(a)[0].isdigit() for s, a in
+                                   (d.bids if d is app.game.current else
+                                    app.game.deals[-1].bids))
                     continue
                 await play_first_legal(app, pilot)
             assert app.game.is_over()
@@ -516,14 +559,11 @@ def test_the_bidding_shown_is_always_the_current_deal_s():
     async def run():
         app = make_app(preset="coinche", seed=13, dealer=0)
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(400):
-                state = await human_turn(app, pilot)
-                if state == "summary":
-                    break
+            while await human_turn(app, pilot) != "summary":
                 await play_first_legal(app, pilot)
             nxt = app.game.current
             assert nxt.bids == []  # held: nobody bid the next deal under the summary
-            await pilot.click("#continue")
+            await close_summary(app, pilot)
             assert await human_turn(app, pilot) is True
             d = app.game.current
             assert d is nxt

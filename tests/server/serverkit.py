@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from support.wait import wait_until
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -77,14 +78,13 @@ class ServerProcess:
         self.url = line
         self.ws_url = "ws://" + line.removeprefix("http://")
         self.http = httpx.Client(base_url=self.url, timeout=WAIT)
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            try:
-                if self.http.get("/api/health").status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not answer /api/health")
+        wait_until(self._healthy, WAIT, "the server to answer /api/health", every=0.05)
+
+    def _healthy(self) -> bool:
+        try:
+            return self.http.get("/api/health").status_code == 200
+        except httpx.TransportError:
+            return False
 
     def log(self) -> str:
         """What the server wrote on standard error so far."""

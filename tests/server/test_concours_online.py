@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 
 import pytest
 from serverkit import SRC, WAIT, Client, ServerProcess, play_out
+from support.wait import stays_true, wait_until
 
 from belote.concours.errors import ConcoursError
 from belote.concours.manager import Manager, lines_in_force, table_score
@@ -29,7 +29,7 @@ from belote.concours.store import SqlConcoursStore
 from belote.concours.views import draw_json
 from belote.engine import Game, Rules
 from belote.engine.record import game_from_record
-from belote.server.concours_online import OnlineConcours, scored_marks, table_rules
+from belote.server.concours_online import POLL_EVERY, OnlineConcours, scored_marks, table_rules
 from belote.server.rooms import Rooms, Settings
 from belote.server.store import SqlStore
 
@@ -50,13 +50,7 @@ def _concours(manager, players=PLAYERS, deals=2):
 
 
 def _until(test, timeout=WAIT, what="a condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = test()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"waited {timeout} s for {what}")
+    return wait_until(test, timeout, what, every=0.1)
 
 
 def _rooms_of(manager, cid, partie=1, server=None):
@@ -375,10 +369,15 @@ def test_two_processes_make_each_room_once_and_enter_each_line_once(postgres_man
         cid = _concours(manager)
         manager.draw(cid)
         rooms = _rooms_of(manager, cid, server=servers[0])
-        time.sleep(2 * 1.0)  # both processes have looked at the partie since
-        made = [r for r in SqlStore(engine=manager.store.engine).rooms(
-            ("waiting", "playing", "over")) if r.settings.get("concours", {}).get("id") == cid]
-        assert sorted(r.id for r in made) == sorted(rooms)
+
+        def made():
+            return sorted(r.id for r in SqlStore(engine=manager.store.engine).rooms(
+                ("waiting", "playing", "over"))
+                if r.settings.get("concours", {}).get("id") == cid)
+        # while both processes look at the partie twice (their period, POLL_EVERY), its rooms
+        # stay the claimed ones
+        stays_true(lambda: made() == sorted(rooms), 2 * POLL_EVERY, "one set of rooms",
+                   every=0.1)
         data = manager.get(cid)
         links = {}
         for link in seat_links(data, 1):

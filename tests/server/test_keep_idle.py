@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-import time
 
 import pytest
 from serverkit import WAIT, Client, ServerProcess, people, seeded_room
 from sqlalchemy import update
+from support.wait import stays_true, wait_until
 
 from belote.db.rooms import RoomRow
 from belote.server.rooms import Connection, Rooms, Settings, sweep_interval
@@ -76,13 +76,8 @@ def test_keep_idle_zero_keeps_every_room(store):
 
 
 def _wait_status(server: ServerProcess, table: str, status: str) -> dict:
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        info = server.table(table)
-        if info["status"] == status:
-            return info
-        time.sleep(0.1)
-    raise AssertionError(f"table {table} is still {server.table(table)['status']}")
+    return wait_until(lambda: (info := server.table(table))["status"] == status and info,
+                      WAIT, f"table {table} {status}", every=0.1)
 
 
 def test_a_real_server_closes_an_unattended_table_and_keeps_an_attended_one(database_url):
@@ -144,7 +139,11 @@ def test_a_table_everyone_left_waits_for_them_instead_of_being_played_out(databa
         alice.recv()
         assert server.start(table, created["token"]).status_code == 200
         alice.close()
-        time.sleep(3.0)
+        # ten times the takeover's delay (the server's clock, not a guess of the machine's
+        # speed): her seat stays hers all along, the first deal never ends
+        stays_true(lambda: (i := server.table(table))["status"] == "playing" and
+                   i["deals_played"] == 0 and not i["seats"][0]["bot_playing"], 3.0,
+                   "the table waits for her", every=0.1)
         info = server.table(table)
         assert info["status"] == "playing" and info["deals_played"] == 0
         assert not info["seats"][0]["connected"] and not info["seats"][0]["bot_playing"]
@@ -179,10 +178,8 @@ def test_the_last_person_leaving_takes_the_seats_back_from_the_bots(database_url
         alice.close()
         bob.wait_for(lambda m: m["type"] == "event" and m["seats"][0]["bot_playing"])
         bob.close()
-        deadline = time.monotonic() + WAIT
-        while server.table(table)["seats"][2]["connected"]:
-            assert time.monotonic() < deadline, "Bob's connection never closed"
-            time.sleep(0.05)
+        wait_until(lambda: not server.table(table)["seats"][2]["connected"], WAIT,
+                   "Bob's connection closed", every=0.05)
         info = server.table(table)
         assert info["status"] == "playing"
         assert [s["bot_playing"] for s in info["seats"]] == [False] * 4

@@ -8,6 +8,7 @@ import secrets
 import time
 
 from serverkit import WAIT, Client, ServerProcess, people, play_out, seeded_room, steady
+from support.wait import wait_until
 
 from belote.engine import Game, Rules
 from belote.engine.record import game_to_record
@@ -242,10 +243,16 @@ def test_bots_play_on_after_kill_9_as_they_would_have(database_url):
     first = ServerProcess(database_url, "--bot-delay", "0.02")
     alice = _started(first, table, token)
     play_out([alice], stop=lambda: alice.seq >= 3)
-    time.sleep(0.05)  # the bots are playing after her third action
-    first.kill()
     store = SqlStore(database_url)
     try:
+        def bots_after_her_third() -> bool:  # the bots are playing after her third action
+            seats = [seat for _q, seat, _a, _c in store.room(table).actions]
+            return seats.count(0) >= 3 and any(
+                s != 0 for s in seats[[k for k, s in enumerate(seats) if s == 0][2]:])
+        try:
+            wait_until(bots_after_her_third, WAIT, "a bot's action after her third")
+        finally:
+            first.kill()
         logged = store.room(table).actions
     finally:
         store.dispose()

@@ -10,7 +10,8 @@ from __future__ import annotations
 import secrets
 
 import pytest
-from serverkit import cards_in, people, seeded_room
+from serverkit import WAIT, cards_in, people, seeded_room
+from support.wait import wait_until
 
 from belote.engine.seats import Seat
 from belote.server.app import table_json
@@ -195,7 +196,9 @@ def test_a_broken_room_seats_no_bot_for_an_absent_person(database_url, store, mo
     """Seats 0..2 are away with a takeover clock of 50 ms; the log refuses seat 3's first
     action. The table is closed (it takes no join: ``table.closed``), so the clocks stop
     with it: no bot is seated for the absent, and no clock callback fails."""
-    import time
+    import threading
+
+    from belote.server.clock import CLOCK
     rooms = Rooms(store, Settings(bot_delay=0.0, takeover_after=0.05))
     try:
         tokens = [secrets.token_urlsafe(16) for _ in range(4)]
@@ -208,7 +211,11 @@ def test_a_broken_room_seats_no_bot_for_an_absent_person(database_url, store, mo
             room.act(3, "take", 1)
         assert room.broken
         assert room.session.timed() == []  # every takeover clock stopped with the table
-        time.sleep(0.3)  # past the clocks' time: none fires
+        # past the clocks' time: the server's one clock runs its deadlines in due order, so
+        # once a later one has run, every earlier one was run or skipped (none fires)
+        passed = threading.Event()
+        CLOCK.call_later(0.1, passed.set)
+        assert passed.wait(WAIT)
         assert not any(s.bot_playing for s in room.seat_infos())
         assert "a clock callback failed" not in caplog.text
     finally:
@@ -423,8 +430,6 @@ def test_the_sweeping_thread_rebuilds_a_broken_room_even_with_keep_idle_0(
         database_url, store, monkeypatch):
     """``start_sweeping`` looks for broken rooms every RECOVER_EVERY seconds (here 20 ms),
     whether or not idle rooms are swept (``keep_idle`` 0: never)."""
-    import time
-
     from belote.server import rooms as rooms_module
     monkeypatch.setattr(rooms_module, "RECOVER_EVERY", 0.02)
     rooms = Rooms(store, Settings(bot_delay=0.0, keep_idle=0))
@@ -433,9 +438,7 @@ def test_the_sweeping_thread_rebuilds_a_broken_room_even_with_keep_idle_0(
                                                               monkeypatch)
         rooms.start_sweeping()
         flaky.down = False
-        deadline = time.monotonic() + 30
-        while rooms.held(room.id) is room and time.monotonic() < deadline:
-            time.sleep(0.01)
+        wait_until(lambda: rooms.held(room.id) is not room, WAIT, "the room rebuilt")
         assert rooms.held(room.id) is not room and not rooms.held(room.id).broken
     finally:
         rooms.close()

@@ -23,6 +23,7 @@ import time
 import pytest
 from serverkit import SRC, WAIT, Client, ServerProcess, leaks, people, seeded_room, steady
 from sqlalchemy import create_engine, text
+from support.wait import stays_true, wait_until
 from websockets.exceptions import ConnectionClosed
 
 from belote.engine.errors import IllegalAction
@@ -86,10 +87,7 @@ def _stored(database_url, table: str):
 
 def _until(test, timeout: float = WAIT) -> None:
     """Wait until ``test()`` (a state another process is told of by a notification)."""
-    deadline = time.monotonic() + timeout
-    while not test():
-        assert time.monotonic() < deadline, "not reached in time"
-        time.sleep(0.05)
+    wait_until(test, timeout, "a state the other process is told of", every=0.05)
 
 
 def _actions(client: Client) -> list[tuple[int, int, str]]:
@@ -198,15 +196,11 @@ def test_two_processes_serve_one_table_to_two_clients(two, database_url, tmp_pat
     # both processes tell the same seats: both people connected (one to each); a process
     # hears of the other's connections within its next look (fanout.TICK), so wait a while
     want = [("human", True), ("human", True), ("bot", False), ("bot", False)]
-    deadline = time.monotonic() + WAIT
-    while True:
+
+    def told_alike():
         seats, other = a.table(table)["seats"], b.table(table)["seats"]
-        if (other == seats and [(s["kind"], s["connected"]) for s in seats] == want) or \
-                time.monotonic() > deadline:
-            break
-        time.sleep(0.2)
-    assert other == seats
-    assert [(s["kind"], s["connected"]) for s in seats] == want
+        return other == seats and [(s["kind"], s["connected"]) for s in seats] == want
+    wait_until(told_alike, WAIT, f"both processes telling the seats {want}", every=0.2)
     _belote_check(record, tmp_path)
     for client in (alice, bob, watcher):
         client.close()
@@ -272,9 +266,10 @@ def test_the_runner_takes_over_a_person_only_once_he_is_connected_nowhere(databa
         alice.close()
         alice = Client(a, table, alice_token)
         alice.recv()
-        time.sleep(2.0)
+        # four times the takeover's delay (the server's clock): no bot ever plays for him
+        stays_true(lambda: [s["bot_playing"] for s in a.table(table)["seats"]] == [False] * 4,
+                   2.0, "no bot playing", every=0.05)
         assert bob.view is not None and bob.view["to_move"] == 1
-        assert [s["bot_playing"] for s in a.table(table)["seats"]] == [False] * 4
         assert a.table(table)["seats"][1]["connected"] is True
         bob.close()  # gone from everywhere: A's clock runs, its bot plays his turn
         _until(lambda: a.table(table)["seats"][1]["bot_playing"])

@@ -8,6 +8,7 @@ import random
 import pytest
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import IntegrityError
+from support.wait import wait_until
 
 from belote.db import Base, make_engine, open_database
 from belote.engine import Game, Rules
@@ -207,11 +208,7 @@ def _gated(store, monkeypatch, fail: bool = False):
 
 
 def _wait_queued(store, count: int) -> None:
-    import time
-    deadline = time.monotonic() + 30
-    while store.group.queued < count:
-        assert time.monotonic() < deadline, store.group.queued
-        time.sleep(0.01)
+    wait_until(lambda: store.group.queued >= count, 30, f"{count} writes queued")
 
 
 def test_concurrent_appends_share_commits_and_all_land_in_order(store, monkeypatch):

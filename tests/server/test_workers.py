@@ -12,6 +12,7 @@ import time
 
 import pytest
 from serverkit import WAIT, Client, ServerProcess, steady
+from support.wait import wait_until
 
 from belote.bots import BotError, ExpertBot, HeuristicBot
 from belote.engine import Rules
@@ -89,10 +90,13 @@ def test_many_tables_use_the_same_few_threads():
                         executor=workers.executor_for(["heuristic"])) for k in range(20)]
         for t in tables:
             t.start()
-        peak = 0
-        while not all(t.idle for t in tables):
-            time.sleep(0.005)
-            peak = max(peak, len(set(threading.enumerate()) - before))
+        peaks = [0]
+
+        def idle():  # the threads counted at each look
+            peaks.append(len(set(threading.enumerate()) - before))
+            return all(t.idle for t in tables)
+        wait_until(idle, 120, "every table idle", every=0.005)
+        peak = max(peaks)
         assert all(t.wait_idle(timeout=120) for t in tables)
         assert all(t.game.is_over() for t in tables)
         assert 1 <= peak <= 2
@@ -153,7 +157,5 @@ def test_the_search_processes_end_with_a_killed_server(database_url):
         alice.close()
     finally:
         server.kill()
-    deadline = time.monotonic() + WAIT
-    while any(_alive(p) for p in children) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not any(_alive(p) for p in children)
+    wait_until(lambda: not any(_alive(p) for p in children), WAIT, "the searchers gone",
+               every=0.05)

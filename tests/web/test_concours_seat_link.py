@@ -4,10 +4,10 @@ table as that seat (its hand shown), keeps the token, and the address becomes th
 from __future__ import annotations
 
 import json
-import time
 
 from pagekit import WAIT, Page
 from serverkit import ServerProcess
+from support.wait import wait_until
 
 from belote.concours.manager import Manager
 from belote.concours.online import seat_links
@@ -24,9 +24,8 @@ def test_a_seat_link_opens_the_table_as_that_seat(browser, tmp_path):
         cid = manager.create("Club", online=True, deals=1).id
         manager.add(cid, ["Alice", "Bob", "Carol", "Dan"])
         manager.draw(cid)
-        deadline = time.monotonic() + WAIT
-        while not manager.get(cid).rooms.get(1) and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_until(lambda: manager.get(cid).rooms.get(1), WAIT, "the partie's rooms",
+                   every=0.1)
         link = next(x for x in seat_links(manager.get(cid), 1, server.url) if x["seat"] == 1)
         page = Page.open(browser, link["url"])
         try:
