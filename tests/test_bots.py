@@ -149,17 +149,12 @@ def test_expert_levels_by_worlds():
             make_bot(bad)
 
 
-def test_the_catalogue_lists_the_bots_weakest_first_with_their_levels():
-    from belote.bots import catalogue
-    assert catalogue() == [
-        {"name": "random", "label": "bot.name.random", "strength": 0, "levels": None,
-         "hint": False, "time_limit_ms": None},
-        {"name": "heuristic", "label": "bot.name.heuristic", "strength": 1, "levels": None,
-         "hint": False, "time_limit_ms": None},
-        {"name": "expert", "label": "bot.name.expert", "strength": 2,
-         "levels": {"min": 1, "default": 20, "max": 500}, "hint": True,
-         "time_limit_ms": 1500.0},
-    ]
+def test_the_bot_list_names_the_bots_weakest_first_with_their_levels():
+    from belote.bots import BOTS, BotChoice, bot_list
+    assert bot_list() == [BotChoice("random", False, False),
+                          BotChoice("heuristic", False, True),
+                          BotChoice("expert", True, False)]
+    assert [BOTS[b.name].strength for b in bot_list()] == [0, 1, 2]
 
 
 def test_what_a_caller_needs_to_know_is_class_data():

@@ -15,9 +15,10 @@ from belote.bots import ExpertBot, HeuristicBot, RandomBot, make_bot
 from belote.engine import Rules
 from belote.engine.game import Game
 from belote.engine.record import game_to_record
+from belote.engine.views import action_count
 from belote.server.clock import Clock
 from belote.table import ActionApplied, DealEnded, GameEnded, Player, Table
-from belote.table.table import deal_actions, decision_seed
+from belote.table.table import decision_seed
 
 
 def _rules(preset="classique", deals=2):
@@ -65,9 +66,9 @@ def test_the_same_key_gives_the_same_decision_whatever_the_bot_did_before():
     assert bot.rng.random() == random.Random(seed).random()
 
 
-def test_deal_actions_counts_bids_annonces_belotes_and_cards():
+def test_action_count_counts_bids_annonces_belotes_and_cards():
     """Played by heuristic bots on the annonces preset (they declare and say belote
-    whenever they may): before each action, ``deal_actions`` equals the actions of the deal
+    whenever they may): before each action, ``action_count`` equals the actions of the deal
     counted one by one."""
     game = Game(_rules("annonces", deals=6), seed=11)
     bots = [HeuristicBot() for s in range(4)]
@@ -77,7 +78,7 @@ def test_deal_actions_counts_bids_annonces_belotes_and_cards():
         deal = game.current
         if len(game.deals) != index:
             index, counted = len(game.deals), 0
-        assert deal_actions(deal) == counted
+        assert action_count(deal) == counted
         seat = deal.to_move
         action = bots[seat].act(deal.view(seat))
         kinds.add(action.split()[0] if action.startswith("declare") else action)

@@ -10,6 +10,7 @@ listening."""
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 
@@ -19,6 +20,7 @@ from serverkit import seeded_room
 from belote.engine.actions import Declare
 from belote.engine.cards import Trump, card_str
 from belote.engine.deal import Deal
+from belote.engine.deck import shuffled_deck
 from belote.engine.rules import PRESET_NAMES, Rules
 from belote.engine.scoring import Contract
 from belote.engine.seats import Seat
@@ -255,3 +257,22 @@ def test_the_fast_writer_s_text_is_the_models_dump(games, preset):
 
 def test_a_client_message_is_still_read_by_its_own_union():
     assert CLIENT_MESSAGE.validate_json('{"type": "action", "action": "pass", "seq": 1}').seq == 1
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_fast_view_writer_gives_each_view_s_own_json(preset):
+    """:func:`wire.view_fields` (no deep copy) is ``view.to_json()``, same keys in the same
+    order, for each seat's view and a spectator's, at every state of a random deal."""
+    rng = random.Random(preset)
+    rules = Rules.preset(preset)
+    deal = Deal.deal(rules, 0, shuffled_deck(rules, rng))
+    states = 0
+    while not deal.is_over():
+        for view in [deal.view(s) for s in range(4)] + [deal.public_view()]:
+            fields = wire.view_fields(view)
+            assert fields == view.to_json()
+            assert list(fields) == list(view.to_json())
+        legal = list(deal.legal_actions())
+        deal.apply(rng.choice([a for a in legal if str(a) != "pass"] or legal))
+        states += 1
+    assert states >= 32  # a bid or a take, then every card of the pack

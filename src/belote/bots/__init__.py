@@ -8,7 +8,6 @@ weaker, ``expert:50`` slower and stronger (see :func:`parse_bot`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .base import Bot, BotError, RandomBot, decide
 from .expert import MAX_WORLDS, ExpertBot
@@ -52,23 +51,6 @@ def bot_class(spec: str) -> type[Bot]:
     return BOTS[parse_bot(spec)[0]]
 
 
-def catalogue() -> list[dict[str, Any]]:
-    """The bots a player may choose, weakest first, as plain JSON-ready data (``/api/bots``):
-    each ``{"name", "label", "strength", "levels", "hint", "time_limit_ms"}``: its name for
-    :func:`make_bot`, the catalog code of its words (``"bot.name.expert"``), its strength
-    (0 the weakest), its levels ``{"min", "default", "max"}`` (``name:N``: N worlds a
-    decision) or None, whether it can give a hint, its wall-clock limit a decision at a table
-    with people (milliseconds, or None)."""
-    out = []
-    for name, cls in sorted(BOTS.items(), key=lambda kv: kv[1].strength):
-        lv = cls.levels
-        out.append({"name": name, "label": f"bot.name.{name}", "strength": cls.strength,
-                    "levels": None if lv is None else
-                    {"min": lv[0], "default": lv[1], "max": lv[2]},
-                    "hint": cls.gives_hints, "time_limit_ms": cls.table_time_limit_ms})
-    return out
-
-
 def make_bot(name: str, seed: int | None = None, time_limit_ms: float | None = None,
              worlds: int | None = None, repeatable: bool = False) -> Bot:
     """A bot by name or level (``"expert:8"``, see :func:`parse_bot`). ``worlds``: the worlds
@@ -95,11 +77,12 @@ class BotChoice:
 
 
 def bot_list() -> list[BotChoice]:
-    """The bots a front end offers, in :data:`BOT_NAMES` order (``GET /api/bots``)."""
+    """The bots a front end offers, weakest first (:data:`BOT_NAMES` order, by
+    :attr:`Bot.strength`; ``GET /api/bots``)."""
     return [BotChoice(name, cls.levels is not None, name == DEFAULT_BOT)
             for name, cls in BOTS.items()]
 
 
 __all__ = ["BOTS", "BOT_NAMES", "DEFAULT_BOT", "MAX_WORLDS", "Bot", "BotChoice", "BotError",
-           "ExpertBot", "HeuristicBot", "RandomBot", "bot_class", "bot_list", "catalogue", "decide",
-           "make_bot", "parse_bot"]
+           "ExpertBot", "HeuristicBot", "RandomBot", "bot_class", "bot_list", "decide", "make_bot",
+           "parse_bot"]

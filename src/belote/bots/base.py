@@ -40,7 +40,7 @@ class Bot(ABC):
     #: the bot's name, as :func:`~belote.bots.make_bot` takes it (the catalog words it:
     #: ``bot.name.<name>``)
     name: ClassVar[str] = "bot"
-    #: how strong it plays, 0 the weakest (the order of :func:`~belote.bots.catalogue`)
+    #: how strong it plays, 0 the weakest (the order of :func:`~belote.bots.bot_list`)
     strength: ClassVar[int] = 0
     #: the levels ``name:N`` it takes, ``(lowest, default, highest)``, or None (no level)
     levels: ClassVar[tuple[int, int, int] | None] = None

@@ -25,7 +25,6 @@ from ..engine.cards import (
     card_of,
     card_str,
     iter_cards,
-    parse_card,
     popcount,
     tables,
 )
@@ -180,8 +179,8 @@ class HeuristicBot(Bot):
         seat = view.seat
         team = seat % 2
         played = 0
-        tricks = [(t["leader"], [parse_card(c) for c in t["cards"]]) for t in view.tricks]
-        trick = [(s, parse_card(c)) for s, c in view.trick]
+        tricks = [(leader, cards) for leader, cards, _w in view.trick_history()]
+        trick = view.trick_cards()
         if trick:
             tricks.append((trick[0][0], [c for _s, c in trick]))
         for _leader, cards in tricks:

@@ -92,15 +92,15 @@ class WorldSampler:
         (:attr:`played_by`), the tricks each team won; :attr:`gone`, the cards of the
         completed tricks. Returns the mask of every card played."""
         played = 0
-        for t in view.tricks:
-            for i, c in enumerate(parse_card(c) for c in t["cards"]):
+        for leader, cards, winner in view.trick_history():
+            for i, c in enumerate(cards):
                 played |= 1 << c
-                self.played_by[(t["leader"] + i) % 4] |= 1 << c
-            self.tricks_won[t["winner"] % 2] += 1
+                self.played_by[(leader + i) % 4] |= 1 << c
+            self.tricks_won[winner % 2] += 1
         self.gone = played  # the cards of the completed tricks
-        for s, c in view.trick:
-            played |= 1 << parse_card(c)
-            self.played_by[s] |= 1 << parse_card(c)
+        for s, c in view.trick_cards():
+            played |= 1 << c
+            self.played_by[s] |= 1 << c
         if self.tt is not None:  # card play (no trick is played before a contract)
             self.void = list(inferences(_tricks_of(view), self.tt, self._play))
         return played

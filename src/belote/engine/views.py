@@ -30,14 +30,14 @@ from .actions import (
     Take,
 )
 from .annonces import Annonce, annonce_str
-from .cards import Trump, TrumpTables, card_str, display_order, iter_cards, parse_card, popcount
+from .cards import Trump, card_str, display_order, iter_cards, parse_card, popcount
 from .errors import IllegalAction
 from .rules import Rules
 from .scoring import Contract, DealResult
 from .seats import Seat, is_seat
 
 
-class Deal(Protocol):
+class ViewSource(Protocol):
     """What a view reads of a deal: :class:`belote.engine.deal.Deal` has it (that module
     imports this one, never the other way: no import circle)."""
 
@@ -76,7 +76,7 @@ class Deal(Protocol):
     @property
     def barred_team(self) -> int | None: ...
     @property
-    def tt(self) -> TrumpTables | None: ...
+    def trick_points(self) -> Sequence[int]: ...
     @property
     def best(self) -> tuple[Seat, object] | None: ...
     @property
@@ -165,7 +165,7 @@ class SeatView:
     legal_moves: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
-    def of(cls, deal: Deal, seat: int) -> SeatView:
+    def of(cls, deal: ViewSource, seat: int) -> SeatView:
         """``seat``'s view of ``deal``. Raises :class:`IllegalAction` (``illegal.bad_seat``)
         unless ``seat`` is an ``int`` 0..3."""
         if not is_seat(seat):
@@ -237,6 +237,12 @@ class SeatView:
         return _contract(self.contract)
 
 
+def spectator_seat_fields() -> dict[str, Any]:
+    """The seat's fields of :class:`SeatView` as a spectator's view has them (first in
+    :meth:`PublicView.to_json`): no seat, no hand, no legal action or move, no belote card."""
+    return {"seat": None, "hand": [], "legal": [], "belote_cards": [], "legal_moves": []}
+
+
 @dataclass(frozen=True)
 class PublicView:
     """A spectator's knowledge of a deal: the public facts of :class:`SeatView` (same fields,
@@ -266,7 +272,7 @@ class PublicView:
     standing_bid: dict[str, Any] | None = None
 
     @classmethod
-    def of(cls, deal: Deal) -> PublicView:
+    def of(cls, deal: ViewSource) -> PublicView:
         """The public view of ``deal``."""
         return cls(**_public_facts(deal, None))
 
@@ -274,15 +280,14 @@ class PublicView:
         """The fields, with ``seat`` None, ``hand``, ``legal``, ``belote_cards`` and
         ``legal_moves`` empty: the shape of :meth:`SeatView.to_json`, so that one reader takes
         both."""
-        return {"seat": None, "hand": [], "legal": [], "belote_cards": [], "legal_moves": [],
-                **asdict(self)}
+        return {**spectator_seat_fields(), **asdict(self)}
 
     def contract_value(self) -> Contract | None:
         """The contract as a :class:`~belote.engine.scoring.Contract`, or None."""
         return _contract(self.contract)
 
 
-def action_count(deal: Deal) -> int:
+def action_count(deal: ViewSource) -> int:
     """The actions applied to ``deal`` so far: its bids, declarations, belotes said (a
     pending one included) and cards played."""
     return len(deal.bids) + len(deal.declared) + len(deal.belotes) + \
@@ -296,14 +301,14 @@ def _contract(data: dict[str, Any] | None) -> Contract | None:
                     data["kind"], int(data["doubled"]))
 
 
-def _belote_cards(deal: Deal, seat: int) -> int:
+def _belote_cards(deal: ViewSource, seat: int) -> int:
     """The cards ``seat`` may say belote with now (a mask; 0 outside card play)."""
     if deal.phase.value != "play" or deal.contract is None:
         return 0
     return deal.belote_cards_of(seat)
 
 
-def _move(action: Any, deal: Deal, words: dict[str, str], belote: int) -> dict[str, Any]:
+def _move(action: Any, deal: ViewSource, words: dict[str, str], belote: int) -> dict[str, Any]:
     """One legal action as a structured move (see :class:`SeatView`'s ``legal_moves``);
     ``belote``: the cards that may carry a belote now (a mask; 0 unless belote is legal)."""
     move: dict[str, Any] = {"text": str(action)}
@@ -334,7 +339,7 @@ def _move(action: Any, deal: Deal, words: dict[str, str], belote: int) -> dict[s
     return move
 
 
-def _public_facts(deal: Deal, seat: int | None) -> dict[str, Any]:
+def _public_facts(deal: ViewSource, seat: int | None) -> dict[str, Any]:
     """The fields of a view that every seat may know, with the annonces as ``seat`` hears
     them (its own in full; None: as every seat but the declarer hears them)."""
     shown = len(deal.tricks) >= 1
@@ -350,12 +355,6 @@ def _public_facts(deal: Deal, seat: int | None) -> dict[str, Any]:
     turned_public = deal.turned is not None and deal.contract is None and \
         deal.phase.value == "bidding"
     turned = deal.turned
-    tt = deal.tt
-    last = deal.rules.hand_size
-
-    def trick_points(number: int, cards: tuple[int, ...]) -> int:
-        points = sum(tt.points[c] for c in cards) if tt is not None else 0
-        return points + (10 if number == last else 0)  # the dix de der
     best = deal.best if deal.phase.value == "bidding" and deal.contract is None else None
     return {
         "preset": deal.rules.preset_name, "options": deal.rules.overrides(),
@@ -368,8 +367,8 @@ def _public_facts(deal: Deal, seat: int | None) -> dict[str, Any]:
         "contract": deal.contract.to_json() if deal.contract else None,
         "trick": [[int(deal.leader.next(i)), card_str(c)] for i, c in enumerate(deal.trick)],
         "tricks": [{"leader": int(ld), "cards": [card_str(c) for c in cs], "winner": int(w),
-                    "points": trick_points(i, cs)}
-                   for i, (ld, cs, w) in enumerate(deal.tricks, 1)],
+                    "points": points}
+                   for (ld, cs, w), points in zip(deal.tricks, deal.trick_points, strict=True)],
         "points": list(deal.points),
         "belotes": [[int(s), "SHDC"[su]] for s, su in deal.belotes],
         "annonces": anns,

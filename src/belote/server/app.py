@@ -35,6 +35,7 @@ import contextlib
 import json
 import logging
 import threading
+import time
 import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -129,6 +130,7 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None, *, public_url: str 
                   docs_url=None, redoc_url=None)
     app.state.rooms = rooms
     app.state.lang = lang if lang in i18n.LANGS else i18n.DEFAULT_LANG
+    app.state.health = {"down": False, "probed": float("-inf")}
     _handlers(app)
     _routes(app, rooms, limiter, public_url)
     _socket(app, rooms, limiter)
@@ -228,6 +230,7 @@ def _handlers(app: FastAPI) -> None:
         # a full disk, a read-only file, a database gone: one line, no traceback
         log.error("the database failed on %s %s: %s", request.method, request.url.path,
                   _reason(exc))
+        app.state.health["probed"] = float("-inf")  # the next health check probes again
         lang = _lang_of(request)
         return _coded(ServerError("the table's storage failed", code="server.storage_failed",
                                   params={"reason": type(exc.orig).__name__}), lang, 503)
@@ -240,28 +243,38 @@ def _handlers(app: FastAPI) -> None:
                                                     "internal error"), 500)
 
 
-def _health(rooms: Rooms, state: dict[str, bool]) -> None:
+#: seconds a passed write probe stands for (``GET /api/health`` asked in a loop must not
+#: write and sync the disk each time); a failed one, or a write that failed since, does not
+PROBE_STANDS = 1.0
+
+
+def _health(rooms: Rooms, state: dict[str, Any]) -> None:
     """Raises ServerError ``server.database_down`` (503, ``reason`` the exception's type)
     when the store fails its check (:meth:`~.store.SqlStore.check`), ``server.storage_failed``
     (503, ``reason``) when it answers but cannot be written (a full disk, a read-only file:
-    :func:`.probe.write_probe`); logged once a change (a monitor polling every few seconds
-    must not fill the log: ``state["down"]`` the last check's failure)."""
+    :func:`.probe.write_probe`, at most once a :data:`PROBE_STANDS` while it passes:
+    ``state["probed"]`` when it last passed, reset by a write that failed); logged once a
+    change (a monitor polling every few seconds must not fill the log: ``state["down"]`` the
+    last check's failure)."""
     try:
         rooms.store.check()
     except (SQLAlchemyError, OSError) as e:
         raise _unhealthy(state, e, "server.database_down",
                          f"the database cannot be used ({type(e).__name__})") from None
-    try:
-        write_probe(rooms.store)
-    except (SQLAlchemyError, OSError) as e:
-        raise _unhealthy(state, e, "server.storage_failed",
-                         f"the storage cannot be written ({type(e).__name__})") from None
+    if time.monotonic() - state["probed"] >= PROBE_STANDS or state["down"]:
+        try:
+            write_probe(rooms.store)
+        except (SQLAlchemyError, OSError) as e:
+            state["probed"] = float("-inf")
+            raise _unhealthy(state, e, "server.storage_failed",
+                             f"the storage cannot be written ({type(e).__name__})") from None
+        state["probed"] = time.monotonic()
     if state["down"]:
         log.info("the database passes its health check again")
     state["down"] = False
 
 
-def _unhealthy(state: dict[str, bool], error: Exception, code: str,
+def _unhealthy(state: dict[str, Any], error: Exception, code: str,
                message: str) -> ServerError:
     if not state["down"]:
         log.error("the database fails its health check: %s", _reason(error))
@@ -276,7 +289,7 @@ def _reason(error: BaseException) -> str:
 
 
 def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter, public_url: str | None) -> None:
-    health_state = {"down": False}
+    health_state: dict[str, Any] = app.state.health
 
     @app.get("/api/health", **answers(Health))
     def health() -> dict[str, Any]:

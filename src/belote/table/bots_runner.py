@@ -38,7 +38,7 @@ from typing import Protocol
 from ..bots import Bot
 from ..bots.expert import TABLE_TIME_LIMIT_MS
 from ..engine.actions import Action
-from ..engine.deal import Deal, Phase
+from ..engine.deal import Phase
 from ..engine.game import Game
 from ..engine.seats import Seat
 from ..engine.views import SeatView, action_count
@@ -126,7 +126,7 @@ class BotRunner:
         seat = deal.seat_to_move()
         player = self._players[seat]
         assert player is not None and player.bot is not None
-        seed = decision_seed(self._game.seed, len(self._game.deals), seat, deal_actions(deal))
+        seed = decision_seed(self._game.seed, len(self._game.deals), seat, action_count(deal))
         self._thinking = seat
         return _Job(player.bot, deal.view(seat), seat, self._version, seed, time.monotonic())
 
@@ -241,17 +241,11 @@ def _decide(job: _Job) -> tuple[str, Exception | None]:
         return "", e
 
 
-def deal_actions(deal: Deal) -> int:
-    """The actions of ``deal`` so far (:func:`belote.engine.views.action_count`: its bids,
-    annonces declared, belotes said, the pending one included, and cards played; a view's
-    ``actions``)."""
-    return action_count(deal)
-
-
 def decision_seed(seed: int, deal_index: int, seat: Seat | int, actions: int) -> int:
     """The seed of a bot's decision at a table: ``derive_seed("decision", seed, deal_index,
-    seat, actions)``, ``seed`` the game's, ``actions`` :func:`deal_actions` (one-way: it does
-    not reveal the game's seed)."""
+    seat, actions)``, ``seed`` the game's, ``actions`` the deal's so far
+    (:func:`~belote.engine.views.action_count`; one-way: it does not reveal the game's
+    seed)."""
     return derive_seed("decision", seed, deal_index, int(seat), actions)
 
 
@@ -264,5 +258,5 @@ def default_call_later(delay: float, fn: Callable[..., object],
     return timer
 
 
-__all__ = ["TABLE_TIME_LIMIT_MS", "BotRunner", "CallLater", "Cancellable", "deal_actions",
+__all__ = ["TABLE_TIME_LIMIT_MS", "BotRunner", "CallLater", "Cancellable",
            "decision_seed", "default_call_later"]

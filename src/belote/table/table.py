@@ -66,7 +66,6 @@ from .bots_runner import (
     BotRunner,
     CallLater,
     Cancellable,
-    deal_actions,
     decision_seed,
     default_call_later,
 )
@@ -586,4 +585,4 @@ def _pair(values: Sequence[int]) -> tuple[int, int]:
 
 
 __all__ = ["TABLE_TIME_LIMIT_MS", "CallLater", "Cancellable", "Journal", "Player", "PlayerKind",
-           "Subscriber", "Table", "deal_actions", "decision_seed", "solo_table", "table_bots"]
+           "Subscriber", "Table", "decision_seed", "solo_table", "table_bots"]

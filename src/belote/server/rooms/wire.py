@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from ...engine.errors import BeloteError
-from ...engine.views import PublicView, SeatView
+from ...engine.views import PublicView, SeatView, spectator_seat_fields
 from ...table.session import Presence, SessionSeat
 from ..protocol import PROTOCOL_VERSION, Ack, ErrorMessage, Snapshot, TableEndedEvent
 from ..protocol import EventModel as WireModel
@@ -47,7 +47,7 @@ def view_fields(view: SeatView | PublicView | None) -> dict[str, Any] | None:
         return None
     fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
     if isinstance(view, PublicView):  # its to_json: a seat's shape, no seat, hand or legal
-        return {"seat": None, "hand": [], "legal": [], **fields}
+        return {**spectator_seat_fields(), **fields}
     return fields
 
 
