@@ -67,6 +67,23 @@ def test_a_second_server_on_one_sqlite_file_exits_2_naming_the_first(tmp_path):
     again.stop()
 
 
+def test_a_hard_link_to_a_served_sqlite_file_is_refused_too(tmp_path):
+    """A hard link names the served file by another path, so another lock file: the lock
+    on the database file itself refuses the second server (exit 2, the first unknown)."""
+    db = tmp_path / "server.db"
+    first = ServerProcess(f"sqlite:///{db}")
+    try:
+        os.link(db, tmp_path / "hard.db")
+        second = _serve("--lang", "en", "--database", f"sqlite:///{tmp_path / 'hard.db'}")
+        assert second.returncode == 2, second.stderr
+        assert f"error: the database {tmp_path / 'hard.db'} is in use by another server " \
+               "(its lock" in second.stderr
+        assert "Traceback" not in second.stderr
+        assert first.http.get("/api/health").status_code == 200
+    finally:
+        first.kill()
+
+
 def test_postgresql_takes_no_file_lock():
     """PostgreSQL allows several processes (docs/deploy.md; tests/server/test_scale.py runs
     two): no lock is taken, nor for an in-memory SQLite database."""

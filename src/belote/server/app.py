@@ -53,7 +53,7 @@ from starlette.routing import WebSocketRoute
 from .. import __version__, i18n
 from ..engine.errors import BeloteError
 from . import concours_online, concours_web, review, tables, web
-from .errors import ServerError, refused_fields
+from .errors import ServerError, error_line, refused_fields
 from .lang import pick_lang
 from .probe import write_probe
 from .protocol import (
@@ -229,7 +229,7 @@ def _handlers(app: FastAPI) -> None:
     async def storage(request: Request, exc: OperationalError) -> JSONResponse:
         # a full disk, a read-only file, a database gone: one line, no traceback
         log.error("the database failed on %s %s: %s", request.method, request.url.path,
-                  _reason(exc))
+                  error_line(exc))
         app.state.health["probed"] = float("-inf")  # the next health check probes again
         lang = _lang_of(request)
         return _coded(ServerError("the table's storage failed", code="server.storage_failed",
@@ -277,15 +277,9 @@ def _health(rooms: Rooms, state: dict[str, Any]) -> None:
 def _unhealthy(state: dict[str, Any], error: Exception, code: str,
                message: str) -> ServerError:
     if not state["down"]:
-        log.error("the database fails its health check: %s", _reason(error))
+        log.error("the database fails its health check: %s", error_line(error))
     state["down"] = True
     return ServerError(message, code=code, status=503, params={"reason": type(error).__name__})
-
-
-def _reason(error: BaseException) -> str:
-    """What a database error says, without the statement and its parameters (SQLAlchemy
-    adds them: a seat's token hash, a seed)."""
-    return str(getattr(error, "orig", None) or error).splitlines()[0]
 
 
 def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter, public_url: str | None) -> None:

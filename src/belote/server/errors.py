@@ -81,5 +81,12 @@ def refused_fields(errors: Sequence[Mapping[str, Any]], kind: str, lang: str) ->
                        params={"field": field, "reason": reason})
 
 
-__all__ = ["ServerError", "bad_token", "not_creator", "refused_fields", "unknown_code",
-           "unknown_table"]
+def error_line(error: BaseException) -> str:
+    """What a failed database call says, in one line for the log, without the statement and
+    its parameters (SQLAlchemy adds them: a seat's token hash, a seed)."""
+    lines = str(getattr(error, "orig", None) or error).splitlines()
+    return lines[0] if lines and lines[0] else type(error).__name__
+
+
+__all__ = ["ServerError", "bad_token", "error_line", "not_creator", "refused_fields",
+           "unknown_code", "unknown_table"]

@@ -221,6 +221,11 @@ class DatabaseLock:
     allowed: :mod:`belote.server.fanout`). The descriptor is not inherited by the server's
     search processes (spawned, and Python's descriptors are not inheritable).
 
+    The database file itself is also ``flock``-ed (created empty, a valid empty database,
+    when it is not there yet): a hard link or a bind mount names the same file by another
+    path, and so another lock file, but not another inode. (SQLite's own locks are
+    ``fcntl`` ones, which ``flock`` does not touch.)
+
     :meth:`take` raises BeloteError ``server.database_in_use`` (``path``, ``pid``: the
     holder's) or ``server.database_locked`` (``path``, ``lock``: no process id readable),
     ``server.bad_database`` when the lock file cannot be opened."""
@@ -234,6 +239,7 @@ class DatabaseLock:
         real = database.resolve()  # one lock whatever path or link names the file
         self.path = real.with_name(real.name + ".lock")
         self._fd: int | None = None
+        self._db_fd: int | None = None
 
     def take(self) -> DatabaseLock:
         import fcntl
@@ -250,9 +256,23 @@ class DatabaseLock:
             pid = self._holder(fd)
             os.close(fd)
             raise self._in_use(pid) from None
+        try:
+            db_fd = os.open(self.database, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as e:
+            os.close(fd)
+            reason = e.strerror or type(e).__name__
+            raise BeloteError(f"the database cannot be used: {self.database} ({reason})",
+                              code="server.bad_database",
+                              params={"url": str(self.database), "reason": reason}) from None
+        try:
+            fcntl.flock(db_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # the same file under another name (a hard link): its lock unknown
+            os.close(db_fd)
+            os.close(fd)
+            raise self._in_use(None) from None
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode("ascii"))
-        self._fd = fd
+        self._fd, self._db_fd = fd, db_fd
         return self
 
     def _holder(self, fd: int) -> int | None:
@@ -277,9 +297,10 @@ class DatabaseLock:
 
     def release(self) -> None:
         """Let the lock go (the file stays: removing it would race with a server taking it)."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        for fd in (self._fd, self._db_fd):
+            if fd is not None:
+                os.close(fd)
+        self._fd = self._db_fd = None
 
 
 def lock_sqlite(url: str, explicit: bool) -> DatabaseLock | None:

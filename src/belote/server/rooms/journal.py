@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ...engine.seats import Seat
 from ...table import events as ev
-from ..errors import ServerError
+from ..errors import ServerError, error_line
 from ..store import SqlStore
 
 log = logging.getLogger("belote.server.rooms")
@@ -95,7 +95,7 @@ class Journal:
                 raise ServerError("another process logged this action first",
                                   code=LOG_CONFLICT, status=409) from e
             except Exception as e:  # the log is the truth: stop the table rather than diverge
-                log.exception("table %s: the action log failed", self.room_id)
+                log.error("table %s: the action log failed: %s", self.room_id, error_line(e))
                 self.broken = True
                 raise storage_failed() from e
             self.logged = seq

@@ -212,8 +212,8 @@ class Rooms:
             try:
                 self.store.set_status(room.id, room.data.status, room.data.ended)
                 data = self.store.room(room.id)
-            except Exception:
-                log.warning("table %s: the store still fails", room.id, exc_info=True)
+            except Exception as e:
+                log.debug("table %s: the store still fails (%s)", room.id, type(e).__name__)
                 return room
             if data is None:
                 return room
