@@ -7,6 +7,7 @@ record text."""
 from __future__ import annotations
 
 import base64
+import json
 import os
 import socket
 import struct
@@ -253,3 +254,18 @@ def test_finished_rooms_leave_the_registry_and_nothing_grows_with_them(tmp_path)
     finally:
         rooms.close()
         store.dispose()
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "ping", "v": True}, {"type": "ping", "v": 1.0}, {"type": "ping", "id": True},
+    {"type": "ping", "id": 1.0}, {"type": "ping", "id": 2**53},
+    {"type": "action", "action": "pass", "seq": 0, "v": True}])
+def test_a_client_message_s_numbers_are_json_integers(message):
+    """``"v": true`` and ``1.0`` were version 1, a ping's ``id`` ``true`` was echoed as 1 and
+    had no bound (pydantic's lax mode): refused, as ``seq`` and ``seat`` are."""
+    from pydantic import ValidationError
+
+    from belote.server.protocol import CLIENT_MESSAGE
+    with pytest.raises(ValidationError):
+        CLIENT_MESSAGE.validate_json(json.dumps(message))
+    assert CLIENT_MESSAGE.validate_json('{"type": "ping", "id": 7, "v": 1}').id == 7

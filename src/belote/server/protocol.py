@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from ..table.events import Event as TableEvent
 from ..table.session import SeatKind
@@ -36,6 +36,15 @@ class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     v: Literal[1] = 1  # PROTOCOL_VERSION
+
+    @field_validator("v", mode="before")
+    @classmethod
+    def _a_json_integer(cls, value: Any) -> Any:
+        """``v`` is the JSON integer 1: ``true`` or ``1.0`` is refused (pydantic's lax
+        literal takes them)."""
+        if type(value) is not int:
+            raise ValueError("the protocol version is the integer 1")
+        return value
 
 
 # -- client → server ------------------------------------------------------------------------
@@ -56,7 +65,8 @@ class PingMessage(_Message):
     """A keep-alive: answered by a :class:`Pong` with the same ``id``."""
 
     type: Literal["ping"]
-    id: Annotated[str, Field(max_length=100)] | int | None = None
+    id: Annotated[str, Field(max_length=100)] | \
+        Annotated[int, Field(ge=-MAX_SEQ, le=MAX_SEQ, strict=True)] | None = None
 
 
 ClientMessage = Annotated[ActionMessage | PingMessage, Field(discriminator="type")]
