@@ -60,13 +60,10 @@ from .protocol import (
     CLIENT_MESSAGE,
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
-    Ack,
-    ErrorMessage,
-    Pong,
 )
 from .ratelimit import Limiter, RateLimited
 from .replies import Health, answers
-from .rooms import Connection, Room, Rooms
+from .rooms import Connection, Room, Rooms, wire
 from .tables import CreateTable, JoinTable, SeatBot, bearer, limited, table_json
 
 log = logging.getLogger(__name__)
@@ -386,13 +383,6 @@ class _Socket:
                 del text
 
 
-def _refusal(error: BeloteError, lang: str, seq: int | None = None) -> dict[str, Any]:
-    return ErrorMessage(code=error.code, message=i18n.message(error, lang), seq=seq,
-                        rule=getattr(error, "rule", None),
-                        retry_after=getattr(error, "retry_after", None)
-                        ).model_dump(mode="json")
-
-
 async def _read(websocket: WebSocket) -> str | None:
     """The next client message as text (None: the socket closed); a binary frame is read
     as UTF-8 (``\ufffd`` for what is not)."""
@@ -415,30 +405,30 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
     """Answer one client message (every refusal an error message; nothing raises)."""
     lang = conn.lang
     if _too_large(text):
-        conn.send(_refusal(ServerError(f"message too large (at most {MAX_MESSAGE_BYTES} bytes)",
+        conn.send(wire.refusal(ServerError(f"message too large (at most {MAX_MESSAGE_BYTES} bytes)",
                                        code="server.too_large",
                                        params={"limit": MAX_MESSAGE_BYTES}), lang))
         return
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        conn.send(_refusal(ServerError("malformed JSON", code="server.bad_json"), lang))
+        conn.send(wire.refusal(ServerError("malformed JSON", code="server.bad_json"), lang))
         return
     try:
         message = CLIENT_MESSAGE.validate_python(data)
     except ValidationError as e:
-        conn.send(_refusal(refused_fields(e.errors(), "message", lang), lang))
+        conn.send(wire.refusal(refused_fields(e.errors(), "message", lang), lang))
         return
     if message.type == "ping":
-        conn.send(Pong(id=message.id).model_dump(mode="json"))
+        conn.send(wire.pong(message.id))
         return
     seq = message.seq
     if conn.seat is None:
-        conn.send(_refusal(ServerError("a spectator cannot act", code="server.spectator"),
+        conn.send(wire.refusal(ServerError("a spectator cannot act", code="server.spectator"),
                            lang, seq))
         return
     if message.seat is not None and message.seat != conn.seat:
-        conn.send(_refusal(ServerError(f"this token plays seat {conn.seat} only",
+        conn.send(wire.refusal(ServerError(f"this token plays seat {conn.seat} only",
                                        code="server.not_your_seat",
                                        params={"seat": conn.seat, "asked": message.seat}),
                            lang, seq))
@@ -446,14 +436,14 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
     try:
         applied = await asyncio.to_thread(room.act, conn.seat, message.action, seq)
     except BeloteError as e:
-        conn.send(_refusal(e, lang, seq))
+        conn.send(wire.refusal(e, lang, seq))
         return
     except Exception:
         log.exception("table %s: an action failed", room.id)
-        conn.send(_refusal(ServerError("internal error", code="server.internal"), lang, seq))
+        conn.send(wire.refusal(ServerError("internal error", code="server.internal"), lang, seq))
         return
     if not applied:
-        conn.send(Ack(seq=seq, duplicate=True).model_dump(mode="json"))
+        conn.send(wire.ack(seq, duplicate=True))
 
 
 async def _refuse(websocket: WebSocket, error: BeloteError, lang: str, close: int) -> None:
@@ -461,7 +451,7 @@ async def _refuse(websocket: WebSocket, error: BeloteError, lang: str, close: in
     gone already (any address may open and drop sockets, dozens a minute) costs one debug
     line, not a traceback."""
     try:
-        await websocket.send_text(json.dumps(_refusal(error, lang), ensure_ascii=False))
+        await websocket.send_text(json.dumps(wire.refusal(error, lang), ensure_ascii=False))
         await websocket.close(close)
     except Exception as e:  # noqa: BLE001 -- the socket is gone, whatever the transport says
         log.debug("a refused socket was gone already (%s: %s)", error.code, type(e).__name__)

@@ -18,7 +18,7 @@ from typing import Any
 from ...engine.errors import BeloteError
 from ...engine.views import PublicView, SeatView, spectator_seat_fields
 from ...table.session import Presence, SessionSeat
-from ..protocol import PROTOCOL_VERSION, Ack, ErrorMessage, Snapshot, TableEndedEvent
+from ..protocol import PROTOCOL_VERSION, Ack, ErrorMessage, Pong, Snapshot, TableEndedEvent
 from ..protocol import EventModel as WireModel
 from ..protocol import SeatEvent as SeatEvent  # re-exported: the room's own seat changes
 
@@ -81,17 +81,32 @@ def snapshot(**fields: Any) -> dict[str, Any]:
     return Snapshot(**fields).model_dump(mode="json")
 
 
-def ack(seq: int) -> dict[str, Any]:
-    """The :class:`~belote.server.protocol.Ack` of the action numbered ``seq``."""
-    return Ack(seq=seq).model_dump(mode="json")
+def ack(seq: int, duplicate: bool = False) -> dict[str, Any]:
+    """The :class:`~belote.server.protocol.Ack` of the action numbered ``seq`` (``duplicate``:
+    a number seen before, nothing applied)."""
+    return Ack(seq=seq, duplicate=duplicate).model_dump(mode="json")
+
+
+def pong(ping_id: str | int | None) -> dict[str, Any]:
+    """The :class:`~belote.server.protocol.Pong` of a ping of ``ping_id``."""
+    return Pong(id=ping_id).model_dump(mode="json")
+
+
+def refusal(error: BeloteError, lang: str, seq: int | None = None) -> dict[str, Any]:
+    """The :class:`~belote.server.protocol.ErrorMessage` of ``error`` in ``lang``: its code,
+    its words, the ``seq`` of the action refused, the rule that refuses it, the seconds to
+    wait (a rate limit)."""
+    from ... import i18n
+    return ErrorMessage(code=error.code, message=i18n.message(error, lang), seq=seq,
+                        rule=getattr(error, "rule", None),
+                        retry_after=getattr(error, "retry_after", None)).model_dump(mode="json")
 
 
 def error(code: str, fallback: str, lang: str, **params: Any) -> dict[str, Any]:
     """The :class:`~belote.server.protocol.ErrorMessage` of ``code`` in ``lang``."""
-    from ... import i18n
-    refusal = BeloteError(fallback, code=code, params=params)
-    return ErrorMessage(code=code, message=i18n.message(refusal, lang)).model_dump(mode="json")
+    return refusal(BeloteError(fallback, code=code, params=params), lang)
 
 
 __all__ = ["TABLE_ENDED", "SeatEvent", "WireModel", "ack", "dumps", "error", "event_head",
-           "event_tail", "event_text", "seat_fields", "snapshot", "view_fields", "view_text"]
+           "event_tail", "event_text", "pong", "refusal", "seat_fields", "snapshot",
+           "view_fields", "view_text"]
