@@ -5,7 +5,7 @@ Expected values are worked out by hand from the rule texts (seeds 000–004, doc
 
 from __future__ import annotations
 
-from itertools import pairwise
+from itertools import pairwise, permutations
 
 import pytest
 
@@ -344,6 +344,15 @@ def test_the_trump_suit_comes_first_then_the_colours_alternate():
     assert _shown("AH 7S 8D TC 9C", Trump.C) == "9C TC AH 7S 8D"
 
 
+def test_two_red_suits_and_one_black_put_the_black_one_between_them():
+    # ♠ ♥ ♦ held and no trump among them: ♥ ♠ ♦ (♠ ♥ ♦ put the reds side by side); seen with
+    # clubs trump (no club held) and during the bidding
+    assert _shown("7S AH KH 9H AD TD", Trump.C) == "AH KH 9H 7S AD TD"
+    assert _shown("8S KH QH TD 8D", None) == "KH QH 8S TD 8D"
+    # the trump suit first, then the colours alternate from it: ♣ ♥ ♠ ♦
+    assert _shown("AH 7S 8D TC 9C", Trump.C) == "9C TC AH 7S 8D"
+
+
 def test_when_one_colour_is_missing_the_suits_follow_in_s_h_d_c_order():
     # spades trump, no red card: ♠ then ♣; hearts trump and no black card: ♥ then ♦
     assert _shown("AC 7S JS", Trump.S) == "JS 7S AC"
@@ -383,8 +392,10 @@ def test_the_display_order_is_a_permutation_trump_first_colours_alternating():
                 assert strength[a] > strength[b]
         if trump is not None and trump.is_suit and int(trump) in runs:
             assert runs[0] == int(trump)
-        for i in range(1, len(runs)):
-            if (runs[i] in RED_SUITS) == (runs[i - 1] in RED_SUITS):
-                other = [s for s in runs[i:] if (s in RED_SUITS) != (runs[i - 1] in RED_SUITS)]
-                assert not other
+        def clashes(order: tuple[int, ...] | list[int]) -> int:
+            return sum((a in RED_SUITS) == (b in RED_SUITS) for a, b in pairwise(order))
+        first = runs[:1] if trump is not None and trump.is_suit and int(trump) in runs else []
+        fewest = min(clashes(first + list(p)) for p in
+                     permutations([s for s in runs if s not in first]))
+        assert clashes(runs) == fewest  # no order of these suits alternates better
     check()

@@ -18,6 +18,8 @@ for J Q K); suits ``S H D C``. A player reads a card in his language as the cata
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
@@ -308,29 +310,36 @@ def hand_str(mask: int, trump: Trump | None = None) -> str:
 RED_SUITS = (1, 2)
 
 
+@functools.lru_cache(maxsize=64)
+def _suit_order(suits: tuple[int, ...], first: int | None) -> tuple[int, ...]:
+    """The order of the ``suits`` held (``first`` put first when given) with the fewest
+    neighbours of one colour, the first such in ``S H D C`` order (:func:`display_order`)."""
+    rest = [s for s in suits if s != first]
+    head = () if first is None else (first,)
+
+    def clashes(order: tuple[int, ...]) -> int:
+        return sum((a in RED_SUITS) == (b in RED_SUITS) for a, b in itertools.pairwise(order))
+    return min((head + p for p in itertools.permutations(rest)),
+               key=lambda order: (clashes(order), order))
+
+
 def display_order(cards: Iterable[int], trump: Trump | None = None) -> list[int]:
     """The engine's display order of a hand (card ids), the one every front end shows:
 
     * suit by suit; with a suit contract the trump suit comes first;
-    * the other suits in ``S H D C`` order, except that the next suit is of the other colour
-      (black ♠ ♣, red ♥ ♦) than the one before it whenever a suit held allows: ``♠ ♥ ♣ ♦``
-      with no contract, ``♥ ♠ ♦ ♣`` with hearts trump, ``♦ ♠ ♥ ♣`` with diamonds;
+    * the other suits with colours alternating (black ♠ ♣, red ♥ ♦): as few suits of one
+      colour side by side as the suits held allow, and among those orders the first in
+      ``S H D C`` order: ``♠ ♥ ♣ ♦`` with no contract, ``♥ ♠ ♦`` for ♠ ♥ ♦ held, ``♥ ♠ ♦ ♣``
+      with hearts trump, ``♦ ♠ ♥ ♣`` with diamonds;
     * in each suit the strongest first, in the contract's order (trump order ``J 9 A 10 K Q 8
       7 6`` in a trump suit, every suit in TA; plain ``A 10 K Q J 9 8 7 6`` otherwise and
       while there is no contract; 001, 002 §III).
 
     ``trump``: the contract's kind, None during the bidding. Returns a new list."""
     held = list(cards)
-    suits = [s for s in range(4) if any(SUIT_OF[c] == s for c in held)]
-    if trump is not None and trump.is_suit and int(trump) in suits:
-        suits.remove(int(trump))
-        suits.insert(0, int(trump))
-    ordered: list[int] = []
-    while suits:
-        red_last = bool(ordered) and ordered[-1] in RED_SUITS
-        nxt = next((s for s in suits if not ordered or (s in RED_SUITS) != red_last), suits[0])
-        ordered.append(nxt)
-        suits.remove(nxt)
+    suits = tuple(s for s in range(4) if any(SUIT_OF[c] == s for c in held))
+    first = int(trump) if trump is not None and trump.is_suit and int(trump) in suits else None
+    ordered = _suit_order(suits, first)
     strength = tables(trump).strength if trump is not None else \
         [PLAIN_STRENGTH[RANK_OF[c]] for c in range(NCARDS)]
     return sorted(held, key=lambda c: (ordered.index(SUIT_OF[c]), -strength[c]))
