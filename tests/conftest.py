@@ -6,7 +6,16 @@ Tests that need a particular folder set the variable again themselves."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# pytest-xdist's workers are started with COLUMNS=80 and LINES=24 in their environment, which
+# a plain run has not: the CLI reads COLUMNS when it is imported (belote.cli.output: the width
+# of tables off a terminal), so a worker would test a fixed 80-column output
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    for _name in ("COLUMNS", "LINES"):
+        os.environ.pop(_name, None)
 
 
 @pytest.fixture(autouse=True)

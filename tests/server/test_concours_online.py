@@ -278,7 +278,7 @@ def test_a_finished_concours_leaves_no_room_in_the_sweeps_sets(database_url, man
     data = manager.create("Club", online=True, leftover=Leftover.BOT, deals=1, parties=1)
     manager.add(data.id, PLAYERS[:4])
     bots = PartieDraw(1, 7, (TableDraw(1, ((None, None), (None, None))),))
-    manager.store.run(lambda s: manager.store.insert_draw(s, data.id, bots))
+    manager.store.run(lambda w: w.insert_draw(data.id, bots))
     store = SqlStore(database_url)
     rooms = Rooms(store, Settings(bot_delay=0.0, takeover_after=0.0))
     online = OnlineConcours(rooms)
