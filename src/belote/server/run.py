@@ -243,13 +243,7 @@ class DatabaseLock:
 
     def take(self) -> DatabaseLock:
         import fcntl
-        try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError as e:
-            reason = e.strerror or type(e).__name__
-            raise BeloteError(f"the database cannot be used: {self.path} ({reason})",
-                              code="server.bad_database",
-                              params={"url": str(self.path), "reason": reason}) from None
+        fd = _open_private(self.path)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -257,13 +251,10 @@ class DatabaseLock:
             os.close(fd)
             raise self._in_use(pid) from None
         try:
-            db_fd = os.open(self.database, os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError as e:
+            db_fd = _open_private(self.database)
+        except BeloteError:
             os.close(fd)
-            reason = e.strerror or type(e).__name__
-            raise BeloteError(f"the database cannot be used: {self.database} ({reason})",
-                              code="server.bad_database",
-                              params={"url": str(self.database), "reason": reason}) from None
+            raise
         try:
             fcntl.flock(db_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:  # the same file under another name (a hard link): its lock unknown
@@ -301,6 +292,18 @@ class DatabaseLock:
             if fd is not None:
                 os.close(fd)
         self._fd = self._db_fd = None
+
+
+def _open_private(path: Path) -> int:
+    """A descriptor of ``path`` for reading and writing, created 0600 when missing. Raises
+    BeloteError ``server.bad_database`` (``url``: the path, ``reason``) when it cannot be."""
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as e:
+        reason = e.strerror or type(e).__name__
+        raise BeloteError(f"the database cannot be used: {path} ({reason})",
+                          code="server.bad_database",
+                          params={"url": str(path), "reason": reason}) from None
 
 
 def lock_sqlite(url: str, explicit: bool) -> DatabaseLock | None:
