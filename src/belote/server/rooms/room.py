@@ -442,7 +442,7 @@ class Room(Lobby, PeerSync):
                 return False
             self.last_seq[seat] = client_seq
             broken = self.broken
-        parse_record_action(action)  # the record text only, as view.legal has it
+        parsed = parse_record_action(action)  # the record text only, as view.legal has it
         if broken:  # the room is rebuilt from the log if the store answers again; this
             # connection (of the old room) is then closed: its client reconnects
             if self.on_broken is not None:
@@ -456,7 +456,7 @@ class Room(Lobby, PeerSync):
         for attempt in range(2):
             self.journal.acting.pending = (seat, client_seq)
             try:
-                table.act(seat, action)
+                table.act(seat, parsed)  # parsed once: the table judges the action itself
                 return True
             except ServerError as e:
                 if e.code != LOG_CONFLICT or attempt:
