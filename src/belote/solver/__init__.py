@@ -33,7 +33,7 @@ def kernel_ready() -> bool:
     docs/performance.md): the CLI and the TUI say so meanwhile.
     True when it cannot tell (numba's cache internals are not public)."""
     # numba's dispatchers, read through their private cache attributes (not in numba's types)
-    compiled: tuple[Any, ...] = (kernel.search, kernel._search, kernel.mtdf, kernel._two_tricks)
+    compiled: tuple[Any, ...] = kernel.COMPILED
     try:
         for f in compiled:
             if not f.signatures and not f._cache._cache_file._load_index():
