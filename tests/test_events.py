@@ -9,7 +9,7 @@ import random
 import pytest
 
 from belote.bots import make_bot
-from belote.engine import Deal, Game, Rules, parse_hand
+from belote.engine import PRESET_NAMES, Deal, Game, Rules, parse_hand, shuffled_deck, uniform_action
 from belote.engine import events as en
 from belote.engine.actions import PASS, Declare, Pass, Play, parse_action
 from belote.engine.annonces import annonce_str
@@ -271,3 +271,32 @@ def test_the_bots_games_tell_belotes_rebelotes_and_annonces():
         if {"belote", "belote-re", "annonces_shown"} <= kinds:
             break
     assert {"belote", "belote-re", "annonces_shown", "trick", "contract"} <= kinds
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_an_apply_without_events_builds_none_and_moves_the_deal_alike(preset):
+    """``Deal.apply(action, events=False)`` returns ``()`` and leaves the deal as the apply
+    that returns the events does, move by move, to the score."""
+    rules = Rules.preset(preset)
+    rng = random.Random(preset)
+    for i in range(12):
+        deck = shuffled_deck(rules, rng)
+        told, quiet = Deal.deal(rules, i % 4, list(deck)), Deal.deal(rules, i % 4, list(deck))
+        while not told.is_over():
+            action = uniform_action(told, rng)
+            assert told.apply(action)[0] is not None
+            assert quiet.apply(action, events=False) == ()
+            assert vars(quiet) == vars(told)
+        assert quiet.result == told.result
+
+
+def test_a_card_played_is_one_shared_value_a_seat_and_card():
+    assert all(en.CARD_PLAYED[seat][card] == en.CardPlayed(seat, card)
+               and en.CARD_PLAYED[seat][card].seat is seat
+               for seat in Seat for card in range(36))
+    deal = Deal.from_hands(Rules.preset("coinche"), 3, [parse_hand(h) for h in ONE_SUIT_EACH])
+    for action in ("80 H", "pass", "pass", "pass"):
+        deal.play(action)
+    first, = deal.play("7H")
+    assert first == en.CardPlayed(S0, parse_card("7H")) and first.to_json() == \
+        {"kind": "card", "seat": 0, "card": "7H"}

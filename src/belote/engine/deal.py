@@ -368,41 +368,42 @@ class Deal:
         Raises :class:`IllegalAction` (``illegal.bad_annonce.*``)."""
         return ann.validate_declaration(self.hands[self._mover()], action.groups, self._trump())
 
-    def apply(self, action: Action) -> tuple[ev.Event, ...]:
+    def apply(self, action: Action, events: bool = True) -> tuple[ev.Event, ...]:
         """Unchecked: apply an action known to be legal (judged by :meth:`judge`, or from
         :meth:`legal_actions`: search, replays of checked records) and return the move's
-        events (:mod:`belote.engine.events`), its action first. Nothing is checked (as
-        python-chess's ``push``): an illegal action leaves the deal in a state no rule
+        events (:mod:`belote.engine.events`), its action first; with ``events`` False, ``()``
+        and no event built (random playouts and replays that read none). Nothing is checked
+        (as python-chess's ``push``): an illegal action leaves the deal in a state no rule
         reaches. A ``Declare`` is still read against the hand (its annonces, or
         :class:`IllegalAction` ``illegal.bad_annonce.*``)."""
         seat = self._mover()
         if self.phase == Phase.BIDDING:
-            return self._apply_bid(seat, action)
+            return self._apply_bid(seat, action, events)
         if isinstance(action, Play):
-            return self.play_card(action.card)
+            return self.play_card(action.card, events)
         if isinstance(action, SayBelote):
             self.belote_pending[seat] = True
-            return (ev.BeloteClaimed(seat),)
+            return (ev.BeloteClaimed(seat),) if events else ()
         if isinstance(action, Declare):
             found = self.check_declaration(action)
             self.declared[seat] = found
-            return (ev.AnnonceDeclared(seat, tuple(a.kind for a in found)),)
+            return (ev.AnnonceDeclared(seat, tuple(a.kind for a in found)),) if events else ()
         raise IllegalAction(f"{action} cannot be played now", rule="bad_action",
                             params={"action": str(action)})
 
-    def _apply_bid(self, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
-        made = ev.BidMade(seat, action)
+    def _apply_bid(self, seat: Seat, action: Action, events: bool) -> tuple[ev.Event, ...]:
         outcome = apply_bid(self, seat, action)
         if outcome == "next":
             self.to_move = seat.next()
-            return (made,)
+            return (ev.BidMade(seat, action),) if events else ()
         if outcome == "passed_out":
             self.phase = Phase.DONE
             self.passed_out = True
             self.to_move = None
-            return made, ev.DealPassedOut()
+            return (ev.BidMade(seat, action), ev.DealPassedOut()) if events else ()
         self._start_play(outcome)
-        return made, ev.ContractSet(outcome, self.turned)
+        return (ev.BidMade(seat, action), ev.ContractSet(outcome, self.turned)) if events \
+            else ()
 
     def _start_play(self, contract: Contract) -> None:
         r = self.rules
@@ -424,11 +425,10 @@ class Deal:
         self.phase = Phase.PLAY
         self.leader = self.to_move = self.dealer.next()
 
-    def play_card(self, card: int) -> tuple[ev.Event, ...]:
+    def play_card(self, card: int, events: bool = True) -> tuple[ev.Event, ...]:
         """Unchecked: the player to move plays ``card``; returns the events (see
-        :meth:`apply`)."""
+        :meth:`apply`; none built with ``events`` False)."""
         seat = self._mover()
-        played = ev.CardPlayed(seat, card)
         said = self._belote_of(seat, card) \
             if self.belote_pending[seat] or self.rebelote_due[seat] else None
         self.hands[seat] &= ~(1 << card)
@@ -438,13 +438,21 @@ class Deal:
         self.plays.append((seat, card))
         if len(trick) < 4:
             self.to_move = seat.next()
+            if not events:
+                return ()
+            played = ev.CARD_PLAYED[seat][card]
             return (played,) if said is None else (played, said)
-        return self._end_trick(played if said is None else (played, said))
+        if not events:
+            return self._end_trick(False)
+        played = ev.CARD_PLAYED[seat][card]
+        return (played, *self._end_trick()) if said is None else \
+            (played, said, *self._end_trick())
 
-    def _end_trick(self, played: ev.Event | tuple[ev.Event, ...]) -> tuple[ev.Event, ...]:
+    def _end_trick(self, events: bool = True) -> tuple[ev.Event, ...]:
         """The fourth card is down: the trick's winner takes its points (the dix de der with
-        the last trick, 001), leads next; the deal is scored after the last trick.
-        ``played``: the events of the card (one, or a tuple)."""
+        the last trick, 001), leads next; the deal is scored after the last trick. Returns the
+        events that follow the card (:class:`~.events.TrickWon` first; none built with
+        ``events`` False)."""
         tt = self._tables()
         cards = tuple(self.trick)
         w = self.leader.next(tt.winner_index(cards))
@@ -455,12 +463,16 @@ class Deal:
             points += 10  # dix de der (001)
         self.points[w.team] += points
         self.tricks_won[w] += 1
-        self.tricks.append((self.leader, cards, w))
+        leader = self.leader
+        self.tricks.append((leader, cards, w))
         self.trick_points.append(points)
-        won = ev.TrickWon(len(self.tricks), self.leader, cards, w, points)
-        told = (*played, won) if isinstance(played, tuple) else (played, won)
         self.trick = []
         self.leader = self.to_move = w
+        if not events:
+            if last:
+                self._finish()
+            return ()
+        told: tuple[ev.Event, ...] = (ev.TrickWon(len(self.tricks), leader, cards, w, points),)
         if len(self.tricks) == 1 and self.declared:  # shown at the second trick (001)
             told += (ev.AnnoncesShown(tuple((Seat(s), tuple(found)) for s, found
                                             in sorted(self.declared.items()))),)

@@ -28,7 +28,7 @@ from typing import Any
 
 from .actions import Action
 from .annonces import Annonce, annonce_str
-from .cards import card_str
+from .cards import NCARDS, card_str
 from .scoring import Contract, DealResult
 from .seats import Seat
 
@@ -83,6 +83,12 @@ class CardPlayed:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "card", "seat": int(self.seat), "card": card_str(self.card)}
+
+
+#: ``CARD_PLAYED[seat][card] == CardPlayed(seat, card)``: one shared instance a seat and a card,
+#: which the engine returns rather than building one a card (an event is an immutable value)
+CARD_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
+    tuple(CardPlayed(seat, card) for card in range(NCARDS)) for seat in Seat)
 
 
 #: the first event of every move: the action itself, as every seat hears it
@@ -231,6 +237,7 @@ Event = (BidMade | BeloteClaimed | AnnonceDeclared | CardPlayed | ContractSet | 
          | BeloteSaid | TrickWon | AnnoncesShown | DealScored | DealMarked | DealDealt
          | GameOver)
 
-__all__ = ["ActionEvent", "AnnonceDeclared", "AnnoncesShown", "BeloteClaimed", "BeloteSaid",
-           "BidMade", "CardPlayed", "ContractSet", "DealDealt", "DealMarked", "DealPassedOut",
-           "DealScored", "Event", "GameOver", "Outcome", "TrickWon", "shown_annonces"]
+__all__ = ["CARD_PLAYED", "ActionEvent", "AnnonceDeclared", "AnnoncesShown", "BeloteClaimed",
+           "BeloteSaid", "BidMade", "CardPlayed", "ContractSet", "DealDealt", "DealMarked",
+           "DealPassedOut", "DealScored", "Event", "GameOver", "Outcome", "TrickWon",
+           "shown_annonces"]

@@ -122,14 +122,17 @@ class Game:
         self._next_deal()
         return self._marked(mark), self._dealt()
 
-    def apply(self, action: Action) -> tuple[ev.Event, ...]:
+    def apply(self, action: Action, events: bool = True) -> tuple[ev.Event, ...]:
         """Unchecked action (judged by :meth:`Deal.judge`, or bots and search) on the current
         deal (the game is not over): :meth:`Deal.apply`, then :meth:`finish_deal` when the
-        deal ends. Returns the move's events."""
+        deal ends. Returns the move's events (``()`` with ``events`` False, as
+        :meth:`Deal.apply`)."""
         assert self.current is not None, "the game is over"
-        told = self.current.apply(action)
+        told = self.current.apply(action, events)
         if self.current.is_over():
-            told += self.finish_deal()
+            marked = self.finish_deal()
+            if events:
+                told += marked
         return told
 
     def finish_deal(self, next_deck: list[int] | None = None) -> tuple[ev.Event, ...]:

@@ -56,11 +56,12 @@ def play_randomly(deal: Deal, rng: random.Random, policy: Policy = random_action
                   checked: bool = True) -> Deal:
     """Play ``deal`` to its end from where it stands, each action ``policy(deal, rng)``;
     returns ``deal``. ``checked``: through ``Deal.play`` (validated as untrusted input), else
-    through the unchecked ``Deal.apply`` (the policies only pick legal actions)."""
+    through the unchecked ``Deal.apply`` (the policies only pick legal actions; no event
+    built)."""
     while not deal.is_over():
         action = policy(deal, rng)
         if checked:
             deal.play(action)
         else:
-            deal.apply(action)
+            deal.apply(action, events=False)
     return deal
