@@ -28,21 +28,23 @@ def once(x):
 """
 
 
-def _run(root: Path, module: str) -> tuple[int, int]:
-    """``once(1)`` of ``module`` in a fresh process, and how many times numba loaded it from
-    its cache."""
+def _run(root: Path) -> dict[str, tuple[int, int]]:
+    """``once(1)`` of the modules ``fresh`` and ``stale`` in a fresh process, each with how
+    many times numba loaded it from its cache."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(root)] + [p for p in sys.path if p])
     env.pop("NUMBA_CACHE_DIR", None)
-    out = subprocess.run(
-        [sys.executable, "-c", f"from pkg import {module} as m\nv = m.once(1)\n"
-                               f"print(v, sum(m.once.stats.cache_hits.values()))"],
-        cwd=root, env=env, capture_output=True, text=True, check=True, timeout=120).stdout
-    value, hits = out.split()
-    return int(value), int(hits)
+    code = ("from pkg import fresh, stale\n"
+            "for m in (fresh, stale):\n"
+            "    print(m.once(1), sum(m.once.stats.cache_hits.values()))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True,
+                         text=True, check=True, timeout=300).stdout.split()
+    return {"fresh": (int(out[0]), int(out[1])), "stale": (int(out[2]), int(out[3]))}
 
 
 def test_an_edited_helper_of_another_file_is_compiled_again(tmp_path):
+    """``fresh`` calls :func:`keep_fresh` at import, ``stale`` does not; both call the helper
+    of ``helpers.py``."""
     pkg = tmp_path / "pkg"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
@@ -51,14 +53,12 @@ def test_an_edited_helper_of_another_file_is_compiled_again(tmp_path):
     (pkg / "fresh.py").write_text(CALLER.format(
         "keep_fresh((once,), Path(__file__).parent)"))
     (pkg / "stale.py").write_text(CALLER.format(""))
-    assert _run(tmp_path, "fresh") == (2, 0)  # compiled, then cached
-    assert _run(tmp_path, "stale") == (2, 0)
-    assert _run(tmp_path, "fresh") == (2, 1)  # an unchanged kernel: loaded
+    assert _run(tmp_path) == {"fresh": (2, 0), "stale": (2, 0)}  # compiled, then cached
     (pkg / "helpers.py").write_text(HELPER.format(2))
-    assert _run(tmp_path, "fresh") == (3, 0)  # the helper changed: compiled again
-    assert _run(tmp_path, "fresh") == (3, 1)
-    # numba alone checks the caller's file only: without keep_fresh, the old code
-    assert _run(tmp_path, "stale") == (2, 1)
+    # the helper changed: compiled again; numba alone checks the caller's file only, so
+    # without keep_fresh the old code is loaded
+    assert _run(tmp_path) == {"fresh": (3, 0), "stale": (2, 1)}
+    assert _run(tmp_path) == {"fresh": (3, 1), "stale": (2, 1)}  # unchanged: loaded
 
 
 def test_the_hash_covers_each_python_file_by_name_and_bytes(tmp_path):
