@@ -6,7 +6,7 @@
 
 Every change is one transaction, committed before the caller returns; SQLite's "database
 is locked" (the server and a command writing at the same moment) is waited out
-(:meth:`SqlConcoursStore.run_sql`).
+(:meth:`SqlConcoursStore.run`).
 """
 
 from __future__ import annotations
@@ -211,12 +211,12 @@ class SqlConcoursStore:
         self._session = sessionmaker(engine, expire_on_commit=False)
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[Session]:
+    def _transaction(self) -> Iterator[Session]:
         """A session in a transaction, committed on leaving (rolled back on an error)."""
         with self._session() as s, s.begin():
             yield s
 
-    def run_sql(self, write: Callable[[Session], T]) -> T:
+    def _run_sql(self, write: Callable[[Session], T]) -> T:
         """``write(session)`` in one transaction, committed before it returns; run again
         (up to 8 times, waiting a little longer each time) when another process holds the
         database (SQLite's "database is locked" when the server and a command write at the
@@ -225,7 +225,7 @@ class SqlConcoursStore:
         fails."""
         for attempt in range(8):
             try:
-                with self.transaction() as s:
+                with self._transaction() as s:
                     return write(s)
             except OperationalError as e:
                 if attempt == 7 or not _busy(e):
@@ -236,8 +236,8 @@ class SqlConcoursStore:
         raise AssertionError("unreachable")
 
     def run(self, write: Callable[[SqlWrites], T]) -> T:
-        """:meth:`run_sql` with the transaction as a :class:`SqlWrites`."""
-        return self.run_sql(lambda s: write(SqlWrites(s)))
+        """``write`` in one transaction (:meth:`_run_sql`), as a :class:`SqlWrites`."""
+        return self._run_sql(lambda s: write(SqlWrites(s)))
 
     @contextlib.contextmanager
     def exclusive(self, key: str) -> Iterator[None]:

@@ -57,8 +57,9 @@ class Room:
     """One table (see the module docstring). Build with :meth:`Rooms.create
     <belote.server.rooms.Rooms.create>` or from the store; every method may be called from
     any thread. Its jobs are parts it holds: :attr:`lobby` (seating, start and end),
-    :attr:`journal` (the action log), :attr:`sync` (the other processes); the room is their
-    host (:class:`~.lobby.LobbyHost`, :class:`~.peers.SyncHost`)."""
+    :attr:`journal` (the action log), :attr:`sync` (the other processes), :attr:`views` (what
+    each connection sees); the room is their host (:class:`~.lobby.LobbyHost`,
+    :class:`~.peers.SyncHost`, :class:`~.views.ViewHost`)."""
 
     def __init__(self, data: RoomData, store: SqlStore, settings: Settings) -> None:
         self.data, self.store, self.settings = data, store, settings
