@@ -270,3 +270,24 @@ def test_no_module_is_over_600_lines():
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
     assert {m: n for m, n in long.items() if m not in LONG_MODULES} == {}
     assert set(LONG_MODULES) <= set(long), "an exception no longer needed: remove it"
+
+
+#: modules outside ``db/`` and the stores that may import SQLAlchemy, and why (none: the
+#: front ends name the database's errors and engine type through :mod:`belote.db.errors`)
+SQL_EXCEPTIONS: dict[str, str] = {}
+
+
+def _sql_allowed(module: str) -> bool:
+    """``db/`` (its models, engine, migrations) and the stores (``*.store``) hold every query."""
+    return module.startswith("belote.db.") or module == "belote.db" or \
+        module.endswith(".store") or module in SQL_EXCEPTIONS
+
+
+def test_only_the_database_floor_and_the_stores_import_sqlalchemy():
+    """Every query lives in the store that owns its table (issue 25): a front end calls the
+    store's typed methods and never imports ``sqlalchemy`` itself."""
+    found = sorted(_module_name(p) for p in MODULES
+                   if any(name == "sqlalchemy" or name.startswith("sqlalchemy.")
+                          for name in _imports(p, _module_name(p))))
+    assert [m for m in found if not _sql_allowed(m)] == []
+    assert {"belote.server.store", "belote.concours.store", "belote.db.errors"} <= set(found)

@@ -196,7 +196,7 @@ def test_closing_drops_a_bot_action_that_waits_out_its_delay():
     game = Game(_rules(), seed=9)
     table = Table(game, _bots(["random"] * 4, 0), executor=pool, bot_delay=30)
     table.start()
-    wait_until(lambda: table._alarm is not None, 30, "the bot's action waiting its delay")
+    wait_until(lambda: table.bots.delayed, 30, "the bot's action waiting its delay")
     assert table.thinking is not None
     table.close()
     assert table.thinking is None

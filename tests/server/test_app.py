@@ -40,6 +40,18 @@ def test_the_log_redacts_a_percent_encoded_token_or_key(name):
                                    f'?lang=en&{name}=…&n=2 HTTP/1.1" 200')
 
 
+@pytest.mark.parametrize("path", ["/t/AB12CD", "/api/invite/AB12CD", "/api/join/AB12CD?lang=en",
+                                  "/T/AB12CD"])
+def test_the_log_never_holds_an_invite_code(path):
+    """An invite code opens a table's open seats: the access log keeps the route, not it."""
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1,
+                               '%s - "GET %s HTTP/1.1" %d', ("127.0.0.1:5", path, 200), None)
+    assert RedactTokens().filter(record)
+    logged = record.getMessage()
+    assert "AB12CD" not in logged and logged.startswith('127.0.0.1:5 - "GET /')
+    assert path.replace("AB12CD", "…") in logged
+
+
 def test_the_log_keeps_other_parameters():
     record = logging.LogRecord("belote", logging.INFO, __file__, 1, "GET /x?lang=en&seat=2",
                                None, None)

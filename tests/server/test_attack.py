@@ -269,3 +269,27 @@ def test_a_client_message_s_numbers_are_json_integers(message):
     with pytest.raises(ValidationError):
         CLIENT_MESSAGE.validate_json(json.dumps(message))
     assert CLIENT_MESSAGE.validate_json('{"type": "ping", "id": 7, "v": 1}').id == 7
+
+
+def test_a_concours_write_on_a_full_disk_answers_503_in_one_log_line(small_disk):
+    """A concours write that the full disk refuses answers 503 ``concours.database`` (its
+    own words: nothing was changed), logs one line and no traceback, and the health check
+    then says the storage cannot be written."""
+    server = ServerProcess(f"sqlite:///{small_disk / 'server.db'}")
+    filler = small_disk / "filler"
+    try:
+        made = server.http.post("/api/concours", json={"name": "Saint-Jean"})
+        assert made.status_code == 201
+        _fill(filler)
+        r = server.http.post("/api/concours?lang=en", json={"name": "Saint-Jean 2"})
+        assert r.status_code == 503
+        assert r.json()["code"] == "concours.database"
+        assert r.json()["message"] == \
+            "the database failed (OperationalError); nothing was changed"
+        assert server.http.get("/api/health").status_code == 503
+        filler.unlink()
+        assert server.http.get("/api/health").json()["status"] == "ok"
+    finally:
+        err = server.stop()
+    assert "Traceback" not in err, err[-3000:]
+    assert err.count("the concours database failed") == 1, err[-3000:]

@@ -189,3 +189,23 @@ def test_every_answer_fits_its_model(server, schema):
     _concours(server, schema)
     gets = {("get", route) for route, ops in schema["paths"].items() if "get" in ops}
     assert gets - SEEN == set()
+
+
+def test_a_refused_request_is_documented_in_the_servers_own_body(server, schema):
+    """FastAPI documents its own 422 shape (``HTTPValidationError``); the server answers
+    ``{"type": "error", "code", "message"}``: /openapi.json names that body for every
+    route's 422, and a refused request fits it."""
+    assert "HTTPValidationError" not in schema["components"]["schemas"]
+    refusal = schema["components"]["schemas"]["Refusal"]
+    assert set(refusal["required"]) == {"code", "message"}
+    for route, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            refused = operation["responses"].get("422")
+            if refused is not None:
+                ref = refused["content"]["application/json"]["schema"]["$ref"]
+                assert _model(ref) is replies.Refusal, (method, route)
+    assert schema["paths"]["/api/tables"]["post"]["responses"]["422"]
+    r = server.http.post("/api/tables", json={"preset": 7})
+    assert r.status_code == 422
+    body = replies.Refusal.model_validate(r.json())
+    assert body.model_dump() == r.json() and body.type == "error"

@@ -501,7 +501,7 @@ def test_a_replayed_row_out_of_step_with_the_log_is_a_conflict_not_an_assertion(
     makes the copy rebuild itself from the log."""
     tokens = [secrets.token_urlsafe(16) for _ in range(4)]
     room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
-    room.journal.acting.replay = room.logged + 5  # a row further on than the next one
+    room.journal.acting.replay = room.journal.logged + 5  # a row further on than the next one
     with pytest.raises(ServerError) as info:
         room.journal.write(0, 3, "pass")
     assert info.value.code == "server.log_conflict" and room.journal.stale

@@ -386,11 +386,11 @@ def test_an_action_whose_seq_the_other_logged_first_is_judged_again(pair, databa
     assert copy.status == "playing" and not copy.owner and copy.table is not None
     heard = _messages(copy, 3)
     assert runner.act(3, "take", 1) is True  # logged as seq 1; the copy has not heard yet
-    assert copy.logged == 0
+    assert copy.journal.logged == 0
     with pytest.raises(IllegalAction) as judged:  # its seq 1 lost: rebuilt, caught up,
         copy.act(3, "take", 2)                     # judged again: the bidding is over
     assert judged.value.code == "illegal.bidding_over"
-    assert copy.logged == runner.logged == 1
+    assert copy.journal.logged == runner.journal.logged == 1
     assert copy.game.current.view(0).to_json() == runner.game.current.view(0).to_json()
     actions = [m["event"]["action"] for m in heard
                if m["type"] == "event" and m["event"].get("kind") == "action"]
@@ -409,13 +409,13 @@ def test_a_join_through_the_other_process_starts_the_runner_s_table(pair, databa
     assert copy.join("Bob", None)[0] == 1  # the last open seat: the table starts by itself
     assert copy.status == "playing" and copy.table is not None
     assert [copy.table.player(s).kind for s in range(4)] == ["remote"] * 4  # nothing runs
-    room.reload()  # what its notification makes the runner do
+    room.sync.reload()  # what its notification makes the runner do
     assert room.status == "playing" and room.table is not None
     assert [room.table.player(s).kind for s in range(4)] == ["remote", "remote", "bot", "bot"]
     assert room.table.wait_idle(WAIT)  # its bots played up to a person's turn
-    assert room.logged >= 1  # seat 3 speaks first: a bot
-    copy.catch_up()
-    assert copy.logged == room.logged
+    assert room.journal.logged >= 1  # seat 3 speaks first: a bot
+    copy.sync.catch_up()
+    assert copy.journal.logged == room.journal.logged
     for seat in range(4):
         assert copy.game.current.view(seat).to_json() == room.game.current.view(seat).to_json()
 

@@ -16,10 +16,8 @@ import hmac
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.engine import Engine
-
-from ..db.rooms import RoomRow
+from ..db.errors import Engine
+from ..db.rooms import room_settings
 from .data import ConcoursData
 from .model import TableDraw
 
@@ -94,8 +92,7 @@ def stored_base(engine: Engine, data: ConcoursData) -> str:
     ids = [r for rooms in data.rooms.values() for r in rooms if r is not None]
     if not ids:
         return ""
-    with engine.connect() as c:
-        settings = c.execute(select(RoomRow.settings).where(RoomRow.id == ids[0])).scalar()
+    settings = room_settings(engine, ids[0])
     invite = str((settings or {}).get("invite", ""))
     return invite.rpartition("/t/")[0] if "/t/" in invite else ""
 

@@ -6,18 +6,19 @@
 
 Every change is one transaction, committed before the caller returns; SQLite's "database
 is locked" (the server and a command writing at the same moment) is waited out
-(:meth:`SqlConcoursStore.run_sql`).
+(:meth:`SqlConcoursStore.run`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Text, cast, func, or_, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -29,6 +30,16 @@ from .errors import ConcoursError
 from .model import Entrant, Format, Leftover, PartieDraw, TableDraw
 
 T = TypeVar("T")
+#: what changes whenever a concours does: its newest log row, its newest score entry, its
+#: parties' rooms (JSON text)
+Stamp = tuple[int, int, str]
+#: the prefix of the advisory locks of :meth:`SqlConcoursStore.exclusive`
+LOCK_KEY = "belote-concours:"
+
+
+def _null(column: Any) -> Any:
+    """``column IS NULL``, or the JSON ``null`` SQLAlchemy writes for None."""
+    return or_(column.is_(None), func.coalesce(cast(column, Text), "null") == "null")
 
 
 def _failed(e: SQLAlchemyError) -> ConcoursError:
@@ -109,6 +120,23 @@ class SqlWrites:
     def note(self, concours_id: str, what: str, **facts: Any) -> None:
         self.session.add(LogRow(concours_id=concours_id, what=what, facts=facts))
 
+    def claim_rooms(self, concours_id: str, partie: int, rooms: list[str | None],
+                    tables: list[Any]) -> bool:
+        """Write ``rooms`` as the rooms of ``partie`` when it has none and its tables are
+        still ``tables`` (:func:`draw_json`: a partie drawn again since it was read is left
+        alone); noted in the log. Returns whether they were written."""
+        self.lock(concours_id)  # as every change: after a draw taken back
+        row = self.session.get(PartieRow, (concours_id, partie))
+        if row is None or [[list(side) for side in t] for t in row.tables] != tables:
+            return False
+        done = self.session.execute(update(PartieRow).where(
+            PartieRow.concours_id == concours_id, PartieRow.partie == partie,
+            _null(PartieRow.rooms)).values(rooms=rooms))
+        won = bool(getattr(done, "rowcount", 0) == 1)
+        if won:
+            self.note(concours_id, "rooms", partie=partie, rooms=rooms)
+        return won
+
     def insert_concours(self, data: ConcoursData) -> None:
         self.session.add(ConcoursRow(
             id=data.id, key=data.key, name=data.name, date=data.date, place=data.place,
@@ -183,12 +211,12 @@ class SqlConcoursStore:
         self._session = sessionmaker(engine, expire_on_commit=False)
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[Session]:
+    def _transaction(self) -> Iterator[Session]:
         """A session in a transaction, committed on leaving (rolled back on an error)."""
         with self._session() as s, s.begin():
             yield s
 
-    def run_sql(self, write: Callable[[Session], T]) -> T:
+    def _run_sql(self, write: Callable[[Session], T]) -> T:
         """``write(session)`` in one transaction, committed before it returns; run again
         (up to 8 times, waiting a little longer each time) when another process holds the
         database (SQLite's "database is locked" when the server and a command write at the
@@ -197,7 +225,7 @@ class SqlConcoursStore:
         fails."""
         for attempt in range(8):
             try:
-                with self.transaction() as s:
+                with self._transaction() as s:
                     return write(s)
             except OperationalError as e:
                 if attempt == 7 or not _busy(e):
@@ -208,11 +236,23 @@ class SqlConcoursStore:
         raise AssertionError("unreachable")
 
     def run(self, write: Callable[[SqlWrites], T]) -> T:
-        """:meth:`run_sql` with the transaction as a :class:`SqlWrites`."""
-        return self.run_sql(lambda s: write(SqlWrites(s)))
+        """``write`` in one transaction (:meth:`_run_sql`), as a :class:`SqlWrites`."""
+        return self._run_sql(lambda s: write(SqlWrites(s)))
+
+    @contextlib.contextmanager
+    def exclusive(self, key: str) -> Iterator[None]:
+        """On PostgreSQL, the transaction advisory lock ``belote-concours:<key>`` held
+        (waited for) while the block runs; nothing on SQLite (one server process)."""
+        if self.engine.dialect.name != "postgresql":
+            yield
+            return
+        with self.engine.connect() as c, c.begin():
+            c.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"),
+                      {"k": LOCK_KEY + key})
+            yield
 
     # -- reading ----------------------------------------------------------------------------
-    def read(self, look: Callable[[Session], T]) -> T:
+    def _read(self, look: Callable[[Session], T]) -> T:
         """``look(session)`` in a session of its own. Raises ConcoursError
         ``concours.database`` when the database fails."""
         try:
@@ -222,19 +262,54 @@ class SqlConcoursStore:
             raise _failed(e) from e
 
     def ids(self) -> list[tuple[str, str, dt.datetime]]:
-        rows = self.read(lambda s: s.execute(
+        rows = self._read(lambda s: s.execute(
             select(ConcoursRow.id, ConcoursRow.name, ConcoursRow.created)
             .order_by(ConcoursRow.created.desc())).all())
         return [(r[0], r[1], r[2]) for r in rows]
 
     def load(self, concours_id: str, *,
              table: tuple[int, int] | None = None) -> ConcoursData | None:
-        return self.read(lambda s: load(s, concours_id, table=table))
+        return self._read(lambda s: load(s, concours_id, table=table))
+
+    def key_of(self, concours_id: str) -> str | None:
+        """The organiser's key of ``concours_id`` (None: no such concours)."""
+        return self._read(lambda s: s.scalar(
+            select(ConcoursRow.key).where(ConcoursRow.id == concours_id)))
+
+    def stamp(self, concours_id: str) -> Stamp | None:
+        """What changes whenever the concours does (:data:`Stamp`; every change the manager
+        makes notes a log row in the same transaction); None when there is no such
+        concours."""
+        def look(s: Session) -> Stamp | None:
+            log = s.scalar(select(func.max(LogRow.id)).where(LogRow.concours_id == concours_id))
+            score = s.scalar(select(func.max(ScoreRow.id))
+                             .where(ScoreRow.concours_id == concours_id))
+            rooms = s.scalars(select(PartieRow.rooms).where(PartieRow.concours_id == concours_id)
+                              .order_by(PartieRow.partie)).all()
+            if log is None:
+                return None
+            return int(log), int(score or 0), json.dumps(list(rooms))
+        return self._read(look)
+
+    def online_ids(self) -> list[str]:
+        """The ids of the online concours."""
+        return list(self._read(lambda s: s.scalars(
+            select(ConcoursRow.id).where(ConcoursRow.online.is_(True))).all()))
+
+    def pending_parties(self) -> list[tuple[str, int]]:
+        """``(concours id, partie)`` of every partie of an online concours drawn without
+        rooms, oldest first (one query)."""
+        rows = self._read(lambda s: s.execute(
+            select(PartieRow.concours_id, PartieRow.partie)
+            .join(ConcoursRow, ConcoursRow.id == PartieRow.concours_id)
+            .where(ConcoursRow.online.is_(True), _null(PartieRow.rooms))
+            .order_by(PartieRow.created)).all())
+        return [(r[0], r[1]) for r in rows]
 
     def log(self, concours_id: str) -> list[tuple[dt.datetime, str, dict[str, Any]]]:
-        rows = self.read(lambda s: s.scalars(
+        rows = self._read(lambda s: s.scalars(
             select(LogRow).where(LogRow.concours_id == concours_id).order_by(LogRow.id)).all())
         return [(r.created, r.what, dict(r.facts)) for r in rows]
 
 
-__all__ = ["SqlConcoursStore", "SqlWrites", "draw_json", "load"]
+__all__ = ["LOCK_KEY", "SqlConcoursStore", "SqlWrites", "Stamp", "draw_json", "load"]

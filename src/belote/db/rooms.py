@@ -22,7 +22,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    select,
+)
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base, utcnow
@@ -70,4 +81,12 @@ class ActionRow(Base):
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-__all__ = ["ActionRow", "RoomRow", "SeatRow"]
+def room_settings(engine: Engine, room_id: str) -> dict[str, Any] | None:
+    """The stored ``settings`` of room ``room_id`` (None: no such room), for a floor below
+    the server's store (the concours's links)."""
+    with engine.connect() as c:
+        settings = c.execute(select(RoomRow.settings).where(RoomRow.id == room_id)).scalar()
+    return None if settings is None else dict(settings)
+
+
+__all__ = ["ActionRow", "RoomRow", "SeatRow", "room_settings"]

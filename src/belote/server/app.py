@@ -46,11 +46,11 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import WebSocketRoute
 
 from .. import __version__, i18n
+from ..db.errors import OperationalError, SQLAlchemyError
 from ..engine.errors import BeloteError
 from . import concours_online, concours_web, review, tables, web
 from .errors import ServerError, error_line, refused_fields
@@ -62,7 +62,7 @@ from .protocol import (
     PROTOCOL_VERSION,
 )
 from .ratelimit import Limiter, RateLimited
-from .replies import Health, answers
+from .replies import REFUSED, Health, answers
 from .rooms import Connection, Room, Rooms, wire
 from .tables import CreateTable, JoinTable, SeatBot, bearer, limited, table_json
 
@@ -124,7 +124,7 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None, *, public_url: str 
         await asyncio.to_thread(rooms.close)
 
     app = FastAPI(title="belote", version=__version__, lifespan=lifespan,
-                  docs_url=None, redoc_url=None)
+                  docs_url=None, redoc_url=None, responses=REFUSED)
     app.state.rooms = rooms
     app.state.lang = lang if lang in i18n.LANGS else i18n.DEFAULT_LANG
     app.state.health = {"down": False, "probed": float("-inf")}
@@ -199,6 +199,8 @@ def _handlers(app: FastAPI) -> None:
     @app.exception_handler(BeloteError)
     async def coded(request: Request, exc: BeloteError) -> JSONResponse:
         status = exc.status if isinstance(exc, ServerError) else 422
+        if exc.code == "concours.database":  # as a table's storage: health probes again
+            app.state.health["probed"] = float("-inf")
         response = _coded(exc, _lang_of(request), status)
         if isinstance(exc, RateLimited):
             response.headers["Retry-After"] = str(exc.retry_after)

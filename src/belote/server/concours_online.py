@@ -54,10 +54,8 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
-
-from sqlalchemy import Text, cast, func, or_, select, text, update
 
 from ..concours.data import ConcoursData
 from ..concours.errors import ConcoursError
@@ -65,12 +63,11 @@ from ..concours.manager import Manager, lines_in_force, table_score
 from ..concours.model import PartieDraw, TableDraw
 from ..concours.online import planned_seats, seat_token
 from ..concours.store import SqlConcoursStore, SqlWrites, draw_json
-from ..db.concours import ConcoursRow, PartieRow
-from ..db.rooms import RoomRow
 from ..engine.errors import BeloteError
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..table import events as ev
+from ..table.session import SeatKind, TableStatus
 from .rooms import MAX_NAME, TAKEOVER_BOT, Room, Rooms, online_rules
 from .store import SeatData, token_hash
 
@@ -88,8 +85,6 @@ SWEEP_EVERY = 10.0
 BOT_LEVEL = TAKEOVER_BOT
 #: the key in a concours room's settings naming its table: ``{"id", "partie", "table"}``
 SETTING = "concours"
-#: the prefix of the PostgreSQL advisory locks of this module
-LOCK_KEY = "belote-concours:"
 
 
 def table_rules(data: ConcoursData) -> Rules:
@@ -110,11 +105,6 @@ def scored_marks(game: Game) -> list[tuple[int, int]]:
     deals, marks = list(game.deals), list(game.marks)
     return [(m[0], m[1]) for d, m in zip(deals, marks, strict=False)
             if not d.passed_out and not d.misdealt]
-
-
-def _null(column: Any) -> Any:
-    """``column IS NULL``, or the JSON ``null`` SQLAlchemy writes for None."""
-    return or_(column.is_(None), func.coalesce(cast(column, Text), "null") == "null")
 
 
 class OnlineConcours:
@@ -207,12 +197,7 @@ class OnlineConcours:
     def pending(self) -> list[tuple[str, int]]:
         """``(concours id, partie)`` of every partie of an online concours drawn without
         rooms (one query)."""
-        with self.engine.connect() as c:
-            rows = c.execute(select(PartieRow.concours_id, PartieRow.partie)
-                             .join(ConcoursRow, ConcoursRow.id == PartieRow.concours_id)
-                             .where(ConcoursRow.online.is_(True), _null(PartieRow.rooms))
-                             .order_by(PartieRow.created)).all()
-        return [(r[0], r[1]) for r in rows]
+        return self.store.pending_parties()
 
     def open_partie(self, concours_id: str, partie: int) -> list[str | None]:
         """The rooms of ``partie``: claimed (their ids written where none were) and created
@@ -242,23 +227,12 @@ class OnlineConcours:
         next look). Returns whether they were written."""
         tables = draw_json(draw)
         def write(w: SqlWrites) -> bool:
-            w.lock(concours_id)  # as every change: after a draw taken back
-            row = w.session.get(PartieRow, (concours_id, partie))
-            if row is None or [[list(side) for side in t] for t in row.tables] != tables:
-                return False  # drawn again since it was read: the next look sees the new one
-            done = w.session.execute(update(PartieRow).where(
-                PartieRow.concours_id == concours_id, PartieRow.partie == partie,
-                _null(PartieRow.rooms)).values(rooms=ids))
-            won = bool(getattr(done, "rowcount", 0) == 1)
-            if won:
-                w.note(concours_id, "rooms", partie=partie, rooms=ids)
-            return won
+            return w.claim_rooms(concours_id, partie, ids, tables)
         return self.store.run(write)
 
     def _create_missing(self, data: ConcoursData, partie: int, ids: list[str | None]) -> None:
         wanted = [r for r in ids if r is not None]
-        with self.engine.connect() as c:
-            there = set(c.execute(select(RoomRow.id).where(RoomRow.id.in_(wanted))).scalars())
+        there = self.rooms.store.rooms_present(wanted)
         for t, room_id in zip(data.draws[partie - 1].tables, ids, strict=True):
             if room_id is None or room_id in there:
                 continue
@@ -279,10 +253,10 @@ class OnlineConcours:
         seats = []
         for s in planned_seats(data, table):
             if s.name is None:
-                seats.append(SeatData(s.seat, BOT_LEVEL, "bot", bot_level=BOT_LEVEL))
+                seats.append(SeatData(s.seat, BOT_LEVEL, SeatKind.BOT, bot_level=BOT_LEVEL))
             else:
                 token = seat_token(data.key, room_id, s.seat)
-                seats.append(SeatData(s.seat, s.name[:MAX_NAME].strip(), "human",
+                seats.append(SeatData(s.seat, s.name[:MAX_NAME].strip(), SeatKind.HUMAN,
                                       token_hash=token_hash(token)))
         return seats
 
@@ -292,10 +266,7 @@ class OnlineConcours:
         then on): its parties' missing rooms created, and the lines of each table not
         complete entered from its room (held here, or over and read back from the log; a
         room playing in another process is that process's)."""
-        with self.engine.connect() as c:
-            ids = list(c.execute(select(ConcoursRow.id).where(ConcoursRow.online.is_(True)))
-                       .scalars())
-        for concours_id in ids:
+        for concours_id in self.store.online_ids():
             if concours_id in self._finished:
                 continue
             data = self.manager.get(concours_id)
@@ -315,7 +286,7 @@ class OnlineConcours:
                     room = self._room(room_id)
                     if room is None:
                         continue
-                    if room.status == "waiting":  # made, not started: a crash in between
+                    if room.status == TableStatus.WAITING:  # made, not started: a crash in between
                         room.start_by_itself()
                     self.enter_lines(room)
 
@@ -329,17 +300,14 @@ class OnlineConcours:
 
     def _missing(self, rooms: list[str | None]) -> bool:
         wanted = [r for r in rooms if r is not None]
-        with self.engine.connect() as c:
-            count = c.execute(select(func.count()).select_from(RoomRow)
-                              .where(RoomRow.id.in_(wanted))).scalar()
-        return count != len(wanted)
+        return len(self.rooms.store.rooms_present(wanted)) != len(set(wanted))
 
     def _room(self, room_id: str) -> Room | None:
         held = self.rooms.held(room_id)
         if held is not None:
             return held
         state = self.rooms.store.room_state(room_id)
-        if state is None or state[0] != "over":
+        if state is None or state[0] != TableStatus.OVER:
             return None  # waiting or playing elsewhere: its process enters the lines
         return self.rooms.get(room_id)  # read back from its log (not kept)
 
@@ -350,7 +318,7 @@ class OnlineConcours:
         if not isinstance(link, dict) or room.broken:
             return 0
         concours_id, partie, table = str(link["id"]), int(link["partie"]), int(link["table"])
-        over = room.status == "over" and room.game.is_over()
+        over = room.status == TableStatus.OVER and room.game.is_over()
         marks = scored_marks(room.game)
         with self._exclusive(f"lines:{concours_id}:{partie}:{table}"):
             entered, settled = self._enter(room.id, concours_id, partie, table, marks)
@@ -396,18 +364,10 @@ class OnlineConcours:
             self._told.add((room_id, deal))
             log.warning(message, *args)
 
-    @contextlib.contextmanager
-    def _exclusive(self, key: str) -> Iterator[None]:
-        """On PostgreSQL, the transaction advisory lock ``belote-concours:<key>`` held
-        (waited for) while the block runs; nothing on SQLite (one server process, and this
-        module's looks all run on its one thread)."""
-        if self.engine.dialect.name != "postgresql":
-            yield
-            return
-        with self.engine.connect() as c, c.begin():
-            c.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"),
-                      {"k": LOCK_KEY + key})
-            yield
+    def _exclusive(self, key: str) -> contextlib.AbstractContextManager[None]:
+        """:meth:`SqlConcoursStore.exclusive` (this module's looks all run on its one
+        thread)."""
+        return self.store.exclusive(key)
 
 
 def mount(app: FastAPI, rooms: Rooms, public_url: str | None = None) -> OnlineConcours:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import re
 import secrets
 import threading
@@ -43,9 +44,6 @@ from typing import Annotated, Any, Literal
 from fastapi import Body, FastAPI, Query, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
-from sqlalchemy import func, select
-from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Session
 
 from ..concours import views
 from ..concours.data import ConcoursData, iso
@@ -53,10 +51,10 @@ from ..concours.errors import ConcoursError
 from ..concours.manager import Manager, ranking, table_score
 from ..concours.model import Format, Leftover, RankRow
 from ..concours.names import CSV_MAX
-from ..concours.store import SqlConcoursStore
-from ..db.concours import ConcoursRow, LogRow, PartieRow, ScoreRow
+from ..concours.store import SqlConcoursStore, Stamp
+from ..db.errors import Engine
 from ..web import STATIC_DIR
-from .errors import ServerError
+from .errors import ServerError, error_line
 from .lang import pick_lang
 from .ratelimit import Limiter
 from .replies import (
@@ -86,10 +84,9 @@ NAMES_MAX = 2000
 PAGE_HEADERS = {"Cache-Control": "no-cache", "Referrer-Policy": "no-referrer"}
 _ENTRANTS_PATH = re.compile(r"^/api/concours/[^/]{1,40}/entrants$")
 
-Text = Annotated[str, Field(max_length=200)]
-#: what :meth:`ConcoursWeb.stamp` reads: newest log row, newest score entry, rooms (JSON)
-Stamp = tuple[int, int, str]
+log = logging.getLogger("belote.server.concours")
 
+Text = Annotated[str, Field(max_length=200)]
 
 class CreateConcours(BaseModel):
     """The body of ``POST /api/concours`` (the options of ``belote concours new``); an
@@ -234,13 +231,17 @@ def bad_key() -> ServerError:
 @contextlib.contextmanager
 def _answered() -> Iterator[None]:
     """The concours's refusals with their HTTP status: ``concours.unknown`` 404,
-    ``concours.database`` 503; the others as they are (422)."""
+    ``concours.database`` 503 (as ``server.storage_failed`` for a table: one log line, no
+    traceback, and the health check probes the storage again: :mod:`belote.server.app`);
+    the others as they are (422)."""
     try:
         yield
     except ConcoursError as e:
         status = {"concours.unknown": 404, "concours.database": 503}.get(e.code)
         if status is None:
             raise
+        if status == 503:
+            log.error("the concours database failed: %s", error_line(e.__cause__ or e))
         raise ServerError(str(e), code=e.code, status=status, params=e.params) from None
 
 
@@ -283,8 +284,7 @@ class ConcoursWeb:
         ``concours.unknown`` (404), ``concours.web.bad_key`` (403)."""
         cid = str(concours_id).strip().upper()[:40]
         with _answered():
-            key = self.store.read(lambda s: s.scalar(
-                select(ConcoursRow.key).where(ConcoursRow.id == cid)))
+            key = self.store.key_of(cid)
             if key is None:
                 self.manager.get(cid)  # raises concours.unknown
         given = _given_key(request)
@@ -309,15 +309,7 @@ class ConcoursWeb:
         """What changes whenever the concours ``cid`` does: its newest log row (every
         change the manager makes notes one, in the same transaction), its newest score
         entry and its parties' online rooms; None when there is no such concours."""
-        def look(s: Session) -> Stamp | None:
-            log = s.scalar(select(func.max(LogRow.id)).where(LogRow.concours_id == cid))
-            score = s.scalar(select(func.max(ScoreRow.id)).where(ScoreRow.concours_id == cid))
-            rooms = s.scalars(select(PartieRow.rooms).where(PartieRow.concours_id == cid)
-                              .order_by(PartieRow.partie)).all()
-            if log is None:
-                return None
-            return int(log), int(score or 0), json.dumps(list(rooms))
-        return self.store.read(look)
+        return self.store.stamp(cid)
 
     def public(self, concours_id: str) -> dict[str, Any]:
         """:func:`public_json` of the concours, kept while its :meth:`stamp` stays (a

@@ -181,7 +181,7 @@ class Fanout:
                     self._listener = self._connect("listen")
                 assert self.rooms is not None
                 for room in self.rooms.held_rooms():
-                    room.catch_up()
+                    room.sync.catch_up()
                 return
             except psycopg.Error:
                 log.warning("the database cannot be reached yet", exc_info=True)
@@ -207,9 +207,9 @@ class Fanout:
         if room is None:
             return
         if what == ROOM_CHANGED:
-            room.reload()
-        elif what.isdigit() and int(what) > room.logged:
-            room.catch_up()
+            room.sync.reload()
+        elif what.isdigit() and int(what) > room.journal.logged:
+            room.sync.catch_up()
 
     def claim(self) -> None:
         """Run the tables nobody runs any more: those held here (their runner died) and the
@@ -220,9 +220,9 @@ class Fanout:
         held = self.rooms.held_rooms()
         for room in held:
             if not room.owner and room.status != RoomStatus.OVER and self.own(room.id):
-                room.become_owner()
+                room.sync.become_owner()
             if room.elsewhere:
-                room.sync_presence(self.elsewhere(room.id))
+                room.sync.sync_presence(self.elsewhere(room.id))
         with self._lock:
             ids = [r.id for r in held] + sorted(self._owned)
             orphans = [row[0] for row in self._locks.execute(_ORPHANS, (ids,)).fetchall()]

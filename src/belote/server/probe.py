@@ -14,8 +14,6 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import text
-
 from ..db import sqlite_file
 
 if TYPE_CHECKING:
@@ -33,9 +31,7 @@ def write_probe(store: SqlStore) -> None:
     path = sqlite_file(store.engine.url)
     if path is not None:
         _file_probe(path.with_name(f".{path.name}.probe-{os.getpid()}"))
-    with store.write_lock, store.engine.connect() as c, c.begin() as transaction:
-        c.execute(text("UPDATE rooms SET id = id WHERE 1 = 0"))  # takes the write lock
-        transaction.rollback()
+    store.try_write()
 
 
 def _file_probe(path: Path) -> None:

@@ -12,7 +12,7 @@ that does not fit its model is a bug, answered 500 ``server.internal``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -343,6 +343,21 @@ class ConcoursPublic(Reply):
     version: str
 
 
+class Refusal(BaseModel):
+    """Every refusal's body (4xx, 5xx; the WebSocket's :class:`~.protocol.ErrorMessage`):
+    ``type`` ``"error"``, ``code`` the catalog code, ``message`` its words in the client's
+    language."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+#: what every route documents besides its success: a request refused (a field missing, of
+#: the wrong type…) answers 422 with the server's own :class:`Refusal`, not FastAPI's shape
+REFUSED: dict[int | str, dict[str, Any]] = {
+    422: {"model": Refusal, "description": "the request refused (a field missing or wrong)"}}
+
 #: the routes that answer a file, and its media type
 PDF: dict[int | str, dict[str, Any]] = {
     200: {"content": {"application/pdf": {}}, "description": "the PDF, as an attachment"}}
@@ -354,6 +369,7 @@ HTML: dict[int | str, dict[str, Any]] = {200: {"content": {"text/html": {}},
 
 __all__ = ["CSV", "HTML", "PDF", "Added", "Analysis", "Catalog", "ConcoursCreated",
            "ConcoursLog", "ConcoursPublic", "Drawn", "EntrantLine", "Health", "Hint", "Invite",
-           "Joined", "LogLine", "OptionKind", "PrizeList", "Presets", "Replay", "Reply",
+           "Joined", "LogLine", "OptionKind", "PrizeList", "Presets", "REFUSED", "Refusal",
+           "Replay", "Reply",
            "ScoreEntryLine", "TableCreated", "TableFacts", "TableRecord", "TableScoreLine",
            "Undrawn", "answers"]

@@ -47,6 +47,9 @@ log = logging.getLogger("belote.server")
 _PAIR = re.compile(r"([^\s\"'&?=]+)=([^&\s\"']*)")
 #: the secret parameters' names, as the application reads them (percent-decoded)
 _SECRET_NAMES = ("token", "key")
+#: a logged path that carries a table's invite code (``/t/CODE``, ``/api/invite/CODE``,
+#: ``/api/join/CODE``): who reads the code may take an open seat
+_CODE_PATH = re.compile(r"(/(?:t|api/invite|api/join)/)([^/?#\s\"']+)", re.IGNORECASE)
 
 
 def _secret_name(name: str) -> bool:
@@ -67,16 +70,19 @@ def _redact(match: re.Match[str]) -> str:
 
 
 class RedactTokens(logging.Filter):
-    """Replace the seat token and the organiser's key in every logged line by ``…``: a log
-    file must not hold the keys of the seats, nor of the concours. The parameter is known
-    by its name once decoded (:func:`_secret_name`), however the client encoded it."""
+    """Replace the seat token, the organiser's key and a table's invite code in every logged
+    line by ``…``: a log file must not hold the keys of the seats, nor of the concours, nor
+    the codes that open a table's seats. A query parameter is known by its name once decoded
+    (:func:`_secret_name`), however the client encoded it; an invite code by its path
+    (:data:`_CODE_PATH`, as uvicorn logs it: decoded)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         text = record.getMessage()
-        if "=" in text:
-            redacted = _PAIR.sub(_redact, text)
-            if redacted != text:
-                record.msg, record.args = redacted, None
+        redacted = _PAIR.sub(_redact, text) if "=" in text else text
+        if "/" in redacted:
+            redacted = _CODE_PATH.sub(r"\1…", redacted)
+        if redacted != text:
+            record.msg, record.args = redacted, None
         return True
 
 
@@ -312,9 +318,8 @@ def lock_sqlite(url: str, explicit: bool) -> DatabaseLock | None:
     folder must exist (a typo must not make a fresh empty database beside the real one).
     Raises BeloteError ``server.no_database_folder`` (``path``: the folder), those of
     :meth:`DatabaseLock.take`, ``server.bad_database`` for a URL that cannot be read."""
-    from sqlalchemy.exc import ArgumentError
-
     from ..db import sqlite_file
+    from ..db.errors import ArgumentError
     try:
         path = sqlite_file(url)
     except ArgumentError:

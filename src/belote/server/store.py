@@ -35,7 +35,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from sqlalchemy import Table, func, insert, select, text, update
 from sqlalchemy.engine import Engine
@@ -48,16 +48,13 @@ from ..db.rooms import ActionRow, RoomRow, SeatRow
 from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.record import dumps, game_from_record, game_to_record
+from ..table.session import SeatKind, TableStatus
 from ..table.store import LoadedGame, StoredGame, check_game_id
 
 #: where a batch's session keeps its action rows (``Session.info``)
 _ACTION_ROWS = "belote.actions"
 #: the action log's table (its Core insert: :meth:`SqlStore._transaction`)
 _ACTIONS = cast(Table, ActionRow.__table__)
-#: who holds a seat
-SeatKind = Literal["open", "human", "bot"]
-#: where a room is: waiting for players, playing, over (its game ended, or its creator ended it)
-Status = Literal["waiting", "playing", "over"]
 #: the PostgreSQL channel on which the server's processes hear that a table changed
 #: (:mod:`belote.server.fanout`); a payload is ``"<room id>:<seq>"`` (action ``seq`` was
 #: logged) or ``"<room id>:room"`` (its status, seats or connections changed): ids only
@@ -73,7 +70,7 @@ def token_hash(token: str) -> str:
 
 @dataclass
 class SeatData:
-    """A seat as stored: ``kind`` ``open`` | ``human`` | ``bot``."""
+    """A seat as stored: who holds it (its ``kind``, stored as the enum's value)."""
 
     seat: int
     name: str
@@ -94,7 +91,7 @@ class RoomData:
     code: str
     preset: str
     options: dict[str, Any]
-    status: Status
+    status: TableStatus
     ended: bool
     seed: int
     commitment: str
@@ -278,7 +275,7 @@ class SqlStore:
             self.notify(s, room_id, ROOM_CHANGED)
         self._write(write)
 
-    def set_status(self, room_id: str, status: Status, ended: bool = False) -> None:
+    def set_status(self, room_id: str, status: TableStatus, ended: bool = False) -> None:
         def write(s: Session) -> None:
             s.execute(update(RoomRow).where(RoomRow.id == room_id)
                       .values(status=status, ended=ended))
@@ -305,7 +302,8 @@ class SqlStore:
              "client_seq": client_seq, "created": utcnow()})
         self.notify(s, room_id, seq)
 
-    def rooms(self, statuses: Sequence[str] = ("waiting", "playing")) -> list[RoomData]:
+    def rooms(self, statuses: Sequence[TableStatus] = (TableStatus.WAITING,
+                                                        TableStatus.PLAYING)) -> list[RoomData]:
         """The rooms in these statuses, with their seats and logs, oldest first."""
         with self._open() as s:
             rows = s.scalars(select(RoomRow).where(RoomRow.status.in_(list(statuses)))
@@ -329,10 +327,10 @@ class SqlStore:
                      if t is not None)
         return RoomData(
             id=row.id, code=row.code, preset=row.preset, options=dict(row.options),
-            status=cast(Status, row.status), ended=row.ended, seed=int(row.seed),
+            status=TableStatus(row.status), ended=row.ended, seed=int(row.seed),
             commitment=row.commitment, creator_seat=row.creator_seat,
             settings=dict(row.settings),
-            seats=[SeatData(r.seat, r.name, cast(SeatKind, r.kind), r.bot_level, r.token_hash,
+            seats=[SeatData(r.seat, r.name, SeatKind(r.kind), r.bot_level, r.token_hash,
                             r.connected) for r in seats],
             actions=[(a.seq, a.seat, a.action, a.client_seq) for a in actions],
             active=active)
@@ -406,7 +404,7 @@ class SqlStore:
                              .order_by(ActionRow.seq)).all()
         return [(r.seq, r.seat, r.action, r.client_seq) for r in rows]
 
-    def room_state(self, room_id: str) -> tuple[Status, bool, _Seats] | None:
+    def room_state(self, room_id: str) -> tuple[TableStatus, bool, _Seats] | None:
         """A room's ``(status, ended, seats)`` as stored now (None: no such room)."""
         with self._open() as s:
             row = s.get(RoomRow, room_id)
@@ -414,8 +412,8 @@ class SqlStore:
                 return None
             seats = s.scalars(select(SeatRow).where(SeatRow.room_id == room_id)
                               .order_by(SeatRow.seat)).all()
-            return cast(Status, row.status), row.ended, [
-                SeatData(r.seat, r.name, cast(SeatKind, r.kind), r.bot_level, r.token_hash,
+            return TableStatus(row.status), row.ended, [
+                SeatData(r.seat, r.name, SeatKind(r.kind), r.bot_level, r.token_hash,
                          r.connected) for r in seats]
 
     def claim_seat(self, room_id: str, seat: SeatData) -> bool:
@@ -429,7 +427,7 @@ class SqlStore:
         def write(s: Session) -> None:
             done = s.execute(
                 update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat.seat,
-                                      SeatRow.kind == "open", waiting == "waiting")
+                                      SeatRow.kind == SeatKind.OPEN, waiting == TableStatus.WAITING)
                 .values(name=seat.name, kind=seat.kind, bot_level=seat.bot_level,
                         token_hash=seat.token_hash, connected=seat.connected))
             won[0] = cast(Any, done).rowcount == 1
@@ -438,6 +436,21 @@ class SqlStore:
                 self.notify(s, room_id, ROOM_CHANGED)
         self._write(write)
         return won[0]
+
+    def try_write(self) -> None:
+        """A write statement in a transaction rolled back (it takes the write lock; a
+        read-only database or server refuses it): nothing is left behind. Raises
+        ``SQLAlchemyError`` when the database cannot be written."""
+        with self.write_lock, self.engine.connect() as c, c.begin() as transaction:
+            c.execute(text("UPDATE rooms SET id = id WHERE 1 = 0"))
+            transaction.rollback()
+
+    def rooms_present(self, room_ids: Sequence[str]) -> set[str]:
+        """Which of ``room_ids`` are stored rooms."""
+        if not room_ids:
+            return set()
+        with self._open() as s:
+            return set(s.scalars(select(RoomRow.id).where(RoomRow.id.in_(list(room_ids)))))
 
     def room_of_code(self, code: str) -> str | None:
         """The id of the room whose invite code is ``code`` (None: none)."""
@@ -472,5 +485,4 @@ def _seat_row(room_id: str, seat: SeatData) -> SeatRow:
 
 
 __all__ = ["CHANNEL", "GroupCommit", "ROOM_CHANGED", "RoomData", "SeatData", "SeatKind", "SqlStore",
-           "Status", "Write",
-           "token_hash"]
+           "TableStatus", "Write", "token_hash"]

@@ -20,6 +20,7 @@ from fastapi import Body, Depends, FastAPI, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from ..table.session import SeatKind
 from . import web
 from .errors import ServerError
 from .ratelimit import Limiter
@@ -139,7 +140,7 @@ def mount(app: FastAPI, rooms: Rooms, limiter: Limiter, public_url: str | None) 
         room = rooms.by_code(code)
         return {"table": room.id, "code": room.data.code, "status": room.status,
                 "join": f"/api/join/{room.data.code}",
-                "open_seats": [s.seat for s in room.seat_infos() if s.kind == "open"],
+                "open_seats": [s.seat for s in room.seat_infos() if s.kind == SeatKind.OPEN],
                 "seats": [s.model_dump(mode="json") for s in room.seat_infos()],
                 "preset": room.data.preset}
 

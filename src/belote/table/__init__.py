@@ -30,6 +30,7 @@ from .events import (
     TrickWon,
 )
 from .match import arena, play_deal, play_game, simulate
+from .solo import solo_table
 from .store import FileStore, GameStore, LoadedGame, StoredGame, StoreError
 from .table import (
     TABLE_TIME_LIMIT_MS,
@@ -38,7 +39,6 @@ from .table import (
     PlayerKind,
     Subscriber,
     Table,
-    solo_table,
     table_bots,
 )
 

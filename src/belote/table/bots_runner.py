@@ -1,5 +1,6 @@
-"""How the bots of a :class:`~belote.table.Table` decide: the :class:`BotRunner` part of
-the table (its worker thread, or tasks of a shared executor), and each decision's seed.
+"""How the bots of a :class:`~belote.table.Table` decide: the :class:`BotRunner` the table
+owns (its worker thread, or tasks of a shared executor), what it asks of its table
+(:class:`BotHost`), and each decision's seed.
 
 Where a bot decides: on the table's own worker thread (the default: the terminal table), or,
 given ``executor`` (a :class:`concurrent.futures.Executor` that many tables share: the
@@ -37,14 +38,10 @@ from typing import Protocol
 
 from ..bots import Bot
 from ..bots.expert import TABLE_TIME_LIMIT_MS
-from ..engine.actions import Action
-from ..engine.deal import Phase
-from ..engine.game import Game
 from ..engine.seats import Seat
-from ..engine.views import SeatView, action_count
+from ..engine.views import SeatView
 from .events import Event, bot_failed
 from .match import derive_seed
-from .players import Player
 
 log = logging.getLogger("belote.table.table")
 
@@ -61,40 +58,89 @@ class Cancellable(Protocol):
 CallLater = Callable[..., Cancellable]
 
 
+@dataclass(frozen=True)
+class Turn:
+    """A bot's turn, as its table gives it: the ``bot`` of ``seat``, the seat's ``view``
+    (never the deal), the decision's ``seed`` (:func:`decision_seed`)."""
+
+    bot: Bot
+    seat: Seat
+    view: SeatView
+    seed: int
+
+
+class BotHost(Protocol):
+    """What a :class:`BotRunner` asks of its table. Every call is made under :attr:`lock`
+    but :meth:`flush`."""
+
+    @property
+    def lock(self) -> threading.Condition:
+        """The table's lock (the runner waits on it and notifies it)."""
+
+    @property
+    def closed(self) -> bool:
+        """Whether the table takes no action any more."""
+
+    @property
+    def version(self) -> int:
+        """Bumped by every change of the game: a decision asked at another version is
+        dropped."""
+
+    def bot_to_move(self) -> Seat | None:
+        """The seat whose bot is to act now, None when no bot is (the table not started,
+        closed, held between deals, the game over, a person's turn)."""
+
+    def turn(self, seat: Seat) -> Turn:
+        """The turn of ``seat``'s bot (:meth:`bot_to_move` gave ``seat``)."""
+
+    def play(self, seat: Seat, action: str) -> None:
+        """The bot's action through the table's checked path. Raises a ValueError for an
+        action the engine refuses, :meth:`journal_error`'s exception when the journal
+        failed (the table is then closed)."""
+
+    def journal_error(self) -> BaseException | None:
+        """What the table's journal raised (the table is closed), None while it holds."""
+
+    def queue(self, event: Event) -> None:
+        """Queue ``event`` for the table's subscribers."""
+
+    def flush(self) -> None:
+        """Not under the lock: deliver the queued events."""
+
+
 class BotRunner:
-    """The bots' part of a :class:`~belote.table.Table` (a base class: the table holds the
-    state below and its lock, and applies an action with ``_apply``). Every method runs under
-    the table's lock unless it says otherwise."""
+    """The bots of one table (:class:`BotHost`): one decision at a time, on a worker thread
+    of its own, or (``executor``) as tasks of a shared executor, a turn lasting at least
+    ``bot_delay`` seconds (with an executor, its rest waited by ``call_later``). Every
+    method runs under the host's lock unless it says otherwise."""
 
-    _game: Game
-    _players: list[Player | None]
-    _lock: threading.Condition
-    _closed: bool
-    _started: bool
-    _held: bool
-    _version: int
-    _failed_at: int | None
-    _thinking: Seat | None
-    _worker: threading.Thread | None
-    _executor: Executor | None
-    _call_later: CallLater
-    _alarm: Cancellable | None
-    _journal_error: BaseException | None
-    bot_delay: float
+    def __init__(self, host: BotHost, *, bot_delay: float = 0.0,
+                 executor: Executor | None = None,
+                 call_later: CallLater | None = None) -> None:
+        self.host = host
+        self.bot_delay = bot_delay
+        self._lock = host.lock
+        self._executor = executor
+        self._call_later: CallLater = call_later or default_call_later
+        #: the seat whose bot is deciding now (None: none)
+        self.thinking: Seat | None = None
+        self._failed_at: int | None = None  # the version at which a bot failed (it waits)
+        self._worker: threading.Thread | None = None
+        self._alarm: Cancellable | None = None  # the rest of bot_delay, waited (executor)
 
-    def _apply(self, seat: Seat, action: Action | str) -> None:
-        raise NotImplementedError  # the table's checked path
+    @property
+    def delayed(self) -> bool:
+        """Whether a bot's action waits out the rest of ``bot_delay`` (an executor's)."""
+        return self._alarm is not None
 
-    def _queue(self, event: Event) -> None:
-        raise NotImplementedError  # the table's event queue
+    def due(self) -> bool:
+        """Whether a bot is to act (one that failed at this version waits)."""
+        return self._failed_at != self.host.version and self.host.bot_to_move() is not None
 
-    def _flush(self) -> None:
-        raise NotImplementedError  # the table's delivery (outside the lock)
-
-    def _kick(self) -> None:
-        """Under the lock: if a bot is due and none is deciding, have it decide (start the
-        worker thread, or hand the decision to the executor)."""
-        if self._closed or self._thinking is not None or not self._bot_due():
+    def kick(self) -> None:
+        """If a bot is due and none is deciding, have it decide (start the worker thread,
+        or hand the decision to the executor)."""
+        if self.host.closed or self.thinking is not None or not self.due():
             return
         if self._executor is None:
             if self._worker is None:
@@ -106,29 +152,25 @@ class BotRunner:
         try:
             self._executor.submit(self._pool_decide, job)
         except RuntimeError as e:  # an executor shut down (the server stops): the seat waits
-            self._thinking = None
-            self._failed_at = self._version
-            log.error("the bot of seat %d cannot decide: %s", job.seat, e)
+            self.thinking = None
+            self._failed_at = self.host.version
+            log.error("the bot of seat %d cannot decide: %s", job.turn.seat, e)
 
-    def _bot_due(self) -> bool:
-        d = self._game.current
-        if not self._started or self._closed or self._held or d is None or \
-                d.phase == Phase.DONE or self._failed_at == self._version:
-            return False
-        player = self._players[d.seat_to_move()]
-        return player is not None and player.bot is not None
+    def stop(self) -> threading.Thread | None:
+        """The table closed: a bot's action waiting out ``bot_delay`` is dropped. Returns
+        the worker thread (the caller may join it, not under the lock)."""
+        if self._alarm is not None:
+            self._alarm.cancel()
+            self._alarm = None
+            self.thinking = None
+        return self._worker
 
     def _job(self) -> _Job:
-        """Under the lock, a bot being due: its decision to make (the seat's view, the
-        version it is for, the decision's seed); the seat is then :attr:`thinking`."""
-        deal = self._game.current
-        assert deal is not None
-        seat = deal.seat_to_move()
-        player = self._players[seat]
-        assert player is not None and player.bot is not None
-        seed = decision_seed(self._game.seed, len(self._game.deals), seat, action_count(deal))
-        self._thinking = seat
-        return _Job(player.bot, deal.view(seat), seat, self._version, seed, time.monotonic())
+        """A bot being due: its decision to make; the seat is then :attr:`thinking`."""
+        seat = self.host.bot_to_move()
+        assert seat is not None
+        self.thinking = seat
+        return _Job(self.host.turn(seat), self.host.version, time.monotonic())
 
     # -- the worker thread -------------------------------------------------------------------
     def _work(self) -> None:
@@ -140,30 +182,31 @@ class BotRunner:
                     self._worker = None
 
     def _work_loop(self) -> None:
+        host = self.host
         while True:
             with self._lock:
-                while not self._closed and (self._thinking is not None or not self._bot_due()):
+                while not host.closed and (self.thinking is not None or not self.due()):
                     self._lock.wait()
-                if self._closed:
+                if host.closed:
                     return
                 job = self._job()
-            action, failed = _decide(job)
+            action, failed = _decide(job.turn)
             left = self.bot_delay - (time.monotonic() - job.started)
             if left > 0:
                 with self._lock:
-                    self._lock.wait_for(lambda: self._closed, left)
+                    self._lock.wait_for(lambda: host.closed, left)
             with self._lock:
                 self._conclude(job, action, failed)
-            self._flush()
+            host.flush()
 
     # -- the executor's tasks ----------------------------------------------------------------
     def _pool_decide(self, job: _Job) -> None:
         """A task of the executor: decide, then play at once, or once the rest of
         ``bot_delay`` is waited (by ``call_later``, not on this thread)."""
-        action, failed = _decide(job)
+        action, failed = _decide(job.turn)
         left = self.bot_delay - (time.monotonic() - job.started)
         with self._lock:
-            if left > 0 and not self._closed and self._version == job.version:
+            if left > 0 and not self.host.closed and self.host.version == job.version:
                 self._alarm = self._call_later(left, self._pool_wake, job, action, failed)
                 return
         self._pool_play(job, action, failed)
@@ -173,7 +216,7 @@ class BotRunner:
         scheduler's thread delivers no event)."""
         with self._lock:
             self._alarm = None
-            if self._closed:
+            if self.host.closed:
                 return
         assert self._executor is not None
         try:
@@ -186,57 +229,53 @@ class BotRunner:
             try:
                 self._conclude(job, action, failed)
             except Exception:  # a bug below (no task's exception is ever read): logged, the
-                self._failed_at = self._version  # seat waits
-                log.exception("the bot action of seat %d could not be played", job.seat)
-            self._kick()  # the next bot (a dropped decision: the same bot, again)
-        self._flush()
+                self._failed_at = self.host.version  # seat waits
+                log.exception("the bot action of seat %d could not be played", job.turn.seat)
+            self.kick()  # the next bot (a dropped decision: the same bot, again)
+        self.host.flush()
 
     def _conclude(self, job: _Job, action: str, failed: Exception | None) -> None:
-        """Under the lock: play the bot's ``action`` unless the table moved on since the
-        decision was asked (then it is dropped); a bot that failed (``failed``, or an action
-        the engine refuses) makes its seat wait, told by :class:`BotFailed`."""
-        seat = job.seat
-        self._thinking = None
+        """Play the bot's ``action`` unless the table moved on since the decision was asked
+        (then it is dropped); a bot that failed (``failed``, or an action the engine
+        refuses) makes its seat wait, told by :class:`BotFailed`."""
+        host, seat = self.host, job.turn.seat
+        self.thinking = None
         self._lock.notify_all()
-        if self._closed or self._version != job.version:
+        if host.closed or host.version != job.version:
             return  # the table moved on meanwhile
         if failed is None:
             try:
-                self._apply(seat, action)
+                host.play(seat, action)
                 return
             except Exception as e:
-                if e is self._journal_error:  # the table is closed: no bot plays again
+                if e is host.journal_error():  # the table is closed: no bot plays again
                     log.error("the journal failed on the bot action of seat %d; the "
                               "table is closed", seat, exc_info=e)
                     return
                 if not isinstance(e, ValueError):
                     raise
                 failed = e
-        self._failed_at = self._version
+        self._failed_at = host.version
         log.error("the bot of seat %d failed", seat, exc_info=failed)
-        self._queue(bot_failed(seat, failed))
+        host.queue(bot_failed(seat, failed))
 
 
 @dataclass(frozen=True)
 class _Job:
-    """A bot's decision to make: the ``bot`` of ``seat``, the seat's ``view``, the table's
-    ``version`` it is for, its ``seed`` (:func:`decision_seed`), when it was asked
-    (``time.monotonic()``)."""
+    """A bot's decision to make: its :class:`Turn`, the table's ``version`` it is for, when
+    it was asked (``time.monotonic()``)."""
 
-    bot: Bot
-    view: SeatView
-    seat: Seat
+    turn: Turn
     version: int
-    seed: int
     started: float
 
 
-def _decide(job: _Job) -> tuple[str, Exception | None]:
-    """The bot's action for ``job`` (reseeded first), or its exception (a bot's bug: the
+def _decide(turn: Turn) -> tuple[str, Exception | None]:
+    """The bot's action for ``turn`` (reseeded first), or its exception (a bot's bug: the
     seat then waits)."""
     try:
-        job.bot.reseed(job.seed)
-        return job.bot.act(job.view), None
+        turn.bot.reseed(turn.seed)
+        return turn.bot.act(turn.view), None
     except Exception as e:
         return "", e
 
@@ -258,5 +297,5 @@ def default_call_later(delay: float, fn: Callable[..., object],
     return timer
 
 
-__all__ = ["TABLE_TIME_LIMIT_MS", "BotRunner", "CallLater", "Cancellable",
+__all__ = ["TABLE_TIME_LIMIT_MS", "BotHost", "BotRunner", "CallLater", "Cancellable", "Turn",
            "decision_seed", "default_call_later"]

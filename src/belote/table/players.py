@@ -4,7 +4,7 @@ bots of a table with people (:func:`table_bots`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -58,18 +58,30 @@ def check_player(seat: int, player: object) -> None:
                           "does", code="table.bot_player", params={"seat": seat})
 
 
-def table_bots(names: Sequence[str], seed: int, repeatable: bool = False) -> list[Bot]:
+#: ``make(name, seed, time_limit_ms)``: a bot of ``name`` (``make_bot`` by default; the
+#: server's pools give their own)
+BotFactory = Callable[[str, int, float | None], Bot]
+
+
+def _make(name: str, seed: int, time_limit_ms: float | None) -> Bot:
+    return make_bot(name, seed=seed, time_limit_ms=time_limit_ms)
+
+
+def table_bots(names: Sequence[str], seed: int, repeatable: bool = False, *,
+               indices: Sequence[int] | None = None, make: BotFactory = _make) -> list[Bot]:
     """The bots of a table with people, by name or level (``"expert:5"``), the ``i``-th
-    seeded ``derive_seed("table", seed, i)`` (one-way: a bot's seed does not reveal the
-    game's packs). A bot thinks at most its class's ``table_time_limit_ms`` a decision
-    (the expert :data:`TABLE_TIME_LIMIT_MS`), unless ``repeatable``: then no wall-time
-    limit (its worlds cap it), so that the same seed gives the same actions whatever the
-    machine's load. Raises ValueError for an unknown name or a bad level."""
+    seeded ``derive_seed("table", seed, indices[i])`` (``indices``: by default 0, 1, …; a
+    server's room gives its bots' seats; one-way: a bot's seed does not reveal the game's
+    packs), made by ``make``. A bot thinks at most its class's ``table_time_limit_ms`` a
+    decision (the expert :data:`TABLE_TIME_LIMIT_MS`), unless ``repeatable``: then no
+    wall-time limit (its worlds cap it), so that the same seed gives the same actions
+    whatever the machine's load. Raises ValueError for an unknown name or a bad level."""
+    order = range(len(names)) if indices is None else indices
     out = []
-    for i, name in enumerate(names):
+    for name, index in zip(names, order, strict=True):
         limit = None if repeatable else bot_class(name).table_time_limit_ms
-        out.append(make_bot(name, seed=derive_seed("table", seed, i), time_limit_ms=limit))
+        out.append(make(name, derive_seed("table", seed, index), limit))
     return out
 
 
-__all__ = ["Player", "PlayerKind", "check_player", "table_bots"]
+__all__ = ["BotFactory", "Player", "PlayerKind", "check_player", "table_bots"]

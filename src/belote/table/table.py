@@ -9,22 +9,17 @@ action).
 Threads. One lock guards the game: every method may be called from any thread. A bot decides
 from its seat's view (``deal.view(seat)``, never the deal) without the lock, so a bot's
 decision never blocks the caller; its action then goes through the same checked path as a
-person's. Where it decides: on the table's own worker thread (the default: the terminal
-table), or, given ``executor`` (a :class:`concurrent.futures.Executor` that many tables
-share: the server's pool), as one task of that executor a decision, so that a thousand tables
-need no thousand threads. A table asks one decision at a time (its bots never decide at once).
-With an executor, ``bot_delay`` holds no worker asleep: what is left of it once the bot has
-decided is waited by ``call_later`` (the server's clock; default a :class:`threading.Timer`),
-which then hands the action back to the executor. Events are delivered in the order they
-happened, outside the lock, on the thread that caused them: the caller's thread for
-:meth:`act`, :meth:`start`, :meth:`join`…, the worker thread (or an executor's thread) for a
-bot's action. A subscriber that draws on a UI thread marshals (Textual:
-``App.call_from_thread``, which also holds the bot until the event is drawn). A subscriber may
-call the table's methods; it must not wait for the worker (nor for a task of the executor). A
-subscriber that raises is logged (``logging``, logger ``belote.table.table``): the other
-subscribers still get the event, and the thread delivering it goes on.
+person's. Where it decides (the table's worker thread, or tasks of a shared executor): its
+:class:`~.bots_runner.BotRunner` (:attr:`Table.bots`). Events are delivered in order,
+outside the lock, on the thread that caused them: the caller's thread for :meth:`act`,
+:meth:`start`, :meth:`join`…, the worker thread (or an executor's thread) for a bot's action.
+A subscriber that draws on a UI thread marshals (Textual: ``App.call_from_thread``, which
+also holds the bot until the event is drawn). A subscriber may call the table's methods; it
+must not wait for the worker (nor for a task of the executor). A subscriber that raises is
+logged (logger ``belote.table.table``): the others still get the event, and the thread
+delivering it goes on.
 
-Bots' randomness and where they decide: :mod:`belote.table.bots_runner`.
+Bots' randomness: :mod:`belote.table.bots_runner`.
 
 The journal. A front end that keeps its own log of the actions (the server's SQL action log)
 gives the table a ``journal``: a trusted, in-process callable told ``(deal_index, seat,
@@ -54,20 +49,19 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from ..bots import Bot
 from ..engine.actions import Action
 from ..engine.deal import Deal, Phase
 from ..engine.errors import BeloteError, IllegalAction
 from ..engine.game import Game
 from ..engine.seats import Seat, is_seat
-from ..engine.views import PublicView, SeatView
+from ..engine.views import PublicView, SeatView, action_count
 from .bots_runner import (
     TABLE_TIME_LIMIT_MS,
     BotRunner,
     CallLater,
     Cancellable,
+    Turn,
     decision_seed,
-    default_call_later,
 )
 from .events import (
     Event,
@@ -95,31 +89,6 @@ Subscriber = Callable[[Event], None]
 Journal = Callable[[int, Seat, str], None]
 
 
-def solo_table(game: Game, human: Seat | int, bot_names: Sequence[str], *,
-               bots: Sequence[Bot] | None = None, store: GameStore | None = None,
-               stamp: str | None = None, lang: str = "fr", auto_belote: bool = False,
-               repeatable: bool = False, bot_delay: float = 0.6) -> Table:
-    """The table of ``belote play``: one person at ``human``, bots at the other seats from
-    their right (``bot_names``, or the given ``bots``: :func:`table_bots` by default), the
-    bots holding after each deal until the person has read its result. Saved in ``store``
-    under :func:`~belote.table.store.game_id_of` ``stamp`` and the game (``<stamp>-c<hex12>``
-    for a game with a commitment, whose seed no id carries; else ``<stamp>-seed<seed>``)
-    with its :class:`~belote.table.store.TableSettings`
-    (:meth:`~belote.table.store.TableSettings.to_json`) that ``--resume`` reads. Raises
-    ValueError for an unknown bot name or a bad level."""
-    from .store import TableSettings, game_id_of, new_stamp
-    if bots is None:
-        bots = table_bots(bot_names, game.seed, repeatable)
-    players: list[Player] = [Player.human()] * 4
-    for k, bot in enumerate(bots, 1):
-        players[(human + k) % 4] = Player.of_bot(bot)
-    stamp = stamp or new_stamp()
-    settings = TableSettings(Seat(human), tuple(bot_names), lang, auto_belote, stamp,
-                             repeatable).to_json()
-    return Table(game, players, store=store, game_id=game_id_of(stamp, game),
-                 settings=settings, bot_delay=bot_delay, hold_between_deals=True)
-
-
 def _check_seat(seat: object) -> Seat:
     """``seat`` as a :class:`Seat` if it is a seat 0..3 (an ``int``, not a ``bool``); raises
     :class:`~belote.engine.errors.BeloteError` ``table.bad_seat`` (``seat``: its repr)."""
@@ -141,7 +110,7 @@ def _illegal(message: str, code: str, seat: Seat) -> IllegalAction:
                          params={"seat": seat})
 
 
-class Table(BotRunner):
+class Table:
     """A game and four :class:`Player` s; see the module docstring for the threads.
 
     :param game: the game (new or resumed); the table owns it from now on.
@@ -156,11 +125,8 @@ class Table(BotRunner):
     :param journal: told every accepted action with its full record string, before any of
         its events (see the module docstring: it sees a declaration's cards, and a journal
         that raises closes the table).
-    :param executor: where bots decide: None, the table's own worker thread; else one task
-        of this executor a decision (shared by many tables; see the module docstring). The
-        table never shuts it down.
-    :param call_later: with an ``executor``, what waits the rest of ``bot_delay`` after a
-        decision (:data:`CallLater`; default: a :class:`threading.Timer` each wait).
+    :param executor: where bots decide (None: the table's own worker thread), and
+        ``call_later``: its :class:`~.bots_runner.BotRunner`'s. Never shut down by the table.
     :raises BeloteError: (a ValueError) ``table.player_count`` (``count``) unless there
         are four players; ``table.bad_player`` (``seat``, ``value``: its repr) for one that
         is no :class:`Player` of a :class:`PlayerKind`; ``table.bot_player`` (``seat``)
@@ -186,7 +152,6 @@ class Table(BotRunner):
         self.store = store
         self.game_id = game_id
         self.settings: dict[str, Any] = dict(settings or {})
-        self.bot_delay = bot_delay
         self.hold_between_deals = hold_between_deals
         self.save_every_action = save_every_action
         self._journal = journal
@@ -197,15 +162,12 @@ class Table(BotRunner):
         self._undelivered = 0
         self._flushing = threading.Lock()
         self._version = 0  # bumped by every change of the game: a bot's stale decision is dropped
-        self._failed_at: int | None = None  # the version at which a bot failed (it waits)
-        self._thinking: Seat | None = None
         self._held = False
         self._started = False
         self._closed = False
-        self._worker: threading.Thread | None = None
-        self._executor = executor
-        self._call_later: CallLater = call_later or default_call_later
-        self._alarm: Cancellable | None = None  # the rest of bot_delay, waited (executor)
+        #: the table's bots (:mod:`belote.table.bots_runner`)
+        self.bots = BotRunner(_BotSide(self), bot_delay=bot_delay, executor=executor,
+                              call_later=call_later)
         #: where the last save went, and whether the game changed since (a failed save)
         self.saved_to: str | None = None
         self.unsaved = False
@@ -304,7 +266,16 @@ class Table(BotRunner):
     @property
     def thinking(self) -> Seat | None:
         """The seat whose bot is deciding now, or None."""
-        return self._thinking
+        return self.bots.thinking
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a bot's turn lasts at least (its runner's)."""
+        return self.bots.bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, seconds: float) -> None:
+        self.bots.bot_delay = seconds
 
     @property
     def held(self) -> bool:
@@ -316,7 +287,7 @@ class Table(BotRunner):
         """No bot is due or thinking and every event is delivered: the table waits for a
         person (or the game is over)."""
         with self._lock:
-            return self._thinking is None and self._undelivered == 0 and not self._bot_due()
+            return self._quiet()
 
     # -- subscribing -----------------------------------------------------------------------
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
@@ -459,12 +430,8 @@ class Table(BotRunner):
         way drops its decision when it ends). The table takes no action afterwards."""
         with self._lock:
             self._closed = True
-            if self._alarm is not None:  # a bot's action waiting out bot_delay: dropped
-                self._alarm.cancel()
-                self._alarm = None
-                self._thinking = None
+            worker = self.bots.stop()  # a bot's action waiting out bot_delay: dropped
             self._lock.notify_all()
-            worker = self._worker
         if worker is not None and worker is not threading.current_thread() and \
                 (timeout is None or timeout > 0):
             worker.join(timeout)
@@ -474,8 +441,7 @@ class Table(BotRunner):
         False when ``timeout`` seconds passed first. Not from a subscriber."""
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._lock:
-            while not (self._thinking is None and self._undelivered == 0
-                       and not self._bot_due()):
+            while not self._quiet():
                 left = None if deadline is None else deadline - time.monotonic()
                 if left is not None and left <= 0:
                     return False
@@ -542,7 +508,29 @@ class Table(BotRunner):
     def _changed(self) -> None:
         self._version += 1
         self._lock.notify_all()
-        self._kick()
+        self.bots.kick()
+
+    def _quiet(self) -> bool:
+        """Under the lock: no bot is due or thinking and every event is delivered."""
+        return self.bots.thinking is None and self._undelivered == 0 and not self.bots.due()
+
+    def _bot_to_move(self) -> Seat | None:
+        """Under the lock: :meth:`BotHost.bot_to_move <.bots_runner.BotHost.bot_to_move>`."""
+        d = self._game.current
+        if not self._started or self._closed or self._held or d is None or \
+                d.phase == Phase.DONE:
+            return None
+        seat = d.seat_to_move()
+        player = self._players[seat]
+        return seat if player is not None and player.bot is not None else None
+
+    def _turn(self, seat: Seat) -> Turn:
+        """Under the lock, ``seat``'s bot being due: its turn (the seat's view, the
+        decision's seed: :func:`~.bots_runner.decision_seed`)."""
+        deal, player = self._game.current, self._players[seat]
+        assert deal is not None and player is not None and player.bot is not None
+        seed = decision_seed(self._game.seed, len(self._game.deals), seat, action_count(deal))
+        return Turn(player.bot, seat, deal.view(seat), seed)
 
     def _flush(self) -> None:
         """Deliver the queued events in order; one thread at a time delivers (another's
@@ -571,6 +559,28 @@ class Table(BotRunner):
                     return
 
 
+class _BotSide:
+    """A table as its :class:`~.bots_runner.BotRunner` sees it (a
+    :class:`~.bots_runner.BotHost`)."""
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+        self.lock = table._lock
+        self.bot_to_move, self.turn = table._bot_to_move, table._turn
+        self.play, self.queue, self.flush = table._apply, table._queue, table._flush
+
+    @property
+    def closed(self) -> bool:
+        return self._table._closed
+
+    @property
+    def version(self) -> int:
+        return self._table._version
+
+    def journal_error(self) -> BaseException | None:
+        return self._table._journal_error
+
+
 def _deliver(callback: Subscriber, event: Event) -> None:
     """``callback(event)``; its exception is logged (``belote.table.table``), so that the
     other subscribers still get the event and the thread delivering it goes on."""
@@ -585,4 +595,4 @@ def _pair(values: Sequence[int]) -> tuple[int, int]:
 
 
 __all__ = ["TABLE_TIME_LIMIT_MS", "CallLater", "Cancellable", "Journal", "Player", "PlayerKind",
-           "Subscriber", "Table", "decision_seed", "solo_table", "table_bots"]
+           "Subscriber", "Table", "decision_seed", "table_bots"]

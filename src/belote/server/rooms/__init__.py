@@ -3,13 +3,16 @@
 A room (:class:`Room`, :mod:`.room`) is the glue of a table, a
 :class:`~belote.table.session.Session` (the seats, the start and end rules, presence and the
 takeover of an absent person's seat: :mod:`belote.table.session`) and its connections. Its
-parts, one job each:
+parts, one job each, are objects the room holds (each asks the room through a small
+protocol, so that it can be tested alone):
 
-- :mod:`.lobby`: seats, the start and end of a table, who may do what (credentials);
-- :mod:`.journal`: the action log written before any event is heard, a log that fails
-  (the room ``broken``), a race for a seq with another process;
-- :mod:`.peers`: several processes on one PostgreSQL database (catch-up, reload, who runs a
-  table);
+- :mod:`.lobby` (``room.lobby``, :class:`~.lobby.LobbyHost`): seats, the start and end of a
+  table, who may do what (credentials);
+- :mod:`.journal` (``room.journal``): the action log written before any event is heard, a log
+  that fails (the room ``broken``), a race for a seq with another process;
+- :mod:`.peers` (``room.sync``, :class:`~.peers.SyncHost`): several processes on one
+  PostgreSQL database (catch-up, reload, who runs a table);
+- :mod:`.views` (``room.views``): what each connection sees, as JSON text once a state;
 - :mod:`.wire`: the only place the JSON for clients is written;
 - :mod:`.registry`: the rooms of a process (:class:`Rooms`: create, restore, look-up by id
   and invite code, recovery, sweeping of finished and idle rooms);

@@ -23,8 +23,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 
-from sqlalchemy.exc import IntegrityError
-
+from ...db.errors import IntegrityError
 from ...engine.seats import Seat
 from ...table import events as ev
 from ..errors import ServerError, error_line
@@ -90,7 +89,7 @@ class Journal:
             try:
                 if replayed is None:
                     self.store.append_action(self.room_id, seq, seat, action, client_seq)
-            except IntegrityError as e:  # another process logged this seq: Room._resync
+            except IntegrityError as e:  # another process logged this seq: PeerSync.resync
                 self.stale = True
                 raise ServerError("another process logged this action first",
                                   code=LOG_CONFLICT, status=409) from e

@@ -5,12 +5,10 @@ writes and the server's refusals)."""
 from __future__ import annotations
 
 import contextlib
-import logging
 import secrets
 import threading
-import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ...table.session import SeatKind, SessionError, SessionSeat, TableStatus
 from ..errors import ServerError, bad_token, not_creator
@@ -19,11 +17,9 @@ from . import wire
 from .credentials import bot_name, check_name, clean_token
 
 if TYPE_CHECKING:
-    from ...table import Table
     from ...table.session import Session
-    from .parts import Connection, Peers, Settings
+    from .parts import Settings
 
-log = logging.getLogger("belote.server.rooms")
 #: the HTTP status of each refusal of the session (:class:`SessionError`)
 _STATUS = {"table.bad_seat": 422}
 
@@ -45,30 +41,45 @@ def _served() -> Iterator[None]:
                           params=dict(e.params)) from None
 
 
+class LobbyHost(Protocol):
+    """What a :class:`Lobby` asks of its room (the room's lock held where it says so)."""
+
+    def refresh(self) -> bool:
+        """Not under the lock: read the seats and status again when other processes share
+        the room (a join through another); returns whether it did (False: one process)."""
+
+    def spectators(self) -> int:
+        """Under the lock: how many spectators watch now."""
+
+    def started(self) -> None:
+        """Under the lock: the session started; the room starts its table."""
+
+    def stopped(self, close_table: bool) -> None:
+        """Under the lock: the session ended; the room stops its table if ``close_table``."""
+
+    def broadcast(self, event: wire.WireModel) -> None:
+        """Tell every connection of ``event``."""
+
+    def done(self) -> None:
+        """Not under the lock: the room may be over (and dropped once unwatched)."""
+
+    def touch(self) -> None:
+        """The room is active now."""
+
+
 class Lobby:
-    """The seating part of a :class:`~belote.server.rooms.Room`."""
+    """The seating of a room (:class:`LobbyHost`): its stored ``data`` (seats written in
+    ``store``), its ``session`` (the seating rules), under the room's ``lock``; ``settings``
+    the server's (the spectators' limit)."""
 
-    if TYPE_CHECKING:
-        data: RoomData
-        store: SqlStore
-        settings: Settings
-        table: Table | None
-        lock: threading.RLock
-        session: Session
-        peers: Peers | None
-        active: float
-        _conns: dict[int, Connection]
-        _spectators: set[Connection]
+    def __init__(self, host: LobbyHost, data: RoomData, store: SqlStore, session: Session,
+                 lock: threading.RLock, settings: Settings) -> None:
+        self.host, self.data, self.store, self.session = host, data, store, session
+        self.lock, self.settings = lock, settings
 
-        @property
-        def id(self) -> str: ...
-        @property
-        def status(self) -> TableStatus: ...
-        def reload(self) -> None: ...
-        def broadcast(self, event: wire.WireModel) -> None: ...
-        def _mirror(self) -> None: ...
-        def _start_table(self) -> None: ...
-        def _done(self) -> None: ...
+    @property
+    def id(self) -> str:
+        return self.data.id
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token is ``token``; raises ``server.bad_token`` for a token that is
@@ -83,9 +94,8 @@ class Lobby:
             seat = self.session.seat_of(digest)
             if seat is not None:
                 return seat
-            if self.peers is None or attempt:
+            if attempt or not self.host.refresh():  # a join through another process
                 break
-            self.reload()  # a join through another process, not heard of yet
         raise bad_token()
 
     def admit(self, token: str | None) -> int | None:
@@ -95,11 +105,11 @@ class Lobby:
         seat = self.seat_of(token)
         if seat is None:
             with self.lock:
-                if len(self._spectators) >= self.settings.max_spectators:
-                    raise self._too_many_spectators()
+                if self.host.spectators() >= self.settings.max_spectators:
+                    raise self.too_many_spectators()
         return seat
 
-    def _too_many_spectators(self) -> ServerError:
+    def too_many_spectators(self) -> ServerError:
         limit = self.settings.max_spectators
         return ServerError(f"this table already has {limit} spectators",
                            code="server.too_many_spectators", status=429,
@@ -124,42 +134,25 @@ class Lobby:
         ``server.table_over`` and ``server.open_seats``, 409)."""
         with self.lock, _served():
             if self.session.start(strict, self._store_playing):
-                self._mirror()
-                self._start_table()
+                self.host.started()
 
     def _store_playing(self) -> None:
-        self.store.set_status(self.id, TableStatus.PLAYING.value)
+        self.store.set_status(self.id, TableStatus.PLAYING)
 
-    def _stop(self) -> None:
+    def stop(self) -> None:
         """Under the lock: the table ended (status ``over``, ``ended``, stored)."""
-        self.session.end(lambda: self.store.set_status(self.id, TableStatus.OVER.value, ended=True))
-        self._mirror()
-        if self.table is not None:
-            self.table.close()
+        self.session.end(lambda: self.store.set_status(self.id, TableStatus.OVER, ended=True))
+        self.host.stopped(close_table=True)
 
     def end(self, token: str | None) -> None:
         """The creator ends the table (status ``over``, ``ended``; its seed is revealed)."""
         self._creator(token)
         with self.lock:
-            if self.status == TableStatus.OVER:
+            if self.session.status == TableStatus.OVER:
                 return
-            self._stop()
-        self.broadcast(wire.TABLE_ENDED)
-        self._done()
-
-    def close_if_idle(self, keep_idle: float, now: float | None = None) -> bool:
-        """Close the room (status ``over``, ``ended``, as :meth:`end` does) when it is waiting
-        or playing, has no connection and saw no activity for ``keep_idle`` seconds up to
-        ``now`` (UNIX seconds; default: now). Returns whether it closed it."""
-        now = time.time() if now is None else now
-        with self.lock:
-            if self.status == TableStatus.OVER or self._conns or self._spectators or \
-                    now - self.active < keep_idle:
-                return False
-            self._stop()
-        log.info("table %s: idle for %.0f s, closed", self.id, now - self.active)
-        self._done()
-        return True
+            self.stop()
+        self.host.broadcast(wire.TABLE_ENDED)
+        self.host.done()
 
     def join(self, name: str, seat: int | None) -> tuple[int, str]:
         """Seat a person at ``seat`` (None: the first open one); returns the seat and its new
@@ -168,7 +161,7 @@ class Lobby:
         then all taken starts by itself."""
         name = check_name(name)
         token = secrets.token_urlsafe(32)
-        seat = self._fill(seat, SeatData(0, name, SeatKind.HUMAN.value,
+        seat = self._fill(seat, SeatData(0, name, SeatKind.HUMAN,
                                          token_hash=token_hash(token)))
         self.start_by_itself()
         return seat, token
@@ -177,7 +170,7 @@ class Lobby:
         """The creator puts a bot of ``level`` at an open ``seat``."""
         self._creator(token)
         level = bot_name(level)
-        self._fill(seat, SeatData(0, level, SeatKind.BOT.value, bot_level=level))
+        self._fill(seat, SeatData(0, level, SeatKind.BOT, bot_level=level))
 
     def _fill(self, seat: int | None, data: SeatData) -> int:
         """Put ``data`` at an open ``seat`` of a waiting table (stored, then told); returns
@@ -190,16 +183,16 @@ class Lobby:
                 self._claim_again(seat, data)
             self.data.seats[data.seat] = data
             self.session.sit(session_seat(data))
-            self.active = time.time()
-        self.broadcast(wire.SeatEvent(seat=data.seat))
+            self.host.touch()
+        self.host.broadcast(wire.SeatEvent(seat=data.seat))
         return data.seat
 
     def _claim_again(self, asked: int | None, data: SeatData) -> None:
         """Under the lock: the seat :meth:`_fill` chose was taken through another process;
         read the seats again and, when the person asked for no seat in particular, claim the
         next open one (once). Raises ``server.seat_taken`` (409), ``server.no_open_seat``."""
-        self.reload()
-        if asked is None and self.status == TableStatus.WAITING:
+        self.host.refresh()
+        if asked is None and self.session.status == TableStatus.WAITING:
             data.seat = self.session.place(None)
             if self.store.claim_seat(self.id, data):
                 return

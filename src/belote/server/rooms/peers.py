@@ -5,7 +5,7 @@ what the others changed.
 Each process holds its own Room of a table; the holder of the table's advisory lock
 (``owner``) runs its bots and takeover clocks, the others' tables have remote seats only. Any
 process judges and logs the actions of the people connected to it (the log's primary key
-makes one writer win a seq; the loser rebuilds from the log: :meth:`PeerSync._resync`); each
+makes one writer win a seq; the loser rebuilds from the log: :meth:`PeerSync.resync`); each
 replays the rows the others wrote (:meth:`PeerSync.catch_up`) and re-reads the seats and
 status another changed (:meth:`PeerSync.reload`); ``elsewhere`` are the seats connected to
 another process (:meth:`PeerSync.sync_presence`).
@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import logging
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ...engine.errors import BeloteError
 from ...engine.game import Game
@@ -26,7 +26,7 @@ from ...table.session import SeatKind, TableStatus
 from ..store import RoomData, SeatData, SqlStore
 from . import wire
 from .lobby import session_seat
-from .parts import Connection, Peers
+from .parts import Peers
 
 if TYPE_CHECKING:
     from ...table.session import Session
@@ -41,34 +41,54 @@ def _holder(seat: SeatData) -> tuple[str, str, str | None, str | None]:
     return seat.kind, seat.name, seat.bot_level, seat.token_hash
 
 
+class SyncHost(Protocol):
+    """What a :class:`PeerSync` asks of its room (under the room's lock where it says so)."""
+
+    @property
+    def table(self) -> Table | None:
+        """The room's table (None: the room does not play)."""
+
+    @property
+    def peers(self) -> Peers | None:
+        """The other processes (None: one process)."""
+
+    def rebuild(self, game: Game) -> None:
+        """Under the lock: play on from ``game`` (the table closed, a new one started when
+        the room plays)."""
+
+    def started(self) -> None:
+        """Under the lock: the session started; the room starts its table."""
+
+    def stopped(self, close_table: bool) -> None:
+        """Under the lock: the session ended; the room stops its table if ``close_table``."""
+
+    def players(self) -> list[Player]:
+        """The table's players as the process that runs it seats them."""
+
+    def broadcast(self, event: wire.WireModel) -> None:
+        """Tell every connection of ``event``."""
+
+    def start_by_itself(self) -> None:
+        """Start the table once no seat is open."""
+
+    def done(self) -> None:
+        """Not under the lock: the room may be over (and dropped once unwatched)."""
+
+
 class PeerSync:
-    """The part of a :class:`~belote.server.rooms.Room` that follows the other processes."""
+    """How a room (:class:`SyncHost`) follows the other processes: its stored ``data``
+    (``rules`` its game's) and log (``journal``) in ``store``, its ``session``, the last
+    number of each seat's client (``last_seq``), under the room's ``lock``."""
 
-    if TYPE_CHECKING:
-        data: RoomData
-        store: SqlStore
-        rules: Rules
-        game: Game
-        table: Table | None
-        lock: threading.RLock
-        journal: Journal
-        session: Session
-        peers: Peers | None
-        last_seq: dict[int, int]
-        _conns: dict[int, Connection]
+    def __init__(self, host: SyncHost, data: RoomData, rules: Rules, store: SqlStore,
+                 journal: Journal, session: Session, lock: threading.RLock,
+                 last_seq: dict[int, int]) -> None:
+        self.host, self.data, self.rules, self.store = host, data, rules, store
+        self.journal, self.session, self.lock, self.last_seq = journal, session, lock, last_seq
 
-        @property
-        def id(self) -> str: ...
-        @property
-        def owner(self) -> bool: ...
-        @owner.setter
-        def owner(self, value: bool) -> None: ...
-        def _start_table(self) -> None: ...
-        def _mirror(self) -> None: ...
-        def _players(self) -> list[Player]: ...
-        def _done(self) -> None: ...
-        def broadcast(self, event: wire.WireModel) -> None: ...
-        def start_by_itself(self, strict: bool = False) -> None: ...
+    @property
+    def id(self) -> str:
+        return self.data.id
 
     @property
     def logged(self) -> int:
@@ -80,14 +100,14 @@ class PeerSync:
         the table (:meth:`Table.replay <belote.table.Table.replay>`: the journal records
         them without writing), so that this process's connections hear their events and
         views exactly as the writer's do; the writer acks them. Rebuilds the room first
-        when it lost a race for a seq (:meth:`_resync`). A row the engine refuses (a log
+        when it lost a race for a seq (:meth:`resync`). A row the engine refuses (a log
         this game cannot follow) is logged and stops the catching up."""
         journal = self.journal
         with self.lock:
             if journal.stale:
-                self._resync()
+                self.resync()
                 return
-            table = self.table
+            table = self.host.table
             if table is None or journal.broken:
                 return
             for seq, seat, action, client_seq in self.store.actions_after(self.id,
@@ -105,29 +125,9 @@ class PeerSync:
                     journal.acting.replay = None
             stale = journal.stale
         if stale:
-            self._resync()
+            self.resync()
 
-    def seats_here(self) -> list[int]:
-        """The seats this process holds a connection of."""
-        with self.lock:
-            return sorted(self._conns)
-
-    def _present(self, seat: int, here: bool) -> None:
-        """Under the lock: tell the peers that this process holds a connection of ``seat``
-        (``here``) or none any more; a failure is logged (it only makes the others see the
-        person away)."""
-        if self.peers is None:
-            return
-        try:
-            if here:
-                self.peers.hold(self.id, seat)
-            else:
-                self.peers.release(self.id, seat)
-        except Exception:
-            log.exception("table %s: the other processes cannot be told of seat %d",
-                          self.id, seat)
-
-    def _resync(self) -> Table | None:
+    def resync(self) -> Table | None:
         """The room lost a race for a seq (another process logged it first; the game holds
         an action the log does not): rebuild the game from the log up to :attr:`logged`
         (what every connection heard), start a new table, then :meth:`catch_up` the rest.
@@ -142,15 +142,12 @@ class PeerSync:
                     game.play(action, seat)
                 log.info("table %s: another process logged action %d first; rebuilt from "
                          "the log", self.id, self.journal.logged + 1)
-                if self.table is not None:
-                    self.table.close()
-                self.game, self.table, self.journal.stale = game, None, False
+                self.journal.stale = False
                 self.session.stop_clocks()
-                if self.session.status == TableStatus.PLAYING:
-                    self._start_table()
+                self.host.rebuild(game)
         self.catch_up()
         with self.lock:
-            return self.table
+            return self.host.table
 
     def reload(self) -> None:
         """Another process changed the room's status, seats or connections: read them again;
@@ -172,28 +169,26 @@ class PeerSync:
             told_end = False
             stored = TableStatus(status)
             if session.status != TableStatus.OVER and stored != session.status:
-                if stored == TableStatus.PLAYING and self.table is None:
+                if stored == TableStatus.PLAYING and self.host.table is None:
                     session.status = TableStatus.PLAYING
-                    self._mirror()
-                    self._start_table()
+                    self.host.started()
                 elif stored == TableStatus.OVER:
                     session.status, session.ended = TableStatus.OVER, ended
                     session.stop_clocks()
-                    self._mirror()
-                    if ended and self.table is not None:
-                        self.table.close()
+                    self.host.stopped(close_table=ended)
                     told_end = ended
             full = joined and session.status == TableStatus.WAITING and \
                 not session.open_seats()
-        if self.peers is not None:
-            self.sync_presence(self.peers.elsewhere(self.id))
+        peers = self.host.peers
+        if peers is not None:
+            self.sync_presence(peers.elsewhere(self.id))
         for seat in changed:
-            self.broadcast(wire.SeatEvent(seat=seat))
+            self.host.broadcast(wire.SeatEvent(seat=seat))
         if told_end:
-            self.broadcast(wire.TABLE_ENDED)
+            self.host.broadcast(wire.TABLE_ENDED)
         if full:
-            self.start_by_itself()
-        self._done()
+            self.host.start_by_itself()
+        self.host.done()
 
     def sync_presence(self, elsewhere: set[int]) -> None:
         """``elsewhere``: the seats another process holds a connection of now
@@ -204,24 +199,24 @@ class PeerSync:
         with self.lock:
             changed = self.session.sync_elsewhere(elsewhere)
         for seat in sorted(changed):
-            self.broadcast(wire.SeatEvent(seat=seat))
+            self.host.broadcast(wire.SeatEvent(seat=seat))
 
     def become_owner(self) -> None:
         """This process runs the table from now on (its former runner ended): its bots
         take their seats, the absent people's clocks start."""
         with self.lock:
-            if self.owner:
+            if self.session.runs_clocks:
                 return
-            self.owner = True
+            self.session.runs_clocks = True
             log.info("table %s: this process runs it now", self.id)
-            table = self.table
+            table = self.host.table
             if table is not None and self.session.status == TableStatus.PLAYING:
                 table.store = self.store
-                players = self._players()
+                players = self.host.players()
                 for s in self.session.seats:
                     if s.kind == SeatKind.BOT:
                         table.join(s.seat, players[s.seat])
                 self.session.run_clocks()
 
 
-__all__ = ["PeerSync", "Peers"]
+__all__ = ["PeerSync", "Peers", "SyncHost"]

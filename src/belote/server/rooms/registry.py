@@ -78,13 +78,13 @@ def _parse_seats(seats: list[str], name: str, token: str) -> tuple[list[SeatData
     out, creator = [], 0
     for i, spec in enumerate(seats):
         if spec == "me":
-            out.append(SeatData(i, name, SeatKind.HUMAN.value, token_hash=token_hash(token)))
+            out.append(SeatData(i, name, SeatKind.HUMAN, token_hash=token_hash(token)))
             creator = i
         elif spec == "open":
-            out.append(SeatData(i, "", SeatKind.OPEN.value))
+            out.append(SeatData(i, "", SeatKind.OPEN))
         elif spec.startswith("bot:"):
             level = bot_name(spec[4:])
-            out.append(SeatData(i, level, SeatKind.BOT.value, bot_level=level))
+            out.append(SeatData(i, level, SeatKind.BOT, bot_level=level))
         else:
             raise ServerError(f"seat {i}: \"me\", \"open\" or \"bot:LEVEL\", not {spec!r}",
                               code="server.bad_seats", status=422,
@@ -159,7 +159,7 @@ class Rooms:
         if self.peers is not None:
             self.peers.own(room_id)  # before it exists: no other process takes it first
         data = RoomData(id=room_id, code=code, preset=rules.preset_name,
-                        options=rules.overrides(), status=TableStatus.WAITING.value,
+                        options=rules.overrides(), status=TableStatus.WAITING,
                         ended=False, seed=seed,
                         commitment=commitment(seed), creator_seat=creator_seat,
                         settings={**(settings or {}), "invite": f"{invite_base}/t/{code}"},
@@ -190,8 +190,8 @@ class Rooms:
         if kept is room:  # a playing table run or served by another process
             room.resume()
         if kept is room and self.peers is not None:  # what changed since it was read
-            room.reload()
-            room.catch_up()
+            room.sync.reload()
+            room.sync.catch_up()
         return kept
 
     def recover(self, room: Room) -> Room:
@@ -231,8 +231,8 @@ class Rooms:
         room.retire()
         new.resume()
         if self.peers is not None:
-            new.reload()
-            new.catch_up()
+            new.sync.reload()
+            new.sync.catch_up()
         return new
 
     def drop(self, room: Room) -> bool:

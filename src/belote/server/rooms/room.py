@@ -27,14 +27,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ...bots import bot_class
 from ...engine.actions import parse_record_action
-from ...engine.deal import Deal
 from ...engine.game import Game
 from ...engine.record.codec import game_to_record
 from ...engine.rules import Rules
-from ...engine.views import PublicView, SeatView
-from ...table import Player, Table
+from ...engine.views import SeatView
+from ...table import Player, Table, table_bots
 from ...table import events as ev
 from ...table.match import derive_seed
 from ...table.session import SeatKind, Session, TableStatus
@@ -46,18 +44,22 @@ from ..workers import WORKERS
 from . import wire
 from .journal import LOG_CONFLICT, Journal, storage_failed
 from .lobby import Lobby, session_seat
-from .parts import Connection, Settings
+from .parts import Connection, Peers, Settings
 from .peers import PeerSync
+from .views import Views
 
 log = logging.getLogger("belote.server.rooms")
 
 #: the bot that plays for an absent person
 TAKEOVER_BOT = "heuristic"
 
-class Room(Lobby, PeerSync):
+class Room:
     """One table (see the module docstring). Build with :meth:`Rooms.create
     <belote.server.rooms.Rooms.create>` or from the store; every method may be called from
-    any thread."""
+    any thread. Its jobs are parts it holds: :attr:`lobby` (seating, start and end),
+    :attr:`journal` (the action log), :attr:`sync` (the other processes), :attr:`views` (what
+    each connection sees); the room is their host (:class:`~.lobby.LobbyHost`,
+    :class:`~.peers.SyncHost`, :class:`~.views.ViewHost`)."""
 
     def __init__(self, data: RoomData, store: SqlStore, settings: Settings) -> None:
         self.data, self.store, self.settings = data, store, settings
@@ -70,19 +72,20 @@ class Room(Lobby, PeerSync):
             if client_seq is not None:
                 self.last_seq[seat] = max(client_seq, self.last_seq.get(seat, -1))
         self.lock = threading.RLock()
-        self.journal = Journal(store, data.id, len(self.data.actions), self._touch)
+        self.journal = Journal(store, data.id, len(self.data.actions), self.touch)
         self.session = Session([session_seat(s) for s in data.seats], CLOCK,
                                takeover_after=settings.takeover_after,
                                creator=data.creator_seat, table_id=data.id,
                                status=TableStatus(data.status), ended=data.ended,
                                take_over=self._take_over, hand_back=self._hand_back,
                                lock=self.lock)
+        self.lobby = Lobby(self, data, store, self.session, self.lock, settings)
+        self.sync = PeerSync(self, data, self.rules, store, self.journal, self.session,
+                             self.lock, self.last_seq)
         self._conns: dict[int, Connection] = {}
         self._spectators: set[Connection] = set()
-        # the views as JSON text, by seat (None: a spectator), of the game after
-        # _view_state (actions logged, status): see _view_text
-        self._view_state: tuple[int, str] = (-1, "")
-        self._views: dict[int | None, tuple[int, str]] = {}
+        #: what each connection sees (:mod:`.views`)
+        self.views = Views(self, self.journal)
         #: set by :class:`Rooms`: called with this room when it is found broken (an action
         #: arrives), to rebuild it from the log (:meth:`Rooms.recover`)
         self.on_broken: Callable[[Room], object] | None = None
@@ -92,7 +95,8 @@ class Room(Lobby, PeerSync):
         #: (the game ended, the table was ended, its last connection closed), to drop it
         #: from memory (:meth:`Rooms.drop`)
         self.on_done: Callable[[Room], object] | None = None
-        self.peers = None
+        #: set by :class:`Rooms`: the other processes (None: one process)
+        self.peers: Peers | None = None
         #: UNIX seconds of the last activity (the registry's module docstring)
         self.active = self.data.active if self.data.active is not None else time.time()
         #: set by :class:`Rooms` (its ``observers``): called with this room and each event
@@ -140,12 +144,12 @@ class Room(Lobby, PeerSync):
         """The seats connected to another process."""
         return self.session.elsewhere
 
-    def _touch(self) -> None:
+    def touch(self) -> None:
         self.active = time.time()
 
     def _mirror(self) -> None:
         """The session's status as the stored room's (``data``, read by others)."""
-        self.data.status = self.session.status.value
+        self.data.status = self.session.status
         self.data.ended = self.session.ended
 
     def watched(self) -> bool:
@@ -154,11 +158,86 @@ class Room(Lobby, PeerSync):
         with self.lock:
             return bool(self._conns or self._spectators)
 
-    def _done(self) -> None:
+    def done(self) -> None:
         """Not under the lock: tell :class:`Rooms` that the room may be over and unwatched
         (it is dropped from memory then)."""
         if self.on_done is not None and self.status == TableStatus.OVER:
             self.on_done(self)
+
+    # -- the parts' host (LobbyHost, SyncHost) ------------------------------------------------
+    def refresh(self) -> bool:
+        if self.peers is None:
+            return False
+        self.sync.reload()
+        return True
+
+    def spectators(self) -> int:
+        return len(self._spectators)
+
+    def started(self) -> None:
+        self._mirror()
+        self._start_table()
+
+    def stopped(self, close_table: bool) -> None:
+        self._mirror()
+        if close_table and self.table is not None:
+            self.table.close()
+
+    def rebuild(self, game: Game) -> None:
+        if self.table is not None:
+            self.table.close()
+        self.game, self.table = game, None
+        if self.session.status == TableStatus.PLAYING:
+            self._start_table()
+
+    def players(self) -> list[Player]:
+        """The table's players: a remote player a person's seat, a bot a bot's
+        (:func:`~belote.table.players.table_bots` on the server's pools, each seeded by its
+        seat; the table reseeds it before each decision, so that a room rebuilt from its log
+        plays on as it would have: see :class:`~belote.table.Table`)."""
+        players = [Player.remote(s.name) for s in self.session.seats]
+        seats = [s for s in self.session.seats if s.kind == SeatKind.BOT]
+        bots = table_bots([s.bot or "heuristic" for s in seats], self.data.seed,
+                          indices=[s.seat for s in seats], make=WORKERS.bot)
+        for s, bot in zip(seats, bots, strict=True):
+            players[s.seat] = Player.of_bot(bot, s.name)
+        return players
+
+    # -- the parts' entry points (Lobby, PeerSync) --------------------------------------------
+    def seat_of(self, token: str | None) -> int | None:
+        return self.lobby.seat_of(token)
+
+    def admit(self, token: str | None) -> int | None:
+        return self.lobby.admit(token)
+
+    def start(self, token: str | None) -> None:
+        self.lobby.start(token)
+
+    def start_by_itself(self, strict: bool = False) -> None:
+        self.lobby.start_by_itself(strict)
+
+    def end(self, token: str | None) -> None:
+        self.lobby.end(token)
+
+    def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        return self.lobby.join(name, seat)
+
+    def seat_bot(self, token: str | None, seat: int, level: str) -> None:
+        self.lobby.seat_bot(token, seat, level)
+
+    def close_if_idle(self, keep_idle: float, now: float | None = None) -> bool:
+        """Close the room (status ``over``, ``ended``, as :meth:`Lobby.end` does) when it is
+        waiting or playing, has no connection and saw no activity for ``keep_idle`` seconds
+        up to ``now`` (UNIX seconds; default: now). Returns whether it closed it."""
+        now = time.time() if now is None else now
+        with self.lock:
+            if self.status == TableStatus.OVER or self._conns or self._spectators or \
+                    now - self.active < keep_idle:
+                return False
+            self.lobby.stop()
+        log.info("table %s: idle for %.0f s, closed", self.id, now - self.active)
+        self.done()
+        return True
 
     def close_finished(self) -> None:
         """A room over and dropped from memory: its table (and the bots' resources: an
@@ -211,30 +290,8 @@ class Room(Lobby, PeerSync):
         of the deal it shows (in the game's deals, every deal counted: the events'
         ``deal_index``); the view is None while the table waits and once the game is
         over."""
-        index, view = self._view_of(seat)
+        index, view = self.views.of(seat)
         return index, None if view is None else view.to_json()
-
-    def _view_of(self, seat: int | None) -> tuple[int, SeatView | PublicView | None]:
-        """:meth:`view_json`'s view as the engine's object."""
-        while True:
-            index = len(self.game.deals)
-            view = self._view_now(seat)
-            if len(self.game.deals) == index:  # no bot ended the deal meanwhile
-                return index, view
-
-    def _view_now(self, seat: int | None) -> SeatView | PublicView | None:
-        """None while the table waits: nobody, its creator included, sees a card of deal 0
-        before it is started (else he could end and create tables again until he liked his
-        hand, before inviting anyone), nor once the game is over."""
-        if self.status == TableStatus.WAITING:
-            return None
-        source: Table | Deal | None = self.table if self.table is not None else \
-            self.game.current
-        if source is None:
-            return None
-        if seat is None:  # a spectator: the engine's public facts alone
-            return source.public_view()
-        return source.view(seat)
 
     def playing_view(self, seat: int) -> SeatView | None:
         """``seat``'s view of the deal in play (None between deals). Raises
@@ -291,7 +348,7 @@ class Room(Lobby, PeerSync):
             old = None
             if seat is None:
                 if len(self._spectators) >= self.settings.max_spectators:  # since admit()
-                    error = self._too_many_spectators()
+                    error = self.lobby.too_many_spectators()
                     conn.send(wire.error(error.code, str(error), conn.lang,
                                          **dict(error.params)))
                     conn.close()
@@ -333,7 +390,7 @@ class Room(Lobby, PeerSync):
             if not self.broken:  # a hint: a broken room writes nothing more
                 self.store.set_connected(self.id, seat, False)
             self.broadcast(wire.SeatEvent(seat=seat))
-        self._done()
+        self.done()
 
     def _take_over(self, seat: int) -> None:
         """The session's ``take_over`` (under the lock): a bot plays for ``seat``'s absent
@@ -354,7 +411,8 @@ class Room(Lobby, PeerSync):
         """Send ``event`` with each connection's own view to every connection (nothing once
         the log failed: the game may hold an action the log lacks), written by :mod:`.wire`
         once but for its view, each view written once per state of the game
-        (:meth:`_view_text`: the events of one action and every spectator share it)."""
+        (:meth:`Views.text <.views.Views.text>`: the events of one action and every spectator
+        share it)."""
         with self.lock:
             if self.broken:
                 return
@@ -363,26 +421,8 @@ class Room(Lobby, PeerSync):
             tail = wire.event_tail(self._seat_dicts(), self.scores(), self.status,
                                    self.log_seq, self.game.held)
             for conn in conns:
-                deal_index, view = self._view_text(conn.seat)
+                deal_index, view = self.views.text(conn.seat)
                 conn.send_json(wire.event_text(head, view, deal_index, tail))
-
-    def _view_text(self, seat: int | None) -> tuple[int, str]:
-        """:meth:`view_json` of ``seat`` as JSON text, kept while the game does not change:
-        the state is the count of actions logged (the journal's, under the table's lock
-        right after each action, so a view read under the table's lock while that count
-        stays the same is the view of that many actions), with the status (no view while
-        the table waits: the start changes the views, not the count). Under the lock."""
-        state = (self.journal.logged, str(self.status))
-        if state != self._view_state:
-            self._view_state, self._views = state, {}
-        cached = self._views.get(seat)
-        if cached is not None:
-            return cached
-        deal_index, view = self._view_of(seat)
-        made = (deal_index, wire.view_text(view))
-        if self.journal.logged == state[0]:  # no action came meanwhile: of this state
-            self._views[seat] = made
-        return made
 
     def send_to(self, seat: int, message: dict[str, Any]) -> None:
         with self.lock:
@@ -391,28 +431,13 @@ class Room(Lobby, PeerSync):
             conn.send(message)
 
     # -- the game ---------------------------------------------------------------------------
-    def _players(self) -> list[Player]:
-        """The table's players: a remote player a person's seat, a bot a bot's (seeded from
-        the table's seed; the table reseeds it before each decision, so that a room rebuilt
-        from its log plays on as it would have: see :class:`~belote.table.Table`)."""
-        players = []
-        for s in self.session.seats:
-            if s.kind == SeatKind.BOT:
-                level = s.bot or "heuristic"
-                limit = bot_class(level).table_time_limit_ms
-                bot = WORKERS.bot(level, derive_seed("table", self.data.seed, s.seat), limit)
-                players.append(Player.of_bot(bot, s.name))
-            else:
-                players.append(Player.remote(s.name))
-        return players
-
     def _start_table(self) -> None:
         """Under the lock: the table of a playing room, subscribed and started (bots play
         on the server's bot pools: :data:`~belote.server.workers.WORKERS`; in a process that
         does not run the table, every seat is remote and nothing is saved but the log: see
         :meth:`catch_up`)."""
         levels = [s.bot or "heuristic" for s in self.session.seats if s.kind == SeatKind.BOT]
-        players = self._players() if self.owner else \
+        players = self.players() if self.owner else \
             [Player.remote(s.name) for s in self.session.seats]
         table = Table(self.game, players, store=self.store if self.owner else None,
                       game_id=self.id,
@@ -463,7 +488,7 @@ class Room(Lobby, PeerSync):
                     raise
             finally:
                 self.journal.acting.pending = None
-            resynced = self._resync()  # another process logged that seq first: judge again
+            resynced = self.sync.resync()  # another process logged that seq first: judge again
             if resynced is None:
                 raise self._not_playing()
             table = resynced
@@ -476,7 +501,7 @@ class Room(Lobby, PeerSync):
         unwatched: :meth:`Rooms.drop`); a failed log breaks the room."""
         with self.lock:
             if isinstance(event, ev.JournalFailed):
-                if event.code != LOG_CONFLICT:  # a conflict: the room is rebuilt (_resync)
+                if event.code != LOG_CONFLICT:  # a conflict: the room is rebuilt (sync.resync)
                     self._break()
                 return
             if self.broken:
@@ -489,7 +514,7 @@ class Room(Lobby, PeerSync):
             elif isinstance(event, ev.BotFailed | ev.SaveFailed):
                 log.error("table %s: %r", self.id, event)  # the seat waits (a bug to report)
             elif isinstance(event, ev.GameEnded):
-                self.store.set_status(self.id, TableStatus.OVER.value)
+                self.store.set_status(self.id, TableStatus.OVER)
                 self.session.finish()
                 self._mirror()
             model = wire_event(event)
@@ -503,7 +528,7 @@ class Room(Lobby, PeerSync):
             except Exception:
                 log.exception("table %s: an observer of its events failed", self.id)
         if isinstance(event, ev.GameEnded):
-            self._done()
+            self.done()
 
     def _break(self) -> None:
         """Under the lock: the log failed; stop the table, tell every connection."""
@@ -524,6 +549,26 @@ class Room(Lobby, PeerSync):
         with self.lock:
             self.broken = self.retired = True
         self.close()
+
+    def seats_here(self) -> list[int]:
+        """The seats this process holds a connection of."""
+        with self.lock:
+            return sorted(self._conns)
+
+    def _present(self, seat: int, here: bool) -> None:
+        """Under the lock: tell the peers that this process holds a connection of ``seat``
+        (``here``) or none any more; a failure is logged (it only makes the others see the
+        person away)."""
+        if self.peers is None:
+            return
+        try:
+            if here:
+                self.peers.hold(self.id, seat)
+            else:
+                self.peers.release(self.id, seat)
+        except Exception:
+            log.exception("table %s: the other processes cannot be told of seat %d",
+                          self.id, seat)
 
     def _connections(self) -> list[Connection]:
         """Under the lock: every connection, the seats' then the spectators'."""

@@ -1,0 +1,87 @@
+"""What each connection of a room sees: the view of a seat (:meth:`Table.view
+<belote.table.Table.view>`) or of a spectator (the deal's public view), and each one as JSON
+text kept while the game does not change (the events of one action and every spectator
+share it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from ...engine.deal import Deal
+from ...engine.game import Game
+from ...engine.views import PublicView, SeatView
+from ...table import Table
+from ...table.session import TableStatus
+from . import wire
+
+if TYPE_CHECKING:
+    from .journal import Journal
+
+
+class ViewHost(Protocol):
+    """What :class:`Views` reads of its room."""
+
+    @property
+    def status(self) -> TableStatus: ...
+
+    @property
+    def table(self) -> Table | None: ...
+
+    @property
+    def game(self) -> Game: ...
+
+
+class Views:
+    """The views of a room (:class:`ViewHost`) whose log is ``journal`` (its count of
+    actions logged is the state a view is of)."""
+
+    def __init__(self, host: ViewHost, journal: Journal) -> None:
+        self.host, self.journal = host, journal
+        # the views as JSON text, by seat (None: a spectator), of the game after _state
+        # (actions logged, status): see text
+        self._state: tuple[int, str] = (-1, "")
+        self._views: dict[int | None, tuple[int, str]] = {}
+
+    def of(self, seat: int | None) -> tuple[int, SeatView | PublicView | None]:
+        """:meth:`Room.view_json`'s view as the engine's object."""
+        while True:
+            index = len(self.host.game.deals)
+            view = self._now(seat)
+            if len(self.host.game.deals) == index:  # no bot ended the deal meanwhile
+                return index, view
+
+    def _now(self, seat: int | None) -> SeatView | PublicView | None:
+        """None while the table waits: nobody, its creator included, sees a card of deal 0
+        before it is started (else he could end and create tables again until he liked his
+        hand, before inviting anyone), nor once the game is over."""
+        if self.host.status == TableStatus.WAITING:
+            return None
+        source: Table | Deal | None = self.host.table if self.host.table is not None else \
+            self.host.game.current
+        if source is None:
+            return None
+        if seat is None:  # a spectator: the engine's public facts alone
+            return source.public_view()
+        return source.view(seat)
+
+    def text(self, seat: int | None) -> tuple[int, str]:
+        """:meth:`Room.view_json` of ``seat`` as JSON text, kept while the game does not
+        change: the state is the count of actions logged (the journal's, under the table's
+        lock right after each action, so a view read under the table's lock while that
+        count stays the same is the view of that many actions), with the status (no view
+        while the table waits: the start changes the views, not the count). Under the
+        room's lock."""
+        state = (self.journal.logged, str(self.host.status))
+        if state != self._state:
+            self._state, self._views = state, {}
+        cached = self._views.get(seat)
+        if cached is not None:
+            return cached
+        deal_index, view = self.of(seat)
+        made = (deal_index, wire.view_text(view))
+        if self.journal.logged == state[0]:  # no action came meanwhile: of this state
+            self._views[seat] = made
+        return made
+
+
+__all__ = ["ViewHost", "Views"]
