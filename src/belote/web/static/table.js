@@ -5,9 +5,9 @@ import {
   PLAIN_WORDS, SYMBOL, actionName, annonceText, cardName, cardShort, contractText, currentLang,
   moveName, parseCard, saidText, t,
 } from "./words.js";
-import { el, hideToast, toast } from "./dom.js";
+import { el, hideToast, setSetting, setting, toast } from "./dom.js";
 import {
-  api, botLabel, botLevels, forget, loadBots, myTables, presetLabel, remember, setSetting, setting,
+  api, botLabel, botLevels, forget, loadBots, myTables, presetLabel, remember,
 } from "./api.js";
 import { go } from "./nav.js";
 import { applyColours, cardFace } from "./pieces.js";
