@@ -239,3 +239,29 @@ def test_each_step_is_the_four_seats_views_and_the_move_just_made():
             kinds.add(offered["kind"])
         assert step.result == st.report.result.to_json()
     assert {"card", "declare"} <= kinds
+
+
+def test_a_finished_deal_for_the_page_s_replay_keeps_its_former_fields():
+    """``table.replay.finished_deal`` (``GET /api/tables/{ID}/replay``'s deals) gives what
+    the server built from the deal by hand before, kept verbatim here, then ``bid_moves``."""
+    from belote.engine.cards import card_str, display_order, iter_cards
+    from belote.table.replay import finished_deal
+    for preset, seed in (("annonces", 4), ("classique", 6), ("coinche", 3)):
+        g = _played_game(preset, seed)
+        for index, deal in enumerate(g.deals):
+            hands = deal.initial_hands or deal.hands
+            former = {
+                "deal_index": index, "dealer": int(deal.dealer),
+                "hands": [[card_str(c) for c in display_order(iter_cards(h), deal.trump)]
+                          for h in hands],
+                "turned": card_str(deal.turned) if deal.turned is not None else None,
+                "bids": [[int(s), str(a)] for s, a in deal.bids],
+                "contract": deal.contract.to_json() if deal.contract is not None else None,
+                "plays": [[int(s), card_str(c)] for s, c in deal.plays],
+                "tricks": [{"leader": int(leader), "cards": [card_str(c) for c in cards],
+                            "winner": int(winner)} for leader, cards, winner in deal.tricks],
+                "belotes": [[int(s), "SHDC"[su]] for s, su in deal.belotes],
+                "result": deal.result.to_json() if deal.result is not None else None}
+            got = finished_deal(deal, index)
+            assert json.dumps(got) == json.dumps({**former, "bid_moves": got["bid_moves"]})
+            assert [[s, m["text"]] for s, m in got["bid_moves"]] == former["bids"]

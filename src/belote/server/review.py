@@ -33,10 +33,11 @@ from fastapi import FastAPI, Request
 
 from ..bots import make_bot
 from ..bots.expert import ExpertBot
-from ..engine.cards import card_str, display_order, iter_cards
+from ..engine.cards import card_str
 from ..engine.deal import Deal
-from ..engine.views import PublicView, double_words
+from ..engine.views import double_words
 from ..table.analysis import analyse_deal
+from ..table.replay import finished_deal
 from .errors import ServerError, bad_token
 from .replies import Analysis, Hint, Replay, answers
 from .rooms import Room, Rooms
@@ -160,20 +161,7 @@ def replay(room: Room) -> dict[str, Any]:
     for index, deal in enumerate(room.game.deals):
         if not deal.is_over():
             continue
-        hands = deal.initial_hands or deal.hands
-        out.append({
-            "deal_index": index, "dealer": int(deal.dealer),
-            "hands": [[card_str(c) for c in display_order(iter_cards(h), deal.trump)]
-                      for h in hands],
-            "turned": card_str(deal.turned) if deal.turned is not None else None,
-            "bids": [[int(s), str(a)] for s, a in deal.bids],
-            "contract": deal.contract.to_json() if deal.contract is not None else None,
-            "plays": [[int(s), card_str(c)] for s, c in deal.plays],
-            "tricks": [{"leader": int(leader), "cards": [card_str(c) for c in cards],
-                        "winner": int(winner)} for leader, cards, winner in deal.tricks],
-            "belotes": [[int(s), "SHDC"[su]] for s, su in deal.belotes],
-            "result": deal.result.to_json() if deal.result is not None else None,
-            "bid_moves": PublicView.of(deal).bid_moves})
+        out.append(finished_deal(deal, index))
     seats = [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in room.data.seats]
     return {"table": room.id, "preset": room.data.preset, "seats": seats, "deals": out,
             "words": double_words(room.game.rules)}

@@ -6,7 +6,8 @@ actions in the order the deal met them, :func:`belote.engine.record.actions`), a
 :meth:`DealSteps.step` gives the state after ``k`` actions as a :class:`ReplayStep`: one
 :class:`~belote.engine.views.SeatView` per seat (what a front end draws, as at the table),
 the action just made as a structured move (:func:`~belote.engine.views.move_json`) and the
-few facts of a replay no view holds. A front end reads these, never the deal.
+few facts of a replay no view holds. A front end reads these, never the deal; a finished
+deal of a table in play is :func:`finished_deal` (the page's replay).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from ..engine.actions import Action, Declare, Play
 from ..engine.annonces import annonce_str
+from ..engine.cards import card_str, display_order, iter_cards
 from ..engine.deal import Deal, Phase
 from ..engine.errors import BeloteError, RecordError
 from ..engine.record import (
@@ -28,7 +30,7 @@ from ..engine.record import (
 )
 from ..engine.record.shape import wrap
 from ..engine.rules import DealKind
-from ..engine.views import SeatView, double_words, move_json
+from ..engine.views import PublicView, SeatView, double_words, move_json
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,26 @@ class DealSteps:
                           hands_of_play, None if result is None else result.to_json())
 
 
+def finished_deal(deal: Deal, index: int) -> dict[str, Any]:
+    """A finished ``deal`` (the ``index``-th of its game, every deal counted) as a replay
+    card by card reads it (the server's ``GET /api/tables/{ID}/replay``): ``deal_index``,
+    ``dealer``, ``hands`` at the first card (a finished deal's hands are public, its record
+    holds them) in the engine's display order, ``turned``, ``bids`` and ``bid_moves`` (as a
+    view has them), ``contract``, ``plays`` (``[[seat, card], …]``), ``tricks`` (``leader``,
+    ``cards``, ``winner``), ``belotes`` (``[[seat, suit], …]``) and ``result``."""
+    public = PublicView.of(deal)
+    hands = deal.initial_hands or deal.hands
+    return {
+        "deal_index": index, "dealer": public.dealer,
+        "hands": [[card_str(c) for c in display_order(iter_cards(h), deal.trump)]
+                  for h in hands],
+        "turned": card_str(deal.turned) if deal.turned is not None else None,
+        "bids": public.bids, "contract": public.contract,
+        "plays": [[int(s), card_str(c)] for s, c in deal.plays],
+        "tricks": [{k: t[k] for k in ("leader", "cards", "winner")} for t in public.tricks],
+        "belotes": public.belotes, "result": public.result, "bid_moves": public.bid_moves}
+
+
 def deal_steps(rec: dict[str, Any]) -> DealSteps:
     """A deal record and its actions in order (:func:`belote.engine.record.actions`: bids,
     declarations, belotes, cards). Raises RecordError for a malformed record."""
@@ -149,4 +171,4 @@ def load_steps(rec: object) -> list[DealSteps]:
                       params={"format": repr(fmt), "deal": DEAL_FORMAT, "game": GAME_FORMAT})
 
 
-__all__ = ["DealSteps", "ReplayStep", "deal_steps", "load_steps"]
+__all__ = ["DealSteps", "ReplayStep", "deal_steps", "finished_deal", "load_steps"]
