@@ -11,6 +11,7 @@ seat's annonces as the other seats hear them).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
@@ -325,7 +326,25 @@ def move_json(action: object, words: Mapping[str, str], *, belote: bool = False,
     ``"declare"`` (``annonces``: ``[{"kind", "points", "cards"}]`` as the reader may know
     them, points and cards None where it may not yet). ``suit`` is a trump's name (``"H"``,
     ``"SA"``, ``"TA"``), ``card`` a record string. Raises TypeError for what is no action."""
-    move: dict[str, Any] = {"text": str(action) if text is None else text}
+    if isinstance(action, Play):
+        card = card_str(action.card)
+        return {"text": card if text is None else text, "kind": "card", "card": card,
+                "belote": belote}
+    if isinstance(action, Declare):
+        return {"text": str(action) if text is None else text, "kind": "declare",
+                "annonces": [dict(a) for a in annonces]}
+    move = _move_fields(action, words["double"], words["redouble"]).copy()
+    if text is not None:
+        move["text"] = text
+    return move
+
+
+@functools.lru_cache(maxsize=1024)
+def _move_fields(action: object, double: str, redouble: str) -> dict[str, Any]:
+    """The fields of :func:`move_json` for an action of the bidding or a belote, kept once
+    per action and names of the double (never handed out: each move is a copy; the values
+    are immutable)."""
+    move: dict[str, Any] = {"text": str(action)}
     if isinstance(action, Pass):
         move["kind"] = "pass"
     elif isinstance(action, Take):
@@ -338,15 +357,11 @@ def move_json(action: object, words: Mapping[str, str], *, belote: bool = False,
         move.update(kind="capot" if isinstance(action, Capot) else "generale",
                     suit=action.trump.name)
     elif isinstance(action, Double):
-        move.update(kind="double", word=words["double"])
+        move.update(kind="double", word=double)
     elif isinstance(action, Redouble):
-        move.update(kind="redouble", word=words["redouble"])
-    elif isinstance(action, Play):
-        move.update(kind="card", card=card_str(action.card), belote=belote)
+        move.update(kind="redouble", word=redouble)
     elif isinstance(action, SayBelote):
         move["kind"] = "belote"
-    elif isinstance(action, Declare):
-        move.update(kind="declare", annonces=[dict(a) for a in annonces])
     else:
         raise TypeError(f"not an action: {action!r}")
     return move
