@@ -2,8 +2,9 @@
 
 N one-deal tables (annonces, four people, seed k), each played out in process by its
 first legal actions with one connection, which then closes: a finished room with no
-connection. Prints the RSS before, every tenth of the run and after (MiB, after a garbage
-collection) and how many rooms stay in memory.
+connection (tests/support/rooms.py, which the memory test uses too). Prints the RSS
+before, every tenth of the run and after (MiB, after a garbage collection) and how many
+rooms stay in memory.
 
     PYTHONPATH=src python3 bench/finished_rooms.py [N]
 """
@@ -12,13 +13,15 @@ from __future__ import annotations
 
 import gc
 import os
-import secrets
 import sys
 import tempfile
+from pathlib import Path
 
-from belote.engine.provenance import commitment
-from belote.server.rooms import Connection, Rooms, Settings, new_code
-from belote.server.store import RoomData, SeatData, SqlStore, token_hash
+from belote.server.rooms import Rooms, Settings
+from belote.server.store import SqlStore
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from support.rooms import play_finished_room  # noqa: E402 -- the tests' finished room
 
 
 def rss_mib() -> float:
@@ -30,28 +33,10 @@ def main(n: int) -> None:
     folder = tempfile.mkdtemp()
     store = SqlStore(f"sqlite:///{folder}/bench.db")
     rooms = Rooms(store, Settings(bot_delay=0.0, keep_idle=0))
-    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
-    seats = [SeatData(k, f"p{k}", "human", token_hash=token_hash(t))
-             for k, t in enumerate(tokens)]
     gc.collect()
     before = rss_mib()
     for k in range(n):
-        room_id = secrets.token_hex(8)
-        store.create_room(RoomData(id=room_id, code=new_code(), preset="annonces",
-                                   options={"game_end": "deals", "deals": 1},
-                                   status="waiting", ended=False, seed=k,
-                                   commitment=commitment(k), creator_seat=0, settings={},
-                                   seats=[SeatData(**vars(s)) for s in seats], actions=[]))
-        room = rooms.get(room_id)
-        conn = Connection(0, "en", lambda m: None, lambda: None)
-        room.attach(conn)
-        room.start(tokens[0])
-        seq = 0
-        while room.status == "playing":
-            seat = room.table.to_move
-            seq += 1
-            room.act(seat, room.table.view(seat).legal[0], seq)
-        room.detach(conn)
+        play_finished_room(rooms, store, k)
         if (k + 1) % max(1, n // 10) == 0:
             gc.collect()
             print(f"  {k + 1} tables: RSS {rss_mib():.1f} MiB, "

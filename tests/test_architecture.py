@@ -291,3 +291,49 @@ def test_only_the_database_floor_and_the_stores_import_sqlalchemy():
                           for name in _imports(p, _module_name(p))))
     assert [m for m in found if not _sql_allowed(m)] == []
     assert {"belote.server.store", "belote.concours.store", "belote.db.errors"} <= set(found)
+
+
+# -- the terminal reads views, not deals (issue 25 item 2) ------------------------------------
+#: what a :class:`~belote.engine.deal.Deal` has that no view has: its hands, its judge and
+#: search, its private state (a front end that reads one of them reads the deal's insides)
+DEAL_INSIDES = {"hands", "initial_hands", "stock", "legal_actions", "check_declaration",
+                "belote_cards_of", "belote_pending", "declared", "plays", "trick_points",
+                "judge", "clone", "best", "doubled", "leader", "last_deal"}
+#: the modules that hold a deal
+DEAL_MODULES = {"belote.engine.deal", "belote.engine.Deal", "belote.engine.game.Deal"}
+
+
+def _deal_reads(path: Path, module: str) -> list[str]:
+    """Where ``path`` imports the deal or reads an attribute of :data:`DEAL_INSIDES`."""
+    found = [f"imports {name}" for name in _imports(path, module)
+             if name in DEAL_MODULES or name.startswith("belote.engine.deal.")]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in DEAL_INSIDES:
+            found.append(f"line {node.lineno}: .{node.attr}")
+    return found
+
+
+TUI_MODULES = sorted((SRC / "tui").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", TUI_MODULES, ids=lambda p: p.name)
+def test_the_terminal_draws_from_views_and_reads_no_deal(path):
+    """The TUI (table and replay) draws ``SeatView``s as the page does: it imports no deal
+    and reads none of a deal's insides (the replay's steps come from ``table.replay``)."""
+    assert _deal_reads(path, _module_name(path)) == []
+
+
+def test_the_deal_check_sees_a_deal_read(tmp_path):
+    """The check itself: each of its names is a deal's, and a module that imports the deal
+    or reads its hands is caught."""
+    from belote.engine import Rules
+    from belote.engine.deal import Deal
+    deal = Deal.deal(Rules.preset("coinche"), 0, list(range(32)))
+    assert all(hasattr(deal, name) for name in DEAL_INSIDES)
+    for source in ("from ..engine.deal import Deal\n", "from ..engine import Deal\n",
+                   "def f(d):\n    return d.hands[0]\n", "def f(d):\n    return d.stock\n"):
+        bad = tmp_path / "x.py"
+        bad.write_text(source)
+        assert _deal_reads(bad, "belote.tui.x"), source
+    (tmp_path / "ok.py").write_text("def f(view):\n    return view.hand, view.bid_moves\n")
+    assert _deal_reads(tmp_path / "ok.py", "belote.tui.ok") == []

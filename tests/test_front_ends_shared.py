@@ -252,3 +252,39 @@ def test_the_terminal_table_draws_the_hand_in_the_views_order():
     assert view.hand == ["KH", "QH", "AS", "8D", "7D", "9C", "8C", "7C"]
     assert [b.name for b in hand_buttons(view, "fr")] == [f"card:{c}" for c in view.hand]
     assert view.hand_cards() == [parse_card(c) for c in view.hand]
+
+
+def test_the_page_words_a_move_from_its_fields_not_its_text(tmp_path):
+    """web/static/words.js reads the server's structured moves (``engine.views.move_json``:
+    the view's ``bid_moves``, an action event's ``move``), never their record text: each
+    move below has a ``text`` no grammar could read, and is still worded by its fields, in
+    the French catalog the page loads (``GET /api/i18n/fr``)."""
+    import json
+    from pathlib import Path
+
+    from belote import i18n
+    from belote.engine.actions import Double, Pass, Play
+    from belote.engine.cards import parse_card
+    from belote.engine.rules import Rules
+    from belote.engine.views import double_words, move_json
+    words_js = (Path(__file__).resolve().parents[1] / "src/belote/web/static/words.js").as_uri()
+    coinche = double_words(Rules.preset("coinche"))
+    moves = [move_json(Pass(), coinche), move_json(Double(), coinche),
+             move_json(Play(parse_card("JH")), coinche),
+             {"kind": "bid", "value": 110, "suit": "H"},
+             {"kind": "choose", "suit": "SA"},
+             {"kind": "declare", "annonces": [{"kind": "tierce", "points": None, "cards": None},
+                                              {"kind": "carre", "points": None, "cards": None}]}]
+    moves = [{**m, "text": "?"} for m in moves]  # nothing to parse
+    catalog = tmp_path / "fr.json"
+    catalog.write_text(json.dumps(dict(i18n.catalog("fr"))), encoding="utf-8")
+    got = _node(f"""
+        import {{ readFileSync }} from "node:fs";
+        globalThis.document = {{ documentElement: {{}} }};
+        globalThis.fetch = async () => ({{ ok: true,
+          json: async () => JSON.parse(readFileSync({json.dumps(str(catalog))}, "utf8")) }});
+        const {{ loadWords, saidText }} = await import("{words_js}");
+        await loadWords("fr");
+        console.log(JSON.stringify({json.dumps(moves)}.map(saidText)));""")
+    assert got == ["Passer", "Coincher", "joue V♥", "110 ♥", "Prendre à sans atout",
+                   "annonce tierce, carré"]

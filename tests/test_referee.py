@@ -126,8 +126,47 @@ def test_what_is_read_is_capped(monkeypatch, tmp_path):
 
 
 def test_the_cap_stops_reading_at_once():
+    class Endless(io.RawIOBase):
+        """A stream of spaces that never ends (what ``/dev/zero`` would be if it were read)."""
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer) -> int:
+            buffer[:] = b" " * len(buffer)
+            return len(buffer)
+
     assert record_io.MAX_RECORD_BYTES == 64 * 1024 * 1024
-    assert _run("check", "/dev/zero").exit_code == 2
+    with pytest.raises(RecordError) as exc:
+        record_io.read_stream(io.BufferedReader(Endless()), "endless")
+    assert exc.value.code == "record.too_large"
+
+
+@pytest.mark.parametrize("make", ["fifo", "device"])
+def test_a_path_that_is_no_regular_file_is_refused_not_waited_on(tmp_path, make):
+    """A FIFO with no writer would block ``open`` for ever, a device be read without end:
+    ``check`` (``analyse``, ``verify``: the same reader) refuses both at once, exit 2, and
+    ``-`` still reads standard input."""
+    import os
+    import subprocess
+    import sys
+    path = "/dev/zero"
+    if make == "fifo":
+        path = str(tmp_path / "record.fifo")
+        os.mkfifo(path)
+    # first in a child with a deadline: a reader that waits fails here, not by hanging
+    done = subprocess.run([sys.executable, "-m", "belote.cli", "check", path, "--json"],
+                          capture_output=True, text=True, timeout=50, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert json.loads(done.stdout)["code"] == "record.not_regular"
+    with pytest.raises(RecordError) as exc:
+        read_file(path)
+    assert exc.value.code == "record.not_regular" and exc.value.params == {"path": path}
+    r = _run("check", path, "--lang", "en")
+    assert r.exit_code == 2
+    assert f"{path} is not a regular file (a pipe, a terminal or a device)" in r.output
+    rec = json.dumps(_example("coinche.json"))
+    assert _run("check", "-", input=rec).exit_code in (0, 1)
 
 
 def test_one_reader_accepts_a_byte_order_mark_everywhere(tmp_path, monkeypatch):

@@ -211,3 +211,57 @@ def test_a_lone_two_round_deal_record_says_its_hands_are_those_of_card_play():
             await pilot.press("end")
             assert "Mains du jeu de la carte" not in str(app.query_one("#board").render())
     asyncio.run(run())
+
+
+def test_each_step_is_the_four_seats_views_and_the_move_just_made():
+    """``table.replay``: step ``k`` is every seat's ``SeatView`` of the deal after ``k``
+    actions (each its own hand, in the display order), the ``k``-th action as a structured
+    move (as the seat was offered it among its ``legal_moves``, a declaration's annonces in
+    full), and at the end the deal's result: what the terminal replay draws."""
+    from belote.engine.views import SeatView
+    g = _played_game("annonces", 4)
+    steps = load_steps(json.loads(json.dumps(game_to_record(g))))
+    kinds = set()
+    for st in steps:
+        for k in range(len(st.actions) + 1):
+            step, deal = st.step(k), st.state(k)
+            assert step.views == tuple(SeatView.of(deal, s) for s in range(4))
+            assert not step.hands_of_play  # a game record: dealt again from its seed
+            if k == 0:
+                assert (step.seat, step.move) == (None, None)
+                continue
+            seat, action = st.actions[k - 1]
+            before = st.step(k - 1).views[seat]
+            offered = next(m for m in before.legal_moves if m["text"] == str(action))
+            assert step.seat == seat
+            assert step.move == ({**offered, "belote": False} if offered["kind"] == "card"
+                                 else offered)
+            kinds.add(offered["kind"])
+        assert step.result == st.report.result.to_json()
+    assert {"card", "declare"} <= kinds
+
+
+def test_a_finished_deal_for_the_page_s_replay_keeps_its_former_fields():
+    """``table.replay.finished_deal`` (``GET /api/tables/{ID}/replay``'s deals) gives what
+    the server built from the deal by hand before, kept verbatim here, then ``bid_moves``."""
+    from belote.engine.cards import card_str, display_order, iter_cards
+    from belote.table.replay import finished_deal
+    for preset, seed in (("annonces", 4), ("classique", 6), ("coinche", 3)):
+        g = _played_game(preset, seed)
+        for index, deal in enumerate(g.deals):
+            hands = deal.initial_hands or deal.hands
+            former = {
+                "deal_index": index, "dealer": int(deal.dealer),
+                "hands": [[card_str(c) for c in display_order(iter_cards(h), deal.trump)]
+                          for h in hands],
+                "turned": card_str(deal.turned) if deal.turned is not None else None,
+                "bids": [[int(s), str(a)] for s, a in deal.bids],
+                "contract": deal.contract.to_json() if deal.contract is not None else None,
+                "plays": [[int(s), card_str(c)] for s, c in deal.plays],
+                "tricks": [{"leader": int(leader), "cards": [card_str(c) for c in cards],
+                            "winner": int(winner)} for leader, cards, winner in deal.tricks],
+                "belotes": [[int(s), "SHDC"[su]] for s, su in deal.belotes],
+                "result": deal.result.to_json() if deal.result is not None else None}
+            got = finished_deal(deal, index)
+            assert json.dumps(got) == json.dumps({**former, "bid_moves": got["bid_moves"]})
+            assert [[s, m["text"]] for s, m in got["bid_moves"]] == former["bids"]

@@ -97,3 +97,48 @@ def test_a_spectator_view_has_the_same_new_fields_with_nothing_of_a_seat():
     assert js["belote_cards"] == [] and js["legal_moves"] == []
     assert js["words"] == {"double": "contre", "redouble": "surcontre"}
     assert set(js) == set(SeatView.__dataclass_fields__)
+
+
+def test_the_auction_and_the_events_carry_the_moves_the_seat_was_offered():
+    """One move type everywhere (``engine.views.move_json``): the bid a seat chose among
+    its ``legal_moves`` is the same dict in every later view's ``bid_moves`` (a spectator's
+    too) and in the table's event of it; a card's event is its legal move played (``belote``
+    False: said, if at all, by its own move before); a declaration's event names its kinds
+    only. A random deal of every preset."""
+    import random
+
+    from belote.engine.actions import Declare
+    from belote.engine.deck import shuffled_deck
+    from belote.engine.rules import PRESET_NAMES
+    from belote.engine.views import double_words
+    from belote.table import events
+    for preset in PRESET_NAMES:
+        rng = random.Random(preset)
+        rules = Rules.preset(preset)
+        d = Deal.deal(rules, 0, shuffled_deck(rules, rng))
+        offered: list[list[object]] = []
+        kinds = set()
+        while not d.is_over():
+            seat = d.to_move
+            legal = list(d.legal_actions())
+            action = rng.choice([a for a in legal if str(a) != "pass"] or legal)
+            move = next(m for m in d.view(seat).legal_moves if m["text"] == str(action))
+            bidding = d.phase.value == "bidding"
+            during, _after = events.from_engine(d.apply(action), 0, double_words(rules))
+            said = during[0]
+            assert isinstance(said, events.ActionApplied) and said.seat == seat
+            kinds.add(move["kind"])
+            if isinstance(action, Declare):
+                assert said.move == {"text": said.action, "kind": "declare", "annonces": [
+                    {"kind": a["kind"], "points": None, "cards": None}
+                    for a in move["annonces"]]}
+            else:
+                assert said.move == ({**move, "belote": False} if move["kind"] == "card"
+                                     else move)
+                assert said.move["text"] == said.action
+            if bidding:
+                offered.append([seat, move])
+            for view in [d.view(s) for s in range(4)] + [d.public_view()]:
+                assert view.bid_moves == offered
+                assert [[s, m["text"]] for s, m in view.bid_moves] == view.bids
+        assert kinds & {"bid", "take", "choose"} and "card" in kinds or not d.contract

@@ -346,7 +346,10 @@ def test_every_event_type_serializes_its_public_facts():
                                         "journal_failed", "annonces_shown"]
     assert out[1] == {"kind": "action", "deal_index": 0, "seat": 0,
                       "action": "declare tierce", "action_kind": "declare",
-                      "annonces": ["tierce"]}
+                      "annonces": ["tierce"],
+                      "move": {"text": "declare tierce", "kind": "declare",
+                               "annonces": [{"kind": "tierce", "points": None,
+                                             "cards": None}]}}
     assert not {"JD", "QD", "KD"} & set(CARD.findall(json.dumps(out[1])))
     assert out[4]["cards"] == ["7S", "8S", "9S", "TS"]
     assert out[9] == {"kind": "saved", "finished": False}  # no server path to a client

@@ -310,6 +310,19 @@ def _played(view: dict[str, Any]) -> list[str]:
     return [c for t in view["tricks"] for c in t["cards"]] + [c for _s, c in view["trick"]]
 
 
+def _card_played(facts: dict[str, Any], rest: dict[str, Any],
+                 record: dict[str, Any]) -> list[str]:
+    """An action event's card (``facts``): played in the deal, and its move the same card;
+    both taken out of ``rest`` (public once played)."""
+    card = rest.pop("action")
+    move = rest.pop("move", None)  # the same card as a structured move
+    problems = [] if card in record["deals"][facts["deal_index"]]["plays"] else \
+        [f"{card} was never played"]
+    if move is not None and (move.get("card"), move.get("text")) != (card, card):
+        problems.append(f"the move {move} is not the card played {card}")
+    return problems
+
+
 def leaks(message: dict[str, Any], seat: int | None, record: dict[str, Any]) -> list[str]:
     """What ``message``, sent to ``seat`` (None: a spectator), shows of another seat's cards
     before they are played, judged on the finished game's ``record`` (its true hands and
@@ -350,9 +363,7 @@ def leaks(message: dict[str, Any], seat: int | None, record: dict[str, Any]) -> 
     rest = {k: v for k, v in message.items() if k not in ("view", "event")}
     facts_rest = {k: v for k, v in facts.items() if k != "cards"}
     if facts.get("kind") == "action" and CARD.fullmatch(facts["action"] or ""):
-        if facts["action"] not in record["deals"][facts["deal_index"]]["plays"]:
-            problems.append(f"{facts['action']} was never played")
-        del facts_rest["action"]  # the card just played: public
+        problems += _card_played(facts, facts_rest, record)
     if facts.get("kind") != "deal_ended" and cards_in([rest, facts_rest]):
         problems.append(f"card codes outside the view: {cards_in([rest, facts_rest])}")
     if "seed" in json.dumps(message) and message.get("type") == "snapshot" and \

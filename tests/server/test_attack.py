@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from serverkit import WAIT, Client, ServerProcess
+from support.rooms import play_finished_room
 
 from belote.engine.actions import parse_record_action
 
@@ -199,34 +200,6 @@ def test_the_health_check_answers_while_the_server_runs(tmp_path):
 
 # -- memory over a long run ----------------------------------------------------------------
 
-def _play_one_room(rooms, store, seed: int) -> None:
-    """A one-deal table of four people (seed ``seed``) played out in process by its first
-    legal actions, with one connection that then detaches (bench/finished_rooms.py)."""
-    import secrets
-
-    from belote.engine.provenance import commitment
-    from belote.server.rooms import Connection, new_code
-    from belote.server.store import RoomData, SeatData, token_hash
-    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
-    room_id = secrets.token_hex(8)
-    store.create_room(RoomData(
-        id=room_id, code=new_code(), preset="annonces",
-        options={"game_end": "deals", "deals": 1}, status="waiting", ended=False, seed=seed,
-        commitment=commitment(seed), creator_seat=0, settings={},
-        seats=[SeatData(k, f"p{k}", "human", token_hash=token_hash(t))
-               for k, t in enumerate(tokens)], actions=[]))
-    room = rooms.get(room_id)
-    conn = Connection(0, "en", lambda m: None, lambda: None)
-    room.attach(conn)
-    room.start(tokens[0])
-    seq = 0
-    while room.status == "playing":
-        seat = room.table.to_move
-        seq += 1
-        room.act(seat, room.table.view(seat).legal[0], seq)
-    room.detach(conn)
-
-
 def _sizes(obj) -> dict[str, int]:
     """The size of every dict, set, list or deque among ``obj``'s attributes."""
     from collections import deque
@@ -244,11 +217,11 @@ def test_finished_rooms_leave_the_registry_and_nothing_grows_with_them(tmp_path)
     rooms = Rooms(store, Settings(bot_delay=0.0, keep_idle=0))
     try:
         for k in range(10):
-            _play_one_room(rooms, store, k)
+            play_finished_room(rooms, store, k)
             assert rooms.held_rooms() == []
         early = _sizes(rooms) | _sizes(store.group)
         for k in range(10, 30):
-            _play_one_room(rooms, store, k)
+            play_finished_room(rooms, store, k)
         assert rooms.held_rooms() == []
         assert _sizes(rooms) | _sizes(store.group) == early
     finally:

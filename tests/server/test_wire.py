@@ -69,8 +69,17 @@ def former_facts(event):
         facts = {"kind": "seat", "seat": event.seat}
     if facts is None:
         return None
-    return {k: int(facts[k]) if isinstance(facts[k], Seat) else facts[k]
-            for k in FACTS if facts.get(k) is not None}
+    former = {k: int(facts[k]) if isinstance(facts[k], Seat) else facts[k]
+              for k in FACTS if facts.get(k) is not None}
+    return {**former, **added_facts(event)}
+
+
+def added_facts(event):
+    """The fields added to the former writer's, after its own (the bytes of those before
+    are unchanged): an action's structured ``move`` (issue 25 item 2)."""
+    if isinstance(event, ev.ActionApplied) and event.move is not None:
+        return {"move": dict(event.move)}
+    return {}
 
 
 def former_head(facts):
@@ -94,10 +103,15 @@ def every_event():
     declaring.play("take")
     declare = next(a for a in declaring.legal_actions() if isinstance(a, Declare))
     declaring.play(declare)
+    doubling = Deal.deal(Rules.preset("coinche"), 3, list(range(32)))
+    doubling.play("80 H")
+    double = next(a for a in doubling.legal_actions() if str(a) == "contre")
+    doubling.play(double)
     return [
         ev.deal_started(Deal.deal(rules, 3, list(range(32))), 0),
         ev.action_applied(declaring, 0, 0, declare),
         ev.ActionApplied(1, Seat(2), "90 S"),
+        ev.action_applied(doubling, 0, 1, double),
         ev.ContractMade(0, Contract(Seat(1), Trump.H, 80), None),
         ev.BeloteSaid(0, Seat(2), True),
         ev.BeloteSaid(0, Seat(0), False),
@@ -147,7 +161,20 @@ def test_every_kind_s_message_is_the_models_dump():
 def test_the_declaration_s_cards_never_reach_the_wire():
     declared = every_event()[1]
     assert json.loads(new_head(declared) + "null}")["event"] == {
-        "kind": "action", "deal_index": 0, "seat": 0, "action": "declare tierce"}
+        "kind": "action", "deal_index": 0, "seat": 0, "action": "declare tierce",
+        "move": {"text": "declare tierce", "kind": "declare",
+                 "annonces": [{"kind": "tierce", "points": None, "cards": None}]}}
+
+
+def test_an_action_s_move_follows_its_former_fields_byte_for_byte():
+    """The former bytes of an action event, then ``"move"`` (the views' move type): a bid
+    by hand without one keeps the former text whole; coinche's double says its word."""
+    heads = [new_head(e) for e in every_event()]
+    assert heads[2] == former_head({"kind": "action", "deal_index": 1, "seat": 2,
+                                    "action": "90 S"})
+    assert heads[3] == former_head({"kind": "action", "deal_index": 0, "seat": 1,
+                                    "action": "contre"})[:-len('}, "view": ')] + \
+        ', "move": {"text": "contre", "kind": "double", "word": "coinche"}}, "view": '
 
 
 def test_the_union_reads_each_kind_and_only_the_known_ones():

@@ -11,6 +11,7 @@ seat's annonces as the other seats hear them).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
@@ -132,7 +133,9 @@ class SeatView:
     belote now), ``"belote"``, ``"declare"`` (``annonces``: ``[{"kind", "points",
     "cards"}]``); ``standing_bid``: the auction's best bid while it runs, ``{"seat", "bid",
     "doubled"}``, else None. Each of ``tricks`` has ``points`` too: its card points (dix de
-    der included on the last).
+    der included on the last). ``bid_moves``: ``bids`` as structured moves, ``[[seat,
+    move], …]`` in the same order, each move as :func:`move_json` gives it (the same type
+    as ``legal_moves``).
 
     :meth:`rules` rebuilds the :class:`~belote.engine.rules.Rules` (for bots); the typed
     readers (:meth:`hand_cards`, :meth:`hand_mask`, :meth:`turned_card`, :meth:`trick_cards`,
@@ -163,6 +166,7 @@ class SeatView:
     standing_bid: dict[str, Any] | None = None
     belote_cards: list[str] = field(default_factory=list)
     legal_moves: list[dict[str, Any]] = field(default_factory=list)
+    bid_moves: list[list[Any]] = field(default_factory=list)
 
     @classmethod
     def of(cls, deal: ViewSource, seat: int) -> SeatView:
@@ -270,6 +274,7 @@ class PublicView:
     actions: int = 0
     words: dict[str, str] = field(default_factory=lambda: dict(_WORDS["contre"]))
     standing_bid: dict[str, Any] | None = None
+    bid_moves: list[list[Any]] = field(default_factory=list)
 
     @classmethod
     def of(cls, deal: ViewSource) -> PublicView:
@@ -308,9 +313,37 @@ def _belote_cards(deal: ViewSource, seat: int) -> int:
     return deal.belote_cards_of(seat)
 
 
-def _move(action: Any, deal: ViewSource, words: dict[str, str], belote: int) -> dict[str, Any]:
-    """One legal action as a structured move (see :class:`SeatView`'s ``legal_moves``);
-    ``belote``: the cards that may carry a belote now (a mask; 0 unless belote is legal)."""
+def move_json(action: object, words: Mapping[str, str], *, belote: bool = False,
+              annonces: Sequence[Mapping[str, Any]] = (), text: str | None = None
+              ) -> dict[str, Any]:
+    """An action as a structured move, the one shape every front end reads (the view's
+    ``legal_moves`` and ``bid_moves``, a table event's ``move``): ``text`` the record string
+    (``str(action)``, or ``text`` when given: a declaration as the others hear it) and
+    ``kind``: ``"pass"``, ``"take"``, ``"choose"`` (``suit``), ``"bid"`` (``value``,
+    ``suit``), ``"capot"`` / ``"generale"`` (``suit``), ``"double"`` / ``"redouble"``
+    (``word``: the preset's name, from ``words`` as :func:`double_words` gives them),
+    ``"card"`` (``card``, ``belote``: whether it may carry a belote now), ``"belote"``,
+    ``"declare"`` (``annonces``: ``[{"kind", "points", "cards"}]`` as the reader may know
+    them, points and cards None where it may not yet). ``suit`` is a trump's name (``"H"``,
+    ``"SA"``, ``"TA"``), ``card`` a record string. Raises TypeError for what is no action."""
+    if isinstance(action, Play):
+        card = card_str(action.card)
+        return {"text": card if text is None else text, "kind": "card", "card": card,
+                "belote": belote}
+    if isinstance(action, Declare):
+        return {"text": str(action) if text is None else text, "kind": "declare",
+                "annonces": [dict(a) for a in annonces]}
+    move = _move_fields(action, words["double"], words["redouble"]).copy()
+    if text is not None:
+        move["text"] = text
+    return move
+
+
+@functools.lru_cache(maxsize=1024)
+def _move_fields(action: object, double: str, redouble: str) -> dict[str, Any]:
+    """The fields of :func:`move_json` for an action of the bidding or a belote, kept once
+    per action and names of the double (never handed out: each move is a copy; the values
+    are immutable)."""
     move: dict[str, Any] = {"text": str(action)}
     if isinstance(action, Pass):
         move["kind"] = "pass"
@@ -324,19 +357,26 @@ def _move(action: Any, deal: ViewSource, words: dict[str, str], belote: int) -> 
         move.update(kind="capot" if isinstance(action, Capot) else "generale",
                     suit=action.trump.name)
     elif isinstance(action, Double):
-        move.update(kind="double", word=words["double"])
+        move.update(kind="double", word=double)
     elif isinstance(action, Redouble):
-        move.update(kind="redouble", word=words["redouble"])
-    elif isinstance(action, Play):
-        move.update(kind="card", card=card_str(action.card),
-                    belote=bool((belote >> action.card) & 1))
+        move.update(kind="redouble", word=redouble)
     elif isinstance(action, SayBelote):
         move["kind"] = "belote"
-    elif isinstance(action, Declare):
-        move.update(kind="declare", annonces=[
+    else:
+        raise TypeError(f"not an action: {action!r}")
+    return move
+
+
+def _move(action: Any, deal: ViewSource, words: dict[str, str], belote: int) -> dict[str, Any]:
+    """One legal action as a structured move (:func:`move_json`); ``belote``: the cards that
+    may carry a belote now (a mask; 0 unless belote is legal)."""
+    if isinstance(action, Declare):
+        return move_json(action, words, annonces=[
             {"kind": a.kind, "points": a.points, "cards": annonce_str(a).split()}
             for a in deal.check_declaration(action)])
-    return move
+    if isinstance(action, Play):
+        return move_json(action, words, belote=bool((belote >> action.card) & 1))
+    return move_json(action, words)
 
 
 def _public_facts(deal: ViewSource, seat: int | None) -> dict[str, Any]:
@@ -356,6 +396,7 @@ def _public_facts(deal: ViewSource, seat: int | None) -> dict[str, Any]:
         deal.phase.value == "bidding"
     turned = deal.turned
     best = deal.best if deal.phase.value == "bidding" and deal.contract is None else None
+    words = double_words(deal.rules)
     return {
         "preset": deal.rules.preset_name, "options": deal.rules.overrides(),
         "phase": deal.phase.value, "dealer": int(deal.dealer),
@@ -375,7 +416,8 @@ def _public_facts(deal: ViewSource, seat: int | None) -> dict[str, Any]:
         "result": deal.result.to_json() if deal.result else None,
         "barred_team": deal.barred_team,
         "actions": action_count(deal),
-        "words": double_words(deal.rules),
+        "words": words,
         "standing_bid": None if best is None else {
             "seat": int(best[0]), "bid": str(best[1]), "doubled": deal.doubled},
+        "bid_moves": [[int(s), move_json(a, words)] for s, a in deal.bids],
     }

@@ -146,13 +146,17 @@ class DealStartedEvent(EventModel):
 
 class ActionEvent(EventModel):
     """``seat`` did ``action``: the table's public text, an annonce told as ``"declare"`` and
-    its kinds (``"declare tierce / carre"``; its cards in the views from trick 2)
-    (:class:`~belote.table.events.ActionApplied`)."""
+    its kinds (``"declare tierce / carre"``; its cards in the views from trick 2); ``move``:
+    the same as a structured move, the type of the views' ``legal_moves``
+    (:func:`belote.engine.views.move_json`: ``kind``, ``value``, ``suit``, ``card``, ``word``,
+    ``annonces``; left out when the table gave none) (:class:`~belote.table.events.
+    ActionApplied`)."""
 
     kind: Literal["action"] = "action"
     deal_index: int
     seat: int
     action: str
+    move: dict[str, Any] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class ContractEvent(EventModel):

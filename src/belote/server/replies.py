@@ -116,12 +116,14 @@ class Invite(Reply):
 
 class Hint(Reply):
     """``POST /api/tables/{ID}/hint``: the expert's ``action`` (record text), the ``card``
-    it plays (None: a bid), the ``worlds`` it sampled and each card's mean ``values``."""
+    it plays (None: a bid), the ``worlds`` it sampled and each card's mean ``values``;
+    ``move``: ``action`` as the view's legal move of it (``legal_moves``)."""
 
     action: str
     card: str | None
     worlds: int
     values: dict[str, Any]
+    move: dict[str, Any] | None = None
 
 
 class Analysis(Reply):
@@ -158,6 +160,7 @@ class ReplayDeal(Reply):
     tricks: list[ReplayTrick]
     belotes: list[list[Any]]
     result: dict[str, Any] | None
+    bid_moves: list[list[Any]]
 
 
 class Replay(Reply):

@@ -2,7 +2,7 @@
 double-dummy analysis of a finished deal, and the replay of finished deals.
 
 * ``POST /api/tables/{ID}/hint`` (``Authorization: Bearer`` a seat's token) → ``{"action",
-  "card", "values": {card: mean points}, "worlds"}``: what the expert would do now from the
+  "card", "values": {card: mean points}, "worlds", "move"}``: what the expert would do now from the
   seat's view alone (:class:`~belote.bots.expert.ExpertBot`, :data:`HINT_TIME_LIMIT_MS`),
   and for a card the mean card points of the seat's team over the sampled worlds of each
   legal card. Only for a seat to move at a table whose other seats are all bots (a hint
@@ -17,7 +17,8 @@ double-dummy analysis of a finished deal, and the replay of finished deals.
   ``--connect-limit``.
 * ``GET /api/tables/{ID}/replay`` → ``{"deals": [...]}``: each finished deal with its hands
   at the first card (in the engine's display order), bids, contract, plays, tricks and
-  result, for a replay card by card; ``words``: the preset's names of the double.
+  result, for a replay card by card, and ``bid_moves`` (the bids as structured moves, as
+  a view's); ``words``: the preset's names of the double.
 
 No route reveals a card of a deal in progress beyond the asking seat's own view.
 """
@@ -32,10 +33,11 @@ from fastapi import FastAPI, Request
 
 from ..bots import make_bot
 from ..bots.expert import ExpertBot
-from ..engine.cards import card_str, display_order, iter_cards
+from ..engine.cards import card_str
 from ..engine.deal import Deal
 from ..engine.views import double_words
 from ..table.analysis import analyse_deal
+from ..table.replay import finished_deal
 from .errors import ServerError, bad_token
 from .replies import Analysis, Hint, Replay, answers
 from .rooms import Room, Rooms
@@ -89,8 +91,10 @@ def hint(room: Room, token: str | None) -> dict[str, Any]:
             _hinting.discard(room.id)
     played = card_str(card) if card is not None else \
         (action if action in view.hand else None)
+    move = next((m for m in view.legal_moves if m["text"] == action), None)
     return {"action": action, "card": played, "worlds": worlds,
-            "values": {card_str(c): round(v, 1) for c, v in sorted(means.items())}}
+            "values": {card_str(c): round(v, 1) for c, v in sorted(means.items())},
+            "move": move}
 
 
 def _finished(room: Room, index: int) -> Deal:
@@ -157,19 +161,7 @@ def replay(room: Room) -> dict[str, Any]:
     for index, deal in enumerate(room.game.deals):
         if not deal.is_over():
             continue
-        hands = deal.initial_hands or deal.hands
-        out.append({
-            "deal_index": index, "dealer": int(deal.dealer),
-            "hands": [[card_str(c) for c in display_order(iter_cards(h), deal.trump)]
-                      for h in hands],
-            "turned": card_str(deal.turned) if deal.turned is not None else None,
-            "bids": [[int(s), str(a)] for s, a in deal.bids],
-            "contract": deal.contract.to_json() if deal.contract is not None else None,
-            "plays": [[int(s), card_str(c)] for s, c in deal.plays],
-            "tricks": [{"leader": int(leader), "cards": [card_str(c) for c in cards],
-                        "winner": int(winner)} for leader, cards, winner in deal.tricks],
-            "belotes": [[int(s), "SHDC"[su]] for s, su in deal.belotes],
-            "result": deal.result.to_json() if deal.result is not None else None})
+        out.append(finished_deal(deal, index))
     seats = [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in room.data.seats]
     return {"table": room.id, "preset": room.data.preset, "seats": seats, "deals": out,
             "words": double_words(room.game.rules)}

@@ -20,17 +20,19 @@ event is a dict of JSON-ready public facts with a ``"kind"`` key (what a server 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import events as en
-from ..engine.actions import Action, Declare, Play, SayBelote
+from ..engine.actions import BELOTE, Action, Declare, Play, SayBelote
 from ..engine.annonces import Annonce
 from ..engine.cards import card_str
 from ..engine.deal import Deal
 from ..engine.errors import BeloteError
 from ..engine.scoring import Contract, DealResult
 from ..engine.seats import Seat
+from ..engine.views import double_words, move_json
 
 
 def _error_code(error: Exception) -> str:
@@ -71,33 +73,50 @@ class ActionApplied:
     bidding action), ``"card"``, ``"belote"`` or ``"declare"``; ``action`` its public text:
     the record string (``"pass"``, ``"80 H"``, ``"KH"``, ``"belote"``) except for a
     declaration, whose cards are shown only after the first trick: ``"declare"`` and the
-    ``annonces``' kinds (``"declare tierce / carre"``)."""
+    ``annonces``' kinds (``"declare tierce / carre"``). ``move``: the same action as a
+    structured move (:func:`belote.engine.views.move_json`, the type of the views'
+    ``legal_moves``; a declaration's annonces by kind, their points and cards None), so that
+    no client parses ``action``; derived from it, so not compared (None: none given)."""
 
     deal_index: int
     seat: Seat
     action: str
     kind: str = "bid"
     annonces: tuple[str, ...] = ()
+    move: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "action", "deal_index": self.deal_index, "seat": int(self.seat),
                 "action": self.action, "action_kind": self.kind,
-                "annonces": list(self.annonces)}
+                "annonces": list(self.annonces),
+                "move": None if self.move is None else dict(self.move)}
+
+
+def _declared(kinds: tuple[str, ...]) -> tuple[str, list[dict[str, Any]]]:
+    """A declaration as every seat hears it: its public text (``"declare tierce / carre"``)
+    and its annonces by kind, points and cards not yet public."""
+    return ("declare " + " / ".join(kinds),
+            [{"kind": k, "points": None, "cards": None} for k in kinds])
 
 
 def action_applied(deal: Deal, deal_index: int, seat: Seat | int,
                    action: Action) -> ActionApplied:
     """The public :class:`ActionApplied` of ``seat``'s ``action``, just applied to ``deal``
     (a declaration's kinds read from ``deal.declared``)."""
+    words = double_words(deal.rules)
     if isinstance(action, Play):
-        return ActionApplied(deal_index, Seat(seat), str(action), "card")
+        return ActionApplied(deal_index, Seat(seat), str(action), "card",
+                             move=move_json(action, words))
     if isinstance(action, SayBelote):
-        return ActionApplied(deal_index, Seat(seat), str(action), "belote")
+        return ActionApplied(deal_index, Seat(seat), str(action), "belote",
+                             move=move_json(action, words))
     if isinstance(action, Declare):
         kinds = tuple(a.kind for a in deal.declared.get(seat, []))
-        return ActionApplied(deal_index, Seat(seat), " ".join(["declare", " / ".join(kinds)]),
-                             "declare", kinds)
-    return ActionApplied(deal_index, Seat(seat), str(action), "bid")
+        text, annonces = _declared(kinds)
+        return ActionApplied(deal_index, Seat(seat), text, "declare", kinds,
+                             move_json(action, words, annonces=annonces, text=text))
+    return ActionApplied(deal_index, Seat(seat), str(action), "bid",
+                         move=move_json(action, words))
 
 
 @dataclass(frozen=True)
@@ -314,22 +333,28 @@ Event = (DealStarted | ActionApplied | ContractMade | BeloteSaid | TrickWon | An
          | JournalFailed)
 
 
-def _applied(event: en.ActionEvent, deal_index: int) -> ActionApplied:
-    """The :class:`ActionApplied` of a move's first engine event (its action)."""
+def _applied(event: en.ActionEvent, deal_index: int,
+             words: Mapping[str, str]) -> ActionApplied:
+    """The :class:`ActionApplied` of a move's first engine event (its action); ``words``:
+    the preset's names of the double (:func:`~belote.engine.views.double_words`)."""
     if isinstance(event, en.CardPlayed):
-        return ActionApplied(deal_index, event.seat, card_str(event.card), "card")
+        return ActionApplied(deal_index, event.seat, card_str(event.card), "card",
+                             move=move_json(Play(event.card), words))
     if isinstance(event, en.BeloteClaimed):
-        return ActionApplied(deal_index, event.seat, "belote", "belote")
+        return ActionApplied(deal_index, event.seat, "belote", "belote",
+                             move=move_json(BELOTE, words))
     if isinstance(event, en.AnnonceDeclared):
-        return ActionApplied(deal_index, event.seat, "declare " + " / ".join(event.kinds),
-                             "declare", event.kinds)
-    return ActionApplied(deal_index, event.seat, str(event.action), "bid")
+        text, annonces = _declared(event.kinds)
+        return ActionApplied(deal_index, event.seat, text, "declare", event.kinds,
+                             move_json(Declare(()), words, annonces=annonces, text=text))
+    return ActionApplied(deal_index, event.seat, str(event.action), "bid",
+                         move=move_json(event.action, words))
 
 
-def _during(event: en.Event, deal_index: int) -> Event | None:
+def _during(event: en.Event, deal_index: int, words: Mapping[str, str]) -> Event | None:
     """The table's event of an engine event of a deal in play (None: told at its end)."""
     if isinstance(event, en.BidMade | en.CardPlayed | en.BeloteClaimed | en.AnnonceDeclared):
-        return _applied(event, deal_index)
+        return _applied(event, deal_index, words)
     if isinstance(event, en.ContractSet):
         return ContractMade(deal_index, event.contract, event.turned)
     if isinstance(event, en.BeloteSaid):
@@ -342,9 +367,11 @@ def _during(event: en.Event, deal_index: int) -> Event | None:
     return None
 
 
-def from_engine(told: tuple[en.Event, ...], deal_index: int) -> tuple[list[Event], list[Event]]:
+def from_engine(told: tuple[en.Event, ...], deal_index: int,
+                words: Mapping[str, str]) -> tuple[list[Event], list[Event]]:
     """The table's events of one move of deal ``deal_index``, from the engine's (``told``:
-    what :meth:`Game.apply <belote.engine.game.Game.apply>` returned), in their order: those
+    what :meth:`Game.apply <belote.engine.game.Game.apply>` returned; ``words``: the
+    preset's names of the double, for the moves), in their order: those
     of the deal in play (:class:`ActionApplied` first), and those of its end (none unless the
     move ended it: :class:`DealEnded`, then :class:`DealStarted` of the next deal or
     :class:`GameEnded`), which the table tells once it has saved."""
@@ -364,7 +391,7 @@ def from_engine(told: tuple[en.Event, ...], deal_index: int) -> tuple[list[Event
         elif isinstance(event, en.GameOver):
             after.append(GameEnded(event.outcome.scores, event.outcome.winner))
         else:
-            told_now = _during(event, deal_index)
+            told_now = _during(event, deal_index, words)
             if told_now is not None:
                 during.append(told_now)
     return during, after

@@ -54,7 +54,7 @@ from ..engine.deal import Deal, Phase
 from ..engine.errors import BeloteError, IllegalAction
 from ..engine.game import Game
 from ..engine.seats import Seat, is_seat
-from ..engine.views import PublicView, SeatView, action_count
+from ..engine.views import PublicView, SeatView, action_count, double_words
 from .bots_runner import (
     TABLE_TIME_LIMIT_MS,
     BotRunner,
@@ -461,7 +461,7 @@ class Table:
         parsed = deal.judge(action, seat)
         if self._journal is not None:  # judged, recorded, then applied: see the docstring
             self._write_journal(index, seat, str(parsed))
-        during, after = from_engine(game.apply(parsed), index)
+        during, after = from_engine(game.apply(parsed), index, double_words(game.rules))
         for event in during:
             self._queue(event)
         self._changed()

@@ -1,9 +1,9 @@
 """``belote replay FILE``: step through a saved game (or deal) forwards and backwards, every
-hand visible. A thin layer over the records: each step is the deal replayed up to an action."""
+hand visible. A thin layer over the table's replay (:mod:`belote.table.replay`): each step is
+the four seats' views after an action, drawn as the table draws a view; no deal is read here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.markup import escape
@@ -11,104 +11,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
-from ..engine.actions import Action, Declare, Play
-from ..engine.cards import display_order, iter_cards, parse_card
-from ..engine.deal import Deal, Phase
-from ..engine.errors import BeloteError, RecordError
-from ..engine.record import (
-    DEAL_FORMAT,
-    GAME_FORMAT,
-    CheckReport,
-    actions,
-    check_deal,
-    dealt_deals,
-)
-from ..engine.record.shape import wrap
-from ..engine.rules import DealKind
+from ..engine.cards import parse_card
 from ..i18n import irregularity, rule_name
 from ..i18n.labels import contract_text, online_seats, seat_label, seat_words
+from ..table.replay import DealSteps, ReplayStep, deal_steps, load_steps
 from .i18n import texts
-from .wording import action_words, card_markup
-
-
-@dataclass
-class DealSteps:
-    """A recorded deal as a start state and the actions that follow."""
-
-    record: dict[str, Any]
-    actions: list[tuple[int, Action]]
-    final: Deal
-    #: the check of the record: its first irregularity and its result (a penalty included)
-    report: CheckReport | None = None
-    #: the deal as dealt, before any bid, where the record's hands (those of card play) do
-    #: not say it: a two-round deal of a game record, dealt again from the game's seed
-    #: (:func:`belote.engine.record.dealt_deals`); None: the record's own start
-    dealt: Deal | None = None
-
-    def irregular_step(self) -> int | None:
-        """The step (1-based, as ``k``) from which the record's irregularity is shown: the
-        irregular card's own step; the last step for a bid (the replay stops there), a
-        declaration or a belote said; None for a regular deal."""
-        irr = self.report.irregularity if self.report else None
-        if irr is None:
-            return None
-        if irr["kind"] == "card":
-            n = 0
-            for k, (_seat, a) in enumerate(self.actions, 1):
-                if isinstance(a, Play):
-                    if n == irr["index"]:
-                        return k
-                    n += 1
-        return len(self.actions)
-
-    def state(self, k: int) -> Deal:
-        """The deal after its first ``k`` actions, from the deal as dealt: in a two-round
-        deal the 5 cards each seat holds during the bidding where they are known
-        (:attr:`dealt`), the rest dealt with the take (docs/sources.md §2, seed 004)."""
-        d = check_deal(dict(self.record, bids=[], plays=[])).deal
-        if self.dealt is not None:
-            setup, d = d, self.dealt.clone()
-            d.barred_team, d.last_deal = setup.barred_team, setup.last_deal
-        for _seat, a in self.actions[:k]:
-            d.apply(a)
-        return d
-
-
-def deal_steps(rec: dict[str, Any]) -> DealSteps:
-    """A deal record and its actions in order (:func:`belote.engine.record.actions`: bids,
-    declarations, belotes, cards). Raises RecordError for a malformed record."""
-    report = check_deal(rec)
-    return DealSteps(rec, list(actions(report)), report.deal, report)
-
-
-def load_steps(rec: object) -> list[DealSteps]:
-    """The deals of a game or deal record. Raises RecordError."""
-    if not isinstance(rec, dict):
-        raise RecordError("a record is a JSON object", code="replay.not_object")
-    fmt = rec.get("format")
-    if fmt == DEAL_FORMAT:
-        return [deal_steps(rec)]
-    if fmt == GAME_FORMAT:
-        deals = rec.get("deals")
-        if not isinstance(deals, list) or not deals:
-            raise RecordError("a game record lists its deals", where="deals",
-                              code="replay.no_deals")
-        out = []
-        for i, d in enumerate(deals):
-            try:
-                out.append(deal_steps(d))
-            except RecordError as e:
-                raise wrap(e, f"deals[{i}]") from None
-        try:
-            dealt = dealt_deals(rec)
-        except BeloteError:  # a game's own keys unreadable: each deal from its record
-            dealt = [None] * len(out)
-        for steps, as_dealt in zip(out, dealt, strict=True):
-            steps.dealt = as_dealt
-        return out
-    raise RecordError(f"unknown format {fmt!r}: expected {DEAL_FORMAT} or {GAME_FORMAT}",
-                      code="replay.unknown_format",
-                      params={"format": repr(fmt), "deal": DEAL_FORMAT, "game": GAME_FORMAT})
+from .wording import card_markup, move_words
 
 
 class ReplayApp(App[None]):
@@ -182,43 +90,43 @@ class ReplayApp(App[None]):
     def render_state(self) -> None:
         t = self.t
         st = self.steps[self.deal_i]
-        d = st.state(self.k)
+        step = st.step(self.k)
+        view = step.views[0]  # the public facts, alike in every seat's view
         total = len(st.actions)
         n, of = self.numbered or (self.deal_i + 1, len(self.steps))
         head = (f"[b]{t['deal']} {n}/{of}[/b] · "
-                f"{self.k}/{total} · {d.rules.preset_name}")
-        if self.k:
-            seat, a = st.actions[self.k - 1]
-            head += f" · {self.seat(seat)}{t['colon']} {self.words(a, d)}"
+                f"{self.k}/{total} · {view.preset}")
+        if step.move is not None and step.seat is not None:
+            head += f" · {self.seat(step.seat)}{t['colon']} {self.words(step.move)}"
         self.query_one("#head", Static).update(head)
         lines = [self.seats_legend(), ""]
-        c = d.contract
-        if c is not None:
-            lines.append(f"[b]{t['contract']}[/b]{t['colon']} {contract_text(c, self.lang)} — "
-                         f"{t['taker']} {self.seat(c.taker)}")
-        elif d.turned is not None:
-            lines.append(f"{t['turned']}{t['colon']} {card_markup(d.turned, self.lang)}")
-        if d.phase == Phase.BIDDING and d.rules.deal == DealKind.RETOURNE and not d.stock:
+        if view.contract is not None:
+            lines.append(f"[b]{t['contract']}[/b]{t['colon']} "
+                         f"{contract_text(view.contract, self.lang)} — "
+                         f"{t['taker']} {self.seat(view.contract['taker'])}")
+        elif view.turned is not None:
+            lines.append(f"{t['turned']}{t['colon']} "
+                         f"{card_markup(parse_card(view.turned), self.lang)}")
+        if step.hands_of_play:
             # a two-round deal's bidding, the first 5 cards unknown (a deal record holds
             # the hands of card play): say that the hands shown are those
             lines.append(f"[dim]{t['replay_hands_of_play']}[/dim]")
         lines.append("")
-        for seat in range(4):
-            cards = display_order(iter_cards(d.hands[seat]), d.trump)
-            mark = "▶ " if d.to_move == seat else "  "
-            lines.append(f"{mark}[b]{self.seat(seat):<10}[/b] "
-                         + " ".join(card_markup(x, self.lang) for x in cards))
+        for seat, seat_view in enumerate(step.views):
+            mark = "▶ " if view.to_move == seat else "  "
+            lines.append(f"{mark}[b]{self.seat(seat):<10}[/b] " + " ".join(
+                card_markup(parse_card(x), self.lang) for x in seat_view.hand))
         lines.append("")
-        if d.bids:
-            lines.append(" · ".join(f"{s}: {self.words(a, d)}" for s, a in d.bids))
-        if d.trick:
-            lines.append(f"{t['trick']} {len(d.tricks) + 1}{t['colon']} " + " ".join(
-                f"{(d.leader + i) % 4}:{card_markup(x, self.lang)}" for i, x in enumerate(d.trick)))
-        if d.tricks:
-            _ld, last, w = d.tricks[-1]
-            shown = " ".join(card_markup(x, self.lang) for x in last)
-            lines.append(f"{t['last_trick']}{t['colon']} {shown} → {self.seat(w)}")
-        lines.append(f"{t['points']}{t['colon']} {d.points[0]} – {d.points[1]}")
+        if view.bid_moves:
+            lines.append(" · ".join(f"{s}: {self.words(m)}" for s, m in view.bid_moves))
+        if view.trick:
+            lines.append(f"{t['trick']} {len(view.tricks) + 1}{t['colon']} " + " ".join(
+                f"{s}:{card_markup(parse_card(x), self.lang)}" for s, x in view.trick))
+        if view.tricks:
+            last = view.tricks[-1]
+            shown = " ".join(card_markup(parse_card(x), self.lang) for x in last["cards"])
+            lines.append(f"{t['last_trick']}{t['colon']} {shown} → {self.seat(last['winner'])}")
+        lines.append(f"{t['points']}{t['colon']} {view.points[0]} – {view.points[1]}")
         at = st.irregular_step()
         irr = st.report.irregularity if st.report is not None else None
         if at is not None and irr is not None and self.k >= at:  # as belote check says it
@@ -229,12 +137,11 @@ class ReplayApp(App[None]):
                 what = f"{card_markup(parse_card(irr['card']), self.lang)}{t['colon']} {what}"
             lines.append(f"[b red]{t['irregular']}[/b red]{t['colon']} {self.seat(irr['seat'])}, "
                          f"{what} \\[{rule_name(irr['rule'], self.lang)}]")
-        if d.result is not None:
+        if step.result is not None:
             # at the end, the record's result as checked: a penalty (002 §VIII.B) included
-            r = st.report.result if st.report and st.report.result and self.k == total \
-                else d.result
-            pen = f" ({t['penalty']})" if r.penalty is not None else ""
-            lines.append(f"[b]{t['marked']}[/b]{t['colon']} {r.score[0]} – {r.score[1]}{pen}")
+            score = step.result["score"]
+            pen = f" ({t['penalty']})" if step.result["penalty"] is not None else ""
+            lines.append(f"[b]{t['marked']}[/b]{t['colon']} {score[0]} – {score[1]}{pen}")
         self.query_one("#board", Static).update("\n".join(lines))
 
     def seats_legend(self) -> str:
@@ -251,9 +158,9 @@ class ReplayApp(App[None]):
         """A seat as the tools name it: ``siège 1 (équipe 1)``."""
         return seat_label(s, self.lang)
 
-    def words(self, a: Action, d: Deal) -> str:
-        if isinstance(a, Play):
-            return card_markup(a.card, self.lang)
-        if isinstance(a, Declare):
-            return self.t["annonces"]
-        return action_words(str(a), self.t, self.lang, d.rules.double_word)
+    def words(self, move: dict[str, Any]) -> str:
+        """A move of the step (a structured move) as the replay says it."""
+        return move_words(move, self.t, self.lang)
+
+
+__all__ = ["DealSteps", "ReplayApp", "ReplayStep", "deal_steps", "load_steps"]

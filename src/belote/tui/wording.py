@@ -3,7 +3,10 @@ table (:mod:`belote.tui.app`) and the replay (:mod:`belote.tui.replay`)."""
 
 from __future__ import annotations
 
-from ..engine.cards import RED_SUITS, SUIT_OF, iter_cards
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine.cards import RED_SUITS, SUIT_OF, iter_cards, parse_card
 from ..i18n import card_label
 from ..i18n.labels import trump_symbol
 from .i18n import Words
@@ -36,6 +39,28 @@ def action_words(action: str, t: Words, lang: str, double_word: str) -> str:
         w0 = t.get(words[0], words[0])
         return f"{w0} {trump_symbol(words[1])}"
     return action
+
+
+def move_words(move: Mapping[str, Any], t: Words, lang: str) -> str:
+    """A structured move (:func:`belote.engine.views.move_json`) as :func:`action_words`
+    says its action, read from its fields: a card as :func:`card_markup`, a declaration as
+    the word for annonces, a double by the preset's ``word``."""
+    kind = move["kind"]
+    if kind == "card":
+        return card_markup(parse_card(move["card"]), lang)
+    if kind == "declare":
+        return t["annonces"]
+    if kind in ("pass", "take"):
+        return t[kind]
+    if kind in ("double", "redouble"):
+        return t[move["word"]]
+    if kind == "choose":
+        return trump_symbol(move["suit"])
+    if kind == "bid":
+        return f"{move['value']} {trump_symbol(move['suit'])}"
+    if kind in ("capot", "generale"):
+        return f"{t.get(kind, kind)} {trump_symbol(move['suit'])}"
+    return str(move["text"])  # belote: its record word, as action_words leaves it
 
 
 def said_words(action: str, t: Words, lang: str, double_word: str) -> str:

@@ -10,6 +10,8 @@ source, the line of a JSON Lines file, the decoder's message and position).
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from typing import Any, BinaryIO
 
@@ -55,10 +57,17 @@ def read_stream(stream: BinaryIO, source: str = "-") -> bytes:
 
 
 def read_file(path: str) -> bytes:
-    """The bytes of a record file, at most :data:`MAX_RECORD_BYTES` (``/dev/zero`` is refused,
-    not read to the end). Raises RecordError (``record.no_such_file``, ``record.is_folder``,
+    """The bytes of a record file, at most :data:`MAX_RECORD_BYTES`. Only a regular file is
+    read: a pipe, a terminal or a device (``/dev/stdin``, ``/dev/zero``, a FIFO) is refused
+    before it is opened, not waited on (``-`` reads standard input: :func:`read_stdin`).
+    Raises RecordError (``record.no_such_file``, ``record.is_folder``, ``record.not_regular``,
     ``record.cannot_read`` with the system's reason, ``record.too_large``)."""
     try:
+        mode = os.stat(path).st_mode
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a folder: told by open
+            raise RecordError(f"{path} is not a regular file (a pipe, a terminal or a "
+                              "device): give a file, or - for standard input",
+                              code="record.not_regular", params={"path": path})
         with open(path, "rb") as f:
             return read_stream(f, path)
     except FileNotFoundError:

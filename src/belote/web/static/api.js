@@ -1,36 +1,30 @@
-// The page's talk with the server (the REST API of docs/protocol.md), its settings and the
-// person's tables kept in the browser, and the lists the server serves (presets, bots).
+// The pages' talk with the server (the REST API of docs/protocol.md; the concours pages too),
+// the person's tables kept in the browser (dom.js keeps them, and the settings), and the
+// lists the server serves (presets, bots).
 
 import { currentLang, t } from "./words.js";
 import { drop, keep, kept } from "./dom.js";
 
 const STORE = "belote.tables";
 
+// A request to the API (`token`: a seat's token or an organiser's key, sent as Bearer); the
+// answer's JSON, or an Error carrying the server's words, code and status.
 export async function api(method, path, body = null, token = null) {
   const headers = { "Accept": "application/json", "Accept-Language": currentLang() };
   if (body !== null) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   const answer = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${currentLang()}`, {
-    method, headers, body: body === null ? null : JSON.stringify(body),
+    method, headers, body: body === null ? null : JSON.stringify(body), cache: "no-cache",
   });
   let data = null;
   try { data = await answer.json(); } catch { data = null; }
   if (!answer.ok) {
-    const message = data && data.message ? data.message : `${answer.status}`;
-    const error = new Error(message);
+    const error = new Error(data && data.message ? data.message : `${answer.status}`);
     error.code = data && data.code;
+    error.status = answer.status;
     throw error;
   }
   return data;
-}
-
-export function setting(name, fallback) {
-  const value = localStorage.getItem(`belote.${name}`);
-  return value === null ? fallback : value;
-}
-
-export function setSetting(name, value) {
-  localStorage.setItem(`belote.${name}`, String(value));
 }
 
 // The person's tables: {table id: {token, seat, code, name, preset, at}}.

@@ -3,8 +3,8 @@
 // judges every action. Routes: "/" the lobby, "/t/CODE" an invite, "#/table/ID" a table.
 
 import { currentLang, loadWords } from "./words.js";
-import { el } from "./dom.js";
-import { remember, setSetting, setting } from "./api.js";
+import { el, setSetting, setting } from "./dom.js";
+import { remember } from "./api.js";
 import { setRouter } from "./nav.js";
 import { applyColours } from "./pieces.js";
 import { CreateScreen, JoinScreen, Lobby } from "./lobby.js";

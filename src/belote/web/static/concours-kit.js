@@ -1,36 +1,11 @@
 // What the concours pages share (concours.js: the organiser's; live.js: the projector's):
-// building elements, the API (docs/concours-web.md), the language switch, the players'
+// the API (api.js's, re-exported; docs/concours-web.md), the language switch, the players'
 // names of a table's sides. Every word is the catalog's: a key K reads web.K, else K.
 
 import { currentLang, loadWords, t } from "./words.js";
+import { setSetting, setting } from "./dom.js";
 
-// A request to the API; the answer's JSON, or an Error carrying the server's words and code.
-export async function api(method, path, body = null, key = null) {
-  const headers = { "Accept": "application/json", "Accept-Language": currentLang() };
-  if (body !== null) headers["Content-Type"] = "application/json";
-  if (key) headers["Authorization"] = `Bearer ${key}`;
-  const answer = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${currentLang()}`, {
-    method, headers, body: body === null ? null : JSON.stringify(body), cache: "no-cache",
-  });
-  let data = null;
-  try { data = await answer.json(); } catch { data = null; }
-  if (!answer.ok) {
-    const error = new Error(data && data.message ? data.message : `${answer.status}`);
-    error.code = data && data.code;
-    error.status = answer.status;
-    throw error;
-  }
-  return data;
-}
-
-export function setting(name, fallback) {
-  const value = localStorage.getItem(`belote.${name}`);
-  return value === null ? fallback : value;
-}
-
-export function setSetting(name, value) {
-  localStorage.setItem(`belote.${name}`, String(value));
-}
+export { api } from "./api.js";  // the pages' one request to the API
 
 // Load the words (?lang=, else the person's choice, else French) and wire the FR/EN
 // buttons: a click loads the other words and calls redraw().

@@ -20,6 +20,17 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A setting kept in the local storage (`belote.NAME`): its text, else `fallback`.
+export function setting(name, fallback) {
+  const value = localStorage.getItem(`belote.${name}`);
+  return value === null ? fallback : value;
+}
+
+// Keep the setting `name` (as text).
+export function setSetting(name, value) {
+  localStorage.setItem(`belote.${name}`, String(value));
+}
+
 // The records kept under the local storage's `store`: {id: {…facts, at}} ({} when none, or
 // unreadable).
 export function kept(store) {

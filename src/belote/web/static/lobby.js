@@ -1,10 +1,10 @@
 // The lobby, the form that creates a table and the screen of an invite.
 
 import { t } from "./words.js";
-import { el, toast } from "./dom.js";
+import { el, setSetting, setting, toast } from "./dom.js";
 import {
   api, botLabel, botLevels, defaultBot, forget, loadBots, loadPresets, myTables, presetLabel,
-  remember, setSetting, setting,
+  remember,
 } from "./api.js";
 import { go, reroute } from "./nav.js";
 import { nameField, playerName, select } from "./pieces.js";

@@ -1,8 +1,7 @@
 // Pieces of the page's screens: the name field, a labelled list, a card's face, the colours.
 
 import { cardShort, parseCard, t } from "./words.js";
-import { el } from "./dom.js";
-import { setSetting, setting } from "./api.js";
+import { el, setSetting, setting } from "./dom.js";
 
 export function nameField() {
   const input = el("input", {

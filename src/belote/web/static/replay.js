@@ -73,7 +73,7 @@ export class ReplayScreen {
       onchange: (e) => { this.dealAt = Number(e.target.value); this.step = 0; this.draw(); } },
     deals.map((d, i) => el("option", { value: String(i), selected: i === this.dealAt },
       t("replay_deal_n", { n: d.deal_index + 1 }))));
-    const bids = deal.bids.map(([s, a]) => `${name(s)}${t("colon")} ${saidText(a, words)}`).join(" · ");
+    const bids = deal.bid_moves.map(([s, move]) => `${name(s)}${t("colon")} ${saidText(move)}`).join(" · ");
     const done = this.step === deal.plays.length;
     app.replaceChildren(...[head,
       el("div", { class: "row" }, picker,

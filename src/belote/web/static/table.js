@@ -2,12 +2,12 @@
 // clicks sent as actions (the server judges them).
 
 import {
-  PLAIN_WORDS, SYMBOL, actionName, annonceText, cardName, cardShort, contractText, currentLang,
+  PLAIN_WORDS, SYMBOL, annonceText, cardName, cardShort, contractText, currentLang,
   moveName, parseCard, saidText, t,
 } from "./words.js";
-import { el, hideToast, toast } from "./dom.js";
+import { el, hideToast, setSetting, setting, toast } from "./dom.js";
 import {
-  api, botLabel, botLevels, forget, loadBots, myTables, presetLabel, remember, setSetting, setting,
+  api, botLabel, botLevels, forget, loadBots, myTables, presetLabel, remember,
 } from "./api.js";
 import { go } from "./nav.js";
 import { applyColours, cardFace } from "./pieces.js";
@@ -88,9 +88,9 @@ export class TableScreen {
 
   onEvent(event) {
     const view = this.msg.view;
-    const words = this.words();
     if (event.kind === "action") {
-      this.lastLine = `${this.seatName(event.seat)}${t("colon")} ${saidText(event.action, words)}`;
+      const said = event.move ? saidText(event.move) : event.action;
+      this.lastLine = `${this.seatName(event.seat)}${t("colon")} ${said}`;
       this.showLast = false;  // play moved on: back to the trick in play
       if (event.seat === this.seat) hideToast();  // a refusal told before this action is old
     } else if (event.kind === "deal_ended") {
@@ -292,7 +292,7 @@ export class TableScreen {
     if (s.kind === "human" && s.connected && seat !== this.seat) flags.push(t("flag.connected"));
     if (view.dealer === seat) flags.push(t("flag.dealer"));
     if (view.contract && view.contract.taker === seat) flags.push(t("flag.taker"));
-    const bid = [...view.bids].reverse().find((b) => b[0] === seat);
+    const bid = [...(view.bid_moves || [])].reverse().find((b) => b[0] === seat);
     const anns = (view.annonces[String(seat)] || []).map(annonceText);
     const bel = view.belotes.filter((b) => b[0] === seat).length;
     return el("div", { class: `seat ${this.place(seat)}${turn ? " turn" : ""}`, "data-seat": String(seat),
@@ -300,7 +300,7 @@ export class TableScreen {
       el("div", { class: "name" }, this.seatName(seat), turn ? el("span", { class: "turn-mark" }, ` · ${t(seat === this.seat ? "flag.your_turn" : "flag.turn")}`) : null),
       el("div", { class: "flags" }, flags.join(" · ")),
       el("div", { class: "count" }, t("cards_left", { n: view.hand_sizes[seat] })),
-      bid && view.phase === "bidding" ? el("div", { class: "bid" }, saidText(bid[1], this.words())) : null,
+      bid && view.phase === "bidding" ? el("div", { class: "bid" }, saidText(bid[1])) : null,
       anns.length ? el("div", { class: "annonces" }, anns.join(", ")) : null,
       bel ? el("div", { class: "belote" }, t(bel > 1 ? "said.rebelote" : "said.belote")) : null);
   }
@@ -424,7 +424,7 @@ export class TableScreen {
     this.draw();
     try {
       const h = await api("POST", `/api/tables/${this.id}/hint`, {}, this.token);
-      this.hintText = hintSentence(h, this.words(), this.msg.view);
+      this.hintText = hintSentence(h);
     } catch (error) {
       this.hintText = error.message;
     }
@@ -556,9 +556,8 @@ export class TableScreen {
 }
 
 // The hint in a sentence: the expert's choice, and for a card its value in the worlds.
-function hintSentence(h, words, view) {
-  const move = view && (view.legal_moves || []).find((m) => m.text === h.action);
-  const choice = h.card ? cardName(h.card) : move ? moveName(move) : actionName(h.action, words);
+function hintSentence(h) {
+  const choice = h.card ? cardName(h.card) : h.move ? moveName(h.move) : h.action;
   const values = Object.entries(h.values || {}).sort((a, b) => b[1] - a[1]);
   if (!h.card || !values.length) return t("hint_plain", { choice });
   const mine = h.values[h.card];

@@ -85,48 +85,18 @@ export function moveName(move) {
   }
 }
 
-// The words of an action's record text as the table tells it (an event's, a bid of the
-// view's history, a hint: "pass", "80 H", "contre", "JH"…); words: the view's names of the
-// double ({double, redouble}).
-export function actionName(action, words = PLAIN_WORDS) {
-  const parts = action.split(" ");
-  if (action === "pass") return t("act.pass");
-  if (action === "take") return t("act.take");
-  if (action === "belote") return t("act.belote");
-  if (action === "contre") return t(`act.${words.double}`);
-  if (action === "surcontre") return t(`act.${words.redouble}`);
-  if (parts[0] === "declare") {  // a legal move says its kinds (moveName); the cards here
-    const groups = parts.slice(1).join(" ").split("/").map((g) => g.trim().split(/\s+/));
-    return t("act.declare", { what: groups.map((g) => g.map(cardShort).join(" ")).join(", ") });
+// How the others hear a move (the log line's verb, a seat's last bid): "passe", "80 ♥",
+// "joue V♥"; `move` a structured move of the server (a view's legal_moves or bid_moves, an
+// action event's move, a hint's move).
+export function saidText(move) {
+  if (move.kind === "card") return t("said.card", { card: cardShort(move.card) });
+  if (move.kind === "declare") {
+    // the others hear a declaration by its kinds, its cards only from the second trick
+    const kinds = move.annonces.map((a) => t(`annonce.${a.kind}`));
+    return kinds.length ? t("said.declared", { what: kinds.join(", ") }) : t("said.declare");
   }
-  if (parts.length === 1 && /^(S|H|D|C|SA|TA)$/.test(action)) {
-    return t("act.choose", { trump: trumpName(action) });
-  }
-  if (parts.length === 2 && parts[0] === "capot") return t("act.capot", { trump: trumpName(parts[1]) });
-  if (parts.length === 2 && parts[0] === "generale") {
-    return t("act.generale", { trump: trumpName(parts[1]) });
-  }
-  if (parts.length === 2 && /^\d+$/.test(parts[0])) {
-    return t("act.bid", { value: parts[0], trump: trumpName(parts[1]) });
-  }
-  if (parts.length === 1 && /^(10|[6-9TJQKA])[SHDC]$/.test(action)) return cardName(action);
-  return action;
-}
-
-// How the others hear an action (the log line's verb): "passe", "80 ♥", "joue V♥".
-export function saidText(action, words = PLAIN_WORDS) {
-  if (/^(10|[6-9TJQKA])[SHDC]$/.test(action)) return t("said.card", { card: cardShort(action) });
-  if (action === "declare" || action.startsWith("declare ")) {
-    // the table tells a declaration by its kinds ("declare tierce / carre"), never its cards
-    const kinds = action.slice("declare".length).split("/").map((k) => k.trim()).filter(Boolean);
-    return kinds.length ? t("said.declared", { what: kinds.map((k) => t(`annonce.${k}`)).join(", ") })
-      : t("said.declare");
-  }
-  const parts = action.split(" ");
-  if (parts.length === 2 && /^\d+$/.test(parts[0])) {
-    return `${parts[0]} ${SYMBOL[parts[1]] ?? trumpName(parts[1])}`;
-  }
-  return actionName(action, words);
+  if (move.kind === "bid") return `${move.value} ${SYMBOL[move.suit] ?? trumpName(move.suit)}`;
+  return moveName(move);
 }
 
 // A contract of the view ({taker, trump, value, kind, doubled}) in words: "100 ♥ coinché".
