@@ -38,6 +38,7 @@ from ...table import Player, Table
 from ...table import events as ev
 from ...table.match import derive_seed
 from ...table.session import SeatKind, Session, TableStatus
+from .. import spans
 from ..clock import CLOCK
 from ..errors import ServerError
 from ..protocol import SeatInfo, TableInfo, wire_event
@@ -437,6 +438,7 @@ class Room(Lobby, PeerSync):
         not be written; the table stops), or the table's refusal
         (:class:`~belote.engine.errors.WrongTurn`, an ``IllegalAction`` naming the rule, an
         ``ActionError``, ``action.not_record_text`` for any text but the record's)."""
+        spans.mark("thread")
         with self.lock:
             if client_seq <= self.last_seq.get(seat, -1):
                 return False
@@ -457,6 +459,7 @@ class Room(Lobby, PeerSync):
             self.journal.acting.pending = (seat, client_seq)
             try:
                 table.act(seat, parsed)  # parsed once: the table judges the action itself
+                spans.mark("acted")
                 return True
             except ServerError as e:
                 if e.code != LOG_CONFLICT or attempt:
