@@ -244,9 +244,10 @@ async def make_table(client: Any, preset: str, options: dict[str, Any]) -> Table
 
 
 async def make_tables(address: str | list[str], count: int, preset: str,
-                      options: dict[str, Any]) -> list[TableSeats]:
+                      options: dict[str, Any], spread: bool = True) -> list[TableSeats]:
     """``count`` tables made through the servers at ``address`` (one, or several in turn:
-    the ``k``-th on server ``k % N``); each seat's home as :class:`TableSeats` says."""
+    the ``k``-th on server ``k % N``); each seat's home as :class:`TableSeats` says
+    (``spread`` False: every seat on the server that made its table)."""
     import httpx
     addresses = [address] if isinstance(address, str) else address
     sem = asyncio.Semaphore(CONCURRENCY)
@@ -258,7 +259,8 @@ async def make_tables(address: str | list[str], count: int, preset: str,
             for attempt in range(MAKE_ATTEMPTS):  # a dropped connection: another table
                 try:
                     table = await make_table(client, preset, options)
-                    table.homes = [addresses[(k + s) % len(addresses)] for s in range(4)]
+                    table.homes = [addresses[(k + s * spread) % len(addresses)]
+                                   for s in range(4)]
                     made.append(table)
                     break
                 except httpx.TransportError as e:
@@ -471,7 +473,7 @@ async def _active(args: argparse.Namespace, server: Servers) -> dict[str, Any]:
     base = server.status()
     t0 = time.perf_counter()
     tables = await make_tables(server.addresses, args.tables, args.preset,
-                               {"game_end": "deals", "deals": args.deals})
+                               {"game_end": "deals", "deals": args.deals}, not args.by_table)
     made_s = time.perf_counter() - t0
     progress(f"{len(tables)} tables made in {made_s:.1f} s; connecting {4 * len(tables)} "
              f"clients in {args.client_procs} process(es)")
@@ -504,6 +506,7 @@ async def _active(args: argparse.Namespace, server: Servers) -> dict[str, Any]:
     out = {
         "tables": n, "deals": args.deals, "preset": args.preset, "clients": 4 * n,
         "client_procs": args.client_procs, "servers": args.servers,
+        "seats_spread": args.servers > 1 and not args.by_table,
         "think_ms": args.think, "jitter": args.jitter,
         "compression": _compression(args), "create_s": round(made_s, 2),
         "play_s": round(wall, 2), "actions": actions,
@@ -774,6 +777,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--servers", type=int, default=1, metavar="N",
                    help="active phase: N server processes on one --database (PostgreSQL), "
                    "each table's seats spread over them (default 1)")
+    p.add_argument("--by-table", action="store_true",
+                   help="with --servers: every seat of a table on the server that made it (a "
+                   "balancer that keeps a table on one process; default: seats spread)")
     p.add_argument("--client-procs", type=int, default=1, metavar="N",
                    help="split the active clients by table over N processes, each its own "
                    "event loop (default 1: all in this one; its CPU share is reported, and a "

@@ -22,8 +22,9 @@ import time
 
 log = logging.getLogger(__name__)
 
-#: seconds between two freezes of what survived
-FREEZE_EVERY = 10.0
+#: seconds between two freezes of what survived (an automatic full collection walks what
+#: survived since the last freeze)
+FREEZE_EVERY = 2.0
 #: seconds between two full collections (frozen cycles freed)
 FULL_EVERY = 600.0
 
