@@ -103,7 +103,8 @@ def test_an_actions_spans_follow_it_through_the_server_in_order(
     times = [span[k] for k in IN_ORDER]
     assert times == sorted(times)
     assert span["queued"] <= span["sent"]
-    assert span["log"] <= span["lead"] <= span["logged"] and span["batch"] >= 1
+    if "lead" in span:  # its write led its batch (else it joined another write's batch)
+        assert span["log"] <= span["lead"] <= span["logged"] and span["batch"] >= 1
 
 
 def test_a_commit_hands_the_lead_to_the_oldest_write_queued_and_wakes_its_own_callers(
