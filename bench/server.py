@@ -5,6 +5,8 @@
     python bench/server.py --tables 0 --idle 2000 --idle-conns 0   # tables only, no socket
     python bench/server.py --tables 0 --idle 2000 --server-deflate  # sockets compressed
     python bench/server.py --tables 50 --json --database postgresql+psycopg://belote@/belote
+    python bench/server.py --tables 1000 --think 3000 --jitter 0.5 --spans --client-procs 2
+    python bench/server.py --tables 1000 --think 3000 --jitter 0.5 --servers 2 --database URL
 
 Each phase starts its own server process (``python -m belote.cli serve --port 0``) on
 loopback, on a fresh SQLite file in a temporary folder unless ``--database URL`` is given
@@ -34,6 +36,14 @@ connect a WebSocket that stays open and reads (counted open once its snapshot ca
 the server has attached it); the server's RSS is read after the tables,
 after the connections, and after ``--idle-hold`` seconds.
 
+*Where the time goes* (``--spans``): the server times each action's steps
+(:mod:`belote.server.spans`, ``BELOTE_SPANS``: the frame read, the worker thread, the log
+write and its group commit, the actor's event queued and written) and notes its garbage
+collector's pauses and its event loop's lags; the summary gives each step's percentiles.
+``--client-procs N`` splits the clients over N processes (a busy client loop queues the
+latencies it measures); ``--servers N`` starts N server processes on one ``--database``
+(PostgreSQL) and spreads each table's seats over them.
+
 Output: a summary (``--json``: one JSON object) on stdout; progress on stderr. Exit 0 when
 every table finished (active) and every request succeeded, 1 when the load failed (a table
 stalled, an error message, the server died: said on stderr), 2 on bad options.
@@ -61,6 +71,9 @@ from typing import Any
 STALL_SECONDS = 120.0
 #: concurrent REST requests and WebSocket handshakes (the server's listen backlog is 128)
 CONCURRENCY = 32
+#: tables begun before one is made whole (a request's connection dropped: the half-made
+#: table is left waiting, and another made)
+MAKE_ATTEMPTS = 3
 #: seconds between progress lines on stderr
 PROGRESS_EVERY = 5.0
 
@@ -79,7 +92,7 @@ class Server:
     """A ``belote serve`` child process on 127.0.0.1, port 0, its log in ``folder``."""
 
     def __init__(self, folder: str, database: str | None, name: str,
-                 server_deflate: bool = False) -> None:
+                 server_deflate: bool = False, spans: str | None = None) -> None:
         self.url = database or f"sqlite:///{os.path.join(folder, name + '.db')}"
         self.log_path = os.path.join(folder, name + ".log")
         self._log = open(self.log_path, "w")  # noqa: SIM115 -- closed by stop()
@@ -88,7 +101,11 @@ class Server:
                "--create-limit", "off", "--join-limit", "off", "--connect-limit", "off"]
         if server_deflate:
             cmd.append("--ws-deflate")
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self._log, text=True)
+        env = dict(os.environ)
+        if spans is not None:  # belote.server.spans: each action's steps timed
+            env["BELOTE_SPANS"] = spans
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self._log, text=True,
+                                     env=env)
         self.address = self._read_address()
         self.pid = self.proc.pid
 
@@ -144,12 +161,64 @@ class Server:
         self._log.close()
 
 
+class Servers:
+    """``--servers N`` processes of ``belote serve`` on one database (N > 1: PostgreSQL,
+    the processes told of each other's actions by its ``NOTIFY``), seen as one: CPU and
+    memory summed, alive when every one is; ``addresses`` in order (``address``: the
+    first's)."""
+
+    def __init__(self, folder: str, args: argparse.Namespace, mode: str) -> None:
+        count = args.servers if mode == "active" else 1
+        self.spans = [os.path.join(folder, f"{mode}{i}.spans") for i in range(count)] \
+            if args.spans else []
+        self.members: list[Server] = []
+        try:
+            for i in range(count):
+                self.members.append(Server(folder, args.database, f"{mode}{i}",
+                                           args.server_deflate,
+                                           self.spans[i] if self.spans else None))
+        except BaseException:
+            self.stop()
+            raise
+        self.addresses = [m.address for m in self.members]
+        self.address = self.addresses[0]
+
+    def tail(self) -> str:
+        return " || ".join(m.tail() for m in self.members if not m.alive()) or \
+            self.members[0].tail()
+
+    def alive(self) -> bool:
+        return all(m.alive() for m in self.members)
+
+    def cpu_seconds(self) -> float:
+        return sum(m.cpu_seconds() for m in self.members)
+
+    def status(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for m in self.members:
+            for key, value in m.status().items():
+                out[key] = out.get(key, 0) + value
+        return out
+
+    def log_errors(self) -> list[str]:
+        return [row for m in self.members for row in m.log_errors()]
+
+    def stop(self) -> None:
+        for m in self.members:
+            m.stop()
+
+
 # -- REST: tables with four person seats ----------------------------------------------------
 
 @dataclass
 class TableSeats:
+    """A table made, its seats' tokens, and the server each seat connects to (``homes``:
+    with ``--servers N``, seat ``s`` of the ``k``-th table goes to server ``(k + s) % N``, so
+    that one table's people are on different processes, as a balancer spreads them)."""
+
     table: str
     tokens: list[str]
+    homes: list[str] = field(default_factory=list)
 
 
 async def _post(client: Any, path: str, body: dict[str, Any], want: int) -> dict[str, Any]:
@@ -174,22 +243,39 @@ async def make_table(client: Any, preset: str, options: dict[str, Any]) -> Table
     return TableSeats(made["table"], tokens)
 
 
-async def make_tables(address: str, count: int, preset: str,
-                      options: dict[str, Any]) -> list[TableSeats]:
+async def make_tables(address: str | list[str], count: int, preset: str,
+                      options: dict[str, Any], spread: bool = True) -> list[TableSeats]:
+    """``count`` tables made through the servers at ``address`` (one, or several in turn:
+    the ``k``-th on server ``k % N``); each seat's home as :class:`TableSeats` says
+    (``spread`` False: every seat on the server that made its table)."""
     import httpx
+    addresses = [address] if isinstance(address, str) else address
     sem = asyncio.Semaphore(CONCURRENCY)
     made: list[TableSeats] = []
 
-    async def one(client: Any) -> None:
+    async def one(k: int) -> None:
+        client = clients[k % len(addresses)]
         async with sem:
-            made.append(await make_table(client, preset, options))
+            for attempt in range(MAKE_ATTEMPTS):  # a dropped connection: another table
+                try:
+                    table = await make_table(client, preset, options)
+                    table.homes = [addresses[(k + s * spread) % len(addresses)]
+                                   for s in range(4)]
+                    made.append(table)
+                    break
+                except httpx.TransportError as e:
+                    if attempt + 1 == MAKE_ATTEMPTS:
+                        raise BenchError(f"making a table: {type(e).__name__} "
+                                         f"{MAKE_ATTEMPTS} times") from e
         if len(made) % max(1, count // 10) == 0:
             progress(f"{len(made)}/{count} tables made")
 
     limits = httpx.Limits(max_connections=CONCURRENCY)
-    async with httpx.AsyncClient(base_url=address, timeout=60, trust_env=False,
-                                 limits=limits) as client:
-        await asyncio.gather(*(one(client) for _ in range(count)))
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(
+            httpx.AsyncClient(base_url=a, timeout=60, trust_env=False, limits=limits))
+            for a in addresses]
+        await asyncio.gather(*(one(k) for k in range(count)))
     return made
 
 
@@ -287,7 +373,7 @@ class Client:
 class Sampler:
     """Samples the server's /proc status every second (peak RSS, threads)."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Servers) -> None:
         self.server = server
         self.peak_rss = 0
         self.peak_threads = 0
@@ -319,66 +405,108 @@ def percentiles(values: list[float]) -> dict[str, float | int | None]:
             "mean": round(statistics.fmean(ordered), 2), "max": round(ordered[-1], 2)}
 
 
-Load = Callable[[argparse.Namespace, Server], Awaitable[dict[str, Any]]]
+Load = Callable[[argparse.Namespace, Servers], Awaitable[dict[str, Any]]]
 
 
 async def with_server(args: argparse.Namespace, folder: str, mode: str,
                       load: Load) -> dict[str, Any]:
     """Start a server for ``mode`` ("active" or "idle") in ``folder``, run ``load`` on it, and
     stop it whatever happens."""
-    server = Server(folder, args.database, mode, args.server_deflate)
+    servers = Servers(folder, args, mode)
     try:
-        return await load(args, server)
+        out = await load(args, servers)
     finally:
-        server.stop()
+        servers.stop()
+    spans = [p for p in servers.spans if os.path.exists(p)]  # none: no belote.server.spans
+    if spans:
+        out["server_spans"] = span_summary(spans)
+    return out
 
 
-async def _active(args: argparse.Namespace, server: Server) -> dict[str, Any]:
+#: the steps of an action in the server (belote.server.spans), each from the one before
+STEPS = (("thread", "recv", "loop to a worker thread"),
+         ("log", "thread", "judged, up to its log write"),
+         ("logged", "log", "its group commit"),
+         ("queued", "logged", "events written, up to the actor's"),
+         ("loop", "queued", "rest of the broadcast, back on the loop"),
+         ("sent", "queued", "actor's message: queued to written"),
+         ("sent", "recv", "in the server: frame read to event written"))
+
+
+def span_summary(paths: list[str]) -> dict[str, Any]:
+    """Percentiles (ms) of each step of the actions timed in the server, the group commits'
+    sizes, the garbage collector's pauses and the event loop's lags (belote.server.spans)."""
+    spans: list[dict[str, Any]] = []
+    pauses: list[dict[str, Any]] = []
+    lags: list[dict[str, Any]] = []
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                row = json.loads(line)
+                (pauses if "gc" in row else lags if "lag_ms" in row else spans).append(row)
+    out: dict[str, Any] = {"actions": len(spans)}
+    for end, begin, label in STEPS:
+        out[f"{begin}->{end}"] = {"what": label, **percentiles(
+            [(r[end] - r[begin]) * 1e3 for r in spans if end in r and begin in r])}
+    out["waited_for_a_batch_ms"] = percentiles(
+        [(r["lead"] - r["log"]) * 1e3 for r in spans if "lead" in r and "log" in r])
+    out["batch_size"] = percentiles([float(r["batch"]) for r in spans if "batch" in r])
+    out["batch_commit_ms"] = percentiles(  # a batch's own transaction, as its leader saw it
+        [(r["logged"] - r["lead"]) * 1e3 for r in spans if "lead" in r and "logged" in r])
+    full = sorted((r for r in spans if "sent" in r), key=lambda r: r["sent"] - r["recv"])
+    worst = full[-max(1, len(full) // 100):]
+    out["slowest_1pc_mean_ms"] = {
+        f"{b}->{e}": round(statistics.fmean((r[e] - r[b]) * 1e3 for r in worst
+                                            if e in r and b in r), 2)
+        for e, b, _ in STEPS if any(e in r and b in r for r in worst)}
+    by_gen: dict[str, list[float]] = {}
+    for p in pauses:
+        by_gen.setdefault(f"gen{p['gc']}", []).append(p["ms"])
+    out["gc_pauses_ms"] = {g: {"count": len(v), "total": round(sum(v), 1),
+                               "max": round(max(v), 1)} for g, v in sorted(by_gen.items())}
+    out["loop_lags_over_5ms"] = percentiles([r["lag_ms"] for r in lags])
+    return out
+
+
+async def _active(args: argparse.Namespace, server: Servers) -> dict[str, Any]:
     await asyncio.sleep(1.0)
     base = server.status()
     t0 = time.perf_counter()
-    tables = await make_tables(server.address, args.tables, args.preset,
-                               {"game_end": "deals", "deals": args.deals})
+    tables = await make_tables(server.addresses, args.tables, args.preset,
+                               {"game_end": "deals", "deals": args.deals}, not args.by_table)
     made_s = time.perf_counter() - t0
     progress(f"{len(tables)} tables made in {made_s:.1f} s; connecting {4 * len(tables)} "
-             "clients")
-    sem = asyncio.Semaphore(CONCURRENCY)
-    tally = Tally()
-    rng = random.Random(args.seed)
-    sockets = await asyncio.gather(*(connect(ws_uri(server.address, t.table, tok), sem,
-                                             args.compression)
-                                     for t in tables for tok in t.tokens))
-    clients = [Client(ws, i % 4, random.Random(rng.random()), tally, args.think / 1000,
-                      args.jitter)
-               for i, ws in enumerate(sockets)]
-    await asyncio.gather(*(c.greet() for c in clients))
+             f"clients in {args.client_procs} process(es)")
+    sampler = Sampler(server)
+    players = InProcess(server.address, tables, args) if args.client_procs == 1 else \
+        ClientProcesses(server.address, tables, args)
+    await players.connect()
     await asyncio.sleep(1.0)
     connected = server.status()
-    progress(f"{len(clients)} clients have their snapshots; playing")
-    sampler = Sampler(server)
+    progress(f"{4 * len(tables)} clients have their snapshots; playing")
     t_play = time.perf_counter()
 
     def report() -> str:
         wall = time.perf_counter() - t_play
-        return (f"{len(tally.latencies_ms)} actions in {wall:.0f} s "
-                f"({len(tally.latencies_ms) / wall:.0f}/s), "
-                f"{tally.tables_over}/{len(tables)} tables over")
+        done = players.actions()
+        return (f"{done} actions in {wall:.0f} s ({done / wall:.0f}/s), "
+                f"{players.tables_over()}/{len(tables)} tables over")
 
-    cpu0, own0 = server.cpu_seconds(), time.process_time()
-    tasks = [asyncio.create_task(c.run()) for c in clients]
+    cpu0 = server.cpu_seconds()
     watch = asyncio.create_task(sampler.run(report))
     try:
-        await _all(tasks, watch)
+        tally, own = await players.play(watch)
     finally:
         watch.cancel()
     wall = time.perf_counter() - t_play
     cpu = server.cpu_seconds() - cpu0
-    own = time.process_time() - own0
     end = server.status()
     actions = len(tally.latencies_ms)
     n = len(tables)
-    return {
+    out = {
         "tables": n, "deals": args.deals, "preset": args.preset, "clients": 4 * n,
+        "client_procs": args.client_procs, "servers": args.servers,
+        "seats_spread": args.servers > 1 and not args.by_table,
         "think_ms": args.think, "jitter": args.jitter,
         "compression": _compression(args), "create_s": round(made_s, 2),
         "play_s": round(wall, 2), "actions": actions,
@@ -397,6 +525,142 @@ async def _active(args: argparse.Namespace, server: Server) -> dict[str, Any]:
                                                            for e in tally.errors}),
         "tables_over": tally.tables_over, "server_log_errors": server.log_errors()[:5],
     }
+    return out
+
+
+class InProcess:
+    """Every client in this process's event loop (``--client-procs 1``)."""
+
+    def __init__(self, address: str, tables: list[TableSeats], args: argparse.Namespace) -> None:
+        self.address, self.tables, self.args = address, tables, args
+        self.tally = Tally()
+        self.clients: list[Client] = []
+
+    async def connect(self) -> None:
+        self.clients = await connect_clients(self.address, self.tables, self.args, self.tally)
+
+    def actions(self) -> int:
+        return len(self.tally.latencies_ms)
+
+    def tables_over(self) -> int:
+        return self.tally.tables_over
+
+    async def play(self, watch: asyncio.Task[None]) -> tuple[Tally, float]:
+        """Play every table out; the tally and this process's CPU seconds."""
+        own0 = time.process_time()
+        tasks = [asyncio.create_task(c.run()) for c in self.clients]
+        await _all(tasks, watch)
+        return self.tally, time.process_time() - own0
+
+
+async def connect_clients(address: str, tables: list[TableSeats], args: argparse.Namespace,
+                          tally: Tally, part: int = 0) -> list[Client]:
+    """A client a seat of ``tables``, each with its snapshot read (their choices seeded by
+    ``--seed`` and the client process's number ``part``)."""
+    sem = asyncio.Semaphore(CONCURRENCY)
+    rng = random.Random(args.seed if not part else f"{args.seed}:{part}")
+    sockets = await asyncio.gather(*(connect(ws_uri(t.homes[s] if t.homes else address,
+                                                    t.table, tok), sem, args.compression)
+                                     for t in tables for s, tok in enumerate(t.tokens)))
+    clients = [Client(ws, i % 4, random.Random(rng.random()), tally, args.think / 1000,
+                      args.jitter)
+               for i, ws in enumerate(sockets)]
+    await asyncio.gather(*(c.greet() for c in clients))
+    return clients
+
+
+class ClientProcesses:
+    """The clients split by table over ``--client-procs`` child processes (each its own
+    event loop), so that one client loop's CPU does not queue the latencies measured."""
+
+    def __init__(self, address: str, tables: list[TableSeats], args: argparse.Namespace) -> None:
+        import multiprocessing
+        ctx = multiprocessing.get_context("spawn")
+        procs = args.client_procs
+        self.pipes: list[Any] = []
+        self.procs: list[Any] = []
+        self.done: list[dict[str, Any]] = []
+        for i in range(procs):
+            mine, theirs = ctx.Pipe()
+            share = [(t.table, t.tokens, t.homes) for t in tables[i::procs]]
+            proc = ctx.Process(target=_client_process,
+                               args=(address, share, vars(args), i, theirs), daemon=True)
+            proc.start()
+            theirs.close()
+            self.pipes.append(mine)
+            self.procs.append(proc)
+
+    async def _recv(self, pipe: Any) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        got: dict[str, Any] = await loop.run_in_executor(None, _recv_or_gone, pipe)
+        if "error" in got:
+            raise BenchError(f"a client process: {got['error']}")
+        return got
+
+    async def connect(self) -> None:
+        await asyncio.gather(*(self._recv(p) for p in self.pipes))  # each says "ready"
+
+    def actions(self) -> int:
+        return sum(d["actions"] for d in self.done)
+
+    def tables_over(self) -> int:
+        return sum(d["tables_over"] for d in self.done)
+
+    async def play(self, watch: asyncio.Task[None]) -> tuple[Tally, float]:
+        for pipe in self.pipes:
+            pipe.send("go")
+        results = asyncio.gather(*(self._collect(p) for p in self.pipes))
+        both: set[asyncio.Future[Any]] = {results, watch}
+        done, _ = await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
+        if watch in done:
+            for proc in self.procs:
+                proc.kill()
+            watch.result()
+        tally = Tally()
+        for d in self.done:
+            tally.latencies_ms.extend(d["latencies_ms"])
+            tally.messages += d["messages"]
+            tally.errors.extend(d["errors"])
+            tally.tables_over += d["tables_over"]
+        for proc in self.procs:
+            proc.join(10)
+        return tally, sum(d["cpu_s"] for d in self.done)
+
+    async def _collect(self, pipe: Any) -> None:
+        self.done.append(await self._recv(pipe))
+
+
+def _recv_or_gone(pipe: Any) -> dict[str, Any]:
+    try:
+        got: dict[str, Any] = pipe.recv()
+    except EOFError:
+        return {"error": "it died"}
+    return got
+
+
+def _client_process(address: str, share: list[tuple[str, list[str], list[str]]],
+                    options: dict[str, Any], part: int, pipe: Any) -> None:
+    """A child of :class:`ClientProcesses`: connect the seats of ``share``, say ``ready``,
+    wait for ``go``, play, send the tally (``{"error"}`` on failure)."""
+    args = argparse.Namespace(**options)
+    tables = [TableSeats(table, tokens, homes) for table, tokens, homes in share]
+
+    async def main() -> dict[str, Any]:
+        tally = Tally()
+        clients = await connect_clients(address, tables, args, tally, part)
+        pipe.send({"ready": len(clients)})
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, pipe.recv)
+        own0 = time.process_time()
+        await asyncio.gather(*(c.run() for c in clients))
+        return {"latencies_ms": tally.latencies_ms, "messages": tally.messages,
+                "errors": tally.errors, "tables_over": tally.tables_over,
+                "actions": len(tally.latencies_ms), "cpu_s": time.process_time() - own0}
+
+    try:
+        pipe.send(asyncio.run(main()))
+    except Exception as e:  # noqa: BLE001 -- told to the parent, which fails the run
+        pipe.send({"error": f"{type(e).__name__}: {e}"})
 
 
 async def _all(tasks: list[asyncio.Task[None]], watch: asyncio.Task[None]) -> None:
@@ -430,7 +694,7 @@ async def _drain(ws: Any) -> None:
             pass
 
 
-async def _idle(args: argparse.Namespace, server: Server) -> dict[str, Any]:
+async def _idle(args: argparse.Namespace, server: Servers) -> dict[str, Any]:
     await asyncio.sleep(1.0)
     base = server.status()
     t0 = time.perf_counter()
@@ -510,7 +774,20 @@ def parse(argv: list[str]) -> argparse.Namespace:
                    help="the server accepts permessage-deflate (belote serve --ws-deflate; "
                    "off by default, so the clients' offer is then declined)")
     p.add_argument("--seed", type=int, default=1, help="the clients' random choices")
+    p.add_argument("--servers", type=int, default=1, metavar="N",
+                   help="active phase: N server processes on one --database (PostgreSQL), "
+                   "each table's seats spread over them (default 1)")
+    p.add_argument("--by-table", action="store_true",
+                   help="with --servers: every seat of a table on the server that made it (a "
+                   "balancer that keeps a table on one process; default: seats spread)")
+    p.add_argument("--client-procs", type=int, default=1, metavar="N",
+                   help="split the active clients by table over N processes, each its own "
+                   "event loop (default 1: all in this one; its CPU share is reported, and a "
+                   "busy client loop adds its own queueing to the latencies)")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    p.add_argument("--spans", action="store_true",
+                   help="time each action's steps inside the server (BELOTE_SPANS: "
+                   "belote.server.spans) and report them, with its GC pauses and loop lags")
     args = p.parse_args(argv)
     if args.tables < 0 or args.idle < 0 or (args.tables == 0 and args.idle == 0):
         p.error("--tables and --idle are >= 0, and one of them > 0")
@@ -520,6 +797,10 @@ def parse(argv: list[str]) -> argparse.Namespace:
         p.error("--think is 0..60000 ms")
     if not 0 <= args.jitter <= 1:
         p.error("--jitter is 0..1")
+    if not 1 <= args.servers <= 8 or (args.servers > 1 and not args.database):
+        p.error("--servers is 1..8, and more than 1 needs --database (PostgreSQL)")
+    if not 1 <= args.client_procs <= 64:
+        p.error("--client-procs is 1..64")
     if not 0 <= args.idle_conns <= 4:
         p.error("--idle-conns is 0..4")
     if not 0 < args.idle_hold <= 3600:

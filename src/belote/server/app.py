@@ -52,7 +52,7 @@ from starlette.routing import WebSocketRoute
 from .. import __version__, i18n
 from ..db.errors import OperationalError, SQLAlchemyError
 from ..engine.errors import BeloteError
-from . import concours_online, concours_web, review, tables, web
+from . import concours_online, concours_web, review, spans, tables, web
 from .errors import ServerError, error_line, refused_fields
 from .lang import pick_lang
 from .probe import write_probe
@@ -75,8 +75,12 @@ MAX_QUEUED = 1000
 #: threads of the event loop's default executor, where every room call runs (an action, an
 #: attach…): an action waits there for its group commit (:class:`~.store.GroupCommit`), so
 #: the more actions in flight at once, the more share one commit (asyncio's default, 6 on 2
-#: cores, would cap a batch at 6)
-WORKERS = 64
+#: cores, would cap a batch at 6); a thread waiting for its batch sleeps until that batch
+#: is committed, so the threads cap the actions in flight (64 filled up at 1,000 tables,
+#: the next actions queued for a thread)
+WORKERS = 128
+#: whether each action's steps are timed (:mod:`.spans`, ``BELOTE_SPANS``)
+_SPANS = spans.enabled()
 #: a WebSocket close code: the connection asked for no table or a bad token
 CLOSE_REFUSED = 4404
 #: a WebSocket close code: too many connection attempts from this address
@@ -120,8 +124,13 @@ def create_app(rooms: Rooms, limiter: Limiter | None = None, *, public_url: str 
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(
             max_workers=WORKERS, thread_name_prefix="belote-worker"))
+        lag = asyncio.create_task(spans.watch_lag()) if _SPANS else None
+        spans.start()
         yield
+        if lag is not None:
+            lag.cancel()
         await asyncio.to_thread(rooms.close)
+        spans.dump()
 
     app = FastAPI(title="belote", version=__version__, lifespan=lifespan,
                   docs_url=None, redoc_url=None, responses=REFUSED)
@@ -300,13 +309,19 @@ class _Outbox:
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
-        self._items: deque[tuple[_Socket, object]] = deque()
+        self._items: deque[tuple[_Socket, object, dict[str, Any] | None]] = deque()
         self._lock = threading.Lock()
         self._woken = False
 
     def put(self, socket: _Socket, message: object) -> None:
+        span = None
+        if _SPANS and (span := spans.CURRENT.get()) is not None:  # the actor's first message
+            if span["seat"] != socket.seat or "queued" in span:
+                span = None
+            else:
+                span["queued"] = time.perf_counter()
         with self._lock:
-            self._items.append((socket, message))
+            self._items.append((socket, message, span))
             if self._woken:
                 return
             self._woken = True
@@ -317,8 +332,8 @@ class _Outbox:
         with self._lock:
             items, self._items = self._items, deque()
             self._woken = False
-        for socket, message in items:
-            socket._put(message)
+        for socket, message, span in items:
+            socket._put(message, span)
 
 
 class _Socket:
@@ -330,8 +345,10 @@ class _Socket:
 
     _CLOSE = object()
 
-    def __init__(self, websocket: WebSocket, outbox: _Outbox | None = None) -> None:
+    def __init__(self, websocket: WebSocket, outbox: _Outbox | None = None,
+                 seat: int | None = None) -> None:
         self.websocket = websocket
+        self.seat = seat  # whose messages (:mod:`.spans` times the actor's first)
         self.outbox = outbox or _Outbox(asyncio.get_running_loop())
         self.queue: deque[object] = deque()
         self.overflowed = False
@@ -344,7 +361,7 @@ class _Socket:
     def send_text(self, text: str) -> None:
         self.outbox.put(self, text)
 
-    def _put(self, message: object) -> None:
+    def _put(self, message: object, span: dict[str, Any] | None = None) -> None:
         """On the loop: queue ``message``; a client that lets :data:`MAX_QUEUED` messages
         pile up (it reads nothing) is closed rather than let the server's memory grow. It
         reconnects to a fresh snapshot."""
@@ -355,7 +372,7 @@ class _Socket:
             log.warning("a client reads nothing: %d messages queued, closing it", MAX_QUEUED)
             message = self._CLOSE
         self._ended = message is self._CLOSE
-        self.queue.append(message)
+        self.queue.append(message if span is None else _Timed(message, span))
         wakeup = self._wakeup
         if wakeup is not None and not wakeup.done():
             wakeup.set_result(None)
@@ -375,6 +392,11 @@ class _Socket:
                     self._wakeup = None
                     continue
                 message = self.queue.popleft()
+                span: dict[str, Any] | None = None
+                if isinstance(message, _Timed):
+                    timed = message
+                    message, span = timed.message, timed.span
+                    del timed
                 if message is self._CLOSE:
                     await self.websocket.close()
                     return
@@ -383,6 +405,18 @@ class _Socket:
                 del message  # not kept while the socket waits
                 await self.websocket.send_text(text)
                 del text
+                if span is not None:
+                    span["sent"] = time.perf_counter()
+                    span = None
+
+
+class _Timed:
+    """A message queued with the span (:mod:`.spans`) of the action it tells its actor of."""
+
+    __slots__ = ("message", "span")
+
+    def __init__(self, message: object, span: dict[str, Any]) -> None:
+        self.message, self.span = message, span
 
 
 async def _read(websocket: WebSocket) -> str | None:
@@ -403,8 +437,9 @@ def _too_large(text: str) -> bool:
         and len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES)
 
 
-async def _handle(room: Room, conn: Connection, text: str) -> None:
-    """Answer one client message (every refusal an error message; nothing raises)."""
+async def _handle(room: Room, conn: Connection, text: str, received: float = 0.0) -> None:
+    """Answer one client message (every refusal an error message; nothing raises), read at
+    ``received`` (``perf_counter`` seconds: :mod:`.spans`)."""
     lang = conn.lang
     if _too_large(text):
         conn.send(wire.refusal(ServerError(f"message too large (at most {MAX_MESSAGE_BYTES} bytes)",
@@ -435,8 +470,11 @@ async def _handle(room: Room, conn: Connection, text: str) -> None:
                                        params={"seat": conn.seat, "asked": message.seat}),
                            lang, seq))
         return
+    span = spans.begin(room.id, conn.seat, seq, received) if _SPANS else None
     try:
         applied = await asyncio.to_thread(room.act, conn.seat, message.action, seq)
+        if span is not None:
+            span["loop"] = time.perf_counter()
     except BeloteError as e:
         conn.send(wire.refusal(e, lang, seq))
         return
@@ -485,13 +523,13 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
         outbox = outboxes.get(loop)
         if outbox is None:
             outbox = outboxes[loop] = _Outbox(loop)
-        out = _Socket(websocket, outbox)
+        out = _Socket(websocket, outbox, seat)
         conn = Connection(seat, lang, out.send, out.close, out.send_text)
         sender = asyncio.create_task(out.run())
         await asyncio.to_thread(room.attach, conn)
         try:
             while (text := await _read(websocket)) is not None:
-                await _handle(room, conn, text)
+                await _handle(room, conn, text, time.perf_counter() if _SPANS else 0.0)
         except Exception:  # the socket failed under us: the seat turns away
             log.debug("table %s: a connection ended", table_id, exc_info=True)
         finally:

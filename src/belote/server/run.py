@@ -21,6 +21,7 @@ from urllib.parse import unquote_plus
 from ..db import default_url, open_url, safe_url
 from ..engine.errors import BeloteError
 from ..table.store import data_dir
+from .collector import Collector
 from .protocol import MAX_MESSAGE_BYTES
 from .ratelimit import Limiter, RateLimits
 from .rooms import Rooms, Settings
@@ -185,7 +186,12 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
                                     ws_ping_timeout=20.0, timeout_graceful_shutdown=5,
                                     proxy_headers=bool(proxy),
                                     forwarded_allow_ips=proxy or None)
-            uvicorn.Server(config).run(sockets=[sock])
+            collector = Collector()  # the collector's pauses do not grow with the tables
+            collector.start()
+            try:
+                uvicorn.Server(config).run(sockets=[sock])
+            finally:
+                collector.stop()
         finally:
             if fanout is not None:
                 fanout.close()

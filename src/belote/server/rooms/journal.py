@@ -26,6 +26,7 @@ from collections.abc import Callable
 from ...db.errors import IntegrityError
 from ...engine.seats import Seat
 from ...table import events as ev
+from .. import spans
 from ..errors import ServerError, error_line
 from ..store import SqlStore
 
@@ -88,7 +89,9 @@ class Journal:
                 client_seq = None  # its process acks it
             try:
                 if replayed is None:
+                    spans.mark("log")
                     self.store.append_action(self.room_id, seq, seat, action, client_seq)
+                    spans.mark("logged")
             except IntegrityError as e:  # another process logged this seq: PeerSync.resync
                 self.stale = True
                 raise ServerError("another process logged this action first",

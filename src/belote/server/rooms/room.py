@@ -36,6 +36,7 @@ from ...table import Player, Table, table_bots
 from ...table import events as ev
 from ...table.match import derive_seed
 from ...table.session import SeatKind, Session, TableStatus
+from .. import spans
 from ..clock import CLOCK
 from ..errors import ServerError
 from ..protocol import SeatInfo, TableInfo, wire_event
@@ -462,6 +463,7 @@ class Room:
         not be written; the table stops), or the table's refusal
         (:class:`~belote.engine.errors.WrongTurn`, an ``IllegalAction`` naming the rule, an
         ``ActionError``, ``action.not_record_text`` for any text but the record's)."""
+        spans.mark("thread")
         with self.lock:
             if client_seq <= self.last_seq.get(seat, -1):
                 return False
@@ -482,6 +484,7 @@ class Room:
             self.journal.acting.pending = (seat, client_seq)
             try:
                 table.act(seat, parsed)  # parsed once: the table judges the action itself
+                spans.mark("acted")
                 return True
             except ServerError as e:
                 if e.code != LOG_CONFLICT or attempt:
