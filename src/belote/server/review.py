@@ -36,7 +36,6 @@ from ..bots.expert import ExpertBot
 from ..engine.cards import card_str
 from ..engine.deal import Deal
 from ..engine.views import double_words
-from ..table.analysis import analyse_deal
 from ..table.replay import finished_deal
 from .errors import ServerError, bad_token
 from .replies import Analysis, Hint, Replay, answers
@@ -136,6 +135,8 @@ def analysis(room: Room, index: int) -> dict[str, Any]:
     with _analyses_lock:
         _running[key] = done
     try:
+        # the solver (numba) is imported by the first analysis, not by every server start
+        from ..table.analysis import analyse_deal
         rows = analyse_deal(deal) if deal.contract is not None else []
         out = {"deal": index, "cards": [r.to_json() for r in rows]}
         with _analyses_lock:
