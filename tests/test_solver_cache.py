@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from belote.solver import kernel
-from belote.solver.kernel.cache import STAMP_NAME, keep_fresh, sources_hash
+from belote.solver.kernel.cache import STAMP_NAME, index_files, keep_fresh, sources_hash
 
 HELPER = "from numba import njit\n\n\n@njit(cache=True, inline='always')\ndef step(x):\n" \
          "    return x + {}\n"
@@ -80,3 +80,17 @@ def test_nothing_is_dropped_without_a_disk_cache(tmp_path):
 
     assert keep_fresh([Uncached()], tmp_path) == 0
     assert not (tmp_path / STAMP_NAME).exists()
+
+
+def test_every_compiled_function_of_the_kernel_has_the_index_files_it_deletes():
+    """The names :func:`index_files` looks for are numba's own: after the kernel is compiled
+    (or loaded) from the disk cache, each of its compiled functions has exactly the index file
+    ``keep_fresh`` would delete (a numba that named them otherwise fails here, not silently)."""
+    from belote.solver import warm_up
+
+    warm_up()
+    for dispatcher in kernel.COMPILED:
+        folder = Path(dispatcher.stats.cache_path)
+        found = index_files(dispatcher, folder)
+        assert [p.name.split("-")[0] for p in found] == [
+            f"{dispatcher.py_func.__module__.rsplit('.', 1)[-1]}.{dispatcher.__name__}"], found

@@ -17,13 +17,13 @@ the table and dix de der included), team 0 maximising, team 1 minimising. Techni
 * equivalent-card pruning: two cards of one hand, same suit, same points, with no card of another
   hand or of the trick between them in the contract's order, are one move;
 * move ordering: **killers** at the lead and at the leader's partner (the card that last cut
-  a node off at the same ply for the same seat, in a sibling subtree: 20 % fewer nodes with
-  the lead's, 8 % fewer again with the third card's), then the table's best move; then masters
+  a node off at the same ply for the same seat, in a sibling subtree), then the table's best
+  move; then masters
   and small plain cards at the lead, cards that take the trick, points given to a master
   partner (from plain suits, masters kept), small cards when the trick is lost, and a history
   of moves that cut off;
 * the last two tricks evaluated directly (:func:`.bounds._two_tricks`: a small alpha-beta over the
-  first of them, the last one forced; 20 % fewer nodes, 15 % less time).
+  first of them, the last one forced).
 
 The legal-card logic (:func:`.cards._legal`) mirrors
 :func:`belote.engine.play.legal_cards` (docs/sources.md §4); the tests compare this search
@@ -31,7 +31,7 @@ with the plain minimax of :mod:`belote.solver.reference`.
 
 Every helper called at each node takes scalars, not arrays, or borrowed arrays
 (:func:`.alphabeta._borrowed`): numba updates an array's reference count atomically at each
-call of an inlined helper, which was half of the search's time. The table's bucket is
+call of an inlined helper. The table's bucket is
 prefetched (:func:`.table._prefetch`) before the quick bounds are computed, which then hide
 part of the wait.
 

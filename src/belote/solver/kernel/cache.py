@@ -3,12 +3,14 @@
 numba checks a cached function against the hash of its own file only, so the search, compiled
 with the helpers of the kernel's other files inlined into it, would be loaded stale after an
 edit of a helper. :func:`keep_fresh` keeps the hash of all the kernel's files beside numba's
-cache and empties the cache index of the compiled functions when that hash changes; numba then
-compiles them again on their next call and caches the new code.
+cache and deletes the cache index files of the compiled functions when that hash changes (their
+names are numba's documented cache layout, found from each function's public ``py_func``);
+numba then compiles them again on their next call and caches the new code.
 """
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
 from collections.abc import Iterable
@@ -27,13 +29,22 @@ def sources_hash(folder: Path) -> str:
     return digest.hexdigest()
 
 
+def index_files(dispatcher: Any, cache_path: Path) -> list[Path]:
+    """numba's cache index files (``MODULE.QUALNAME-LINE.pyXY*.nbi``) of ``dispatcher`` in
+    ``cache_path``, named from its public ``py_func``; the compiled code they point to is read
+    through them only, so a missing index is a cache miss."""
+    func = dispatcher.py_func
+    stem = f"{func.__module__.rsplit('.', 1)[-1]}.{func.__qualname__}-"
+    return sorted(cache_path.glob(f"{glob.escape(stem)}*.nbi"))
+
+
 def keep_fresh(dispatchers: Iterable[Any], folder: Path) -> int:
-    """Empty numba's cache index of each of ``dispatchers`` (``@njit(cache=True)`` functions
+    """Delete numba's cache index of each of ``dispatchers`` (``@njit(cache=True)`` functions
     whose code inlines or calls helpers of other files of ``folder``) when the sources of
     ``folder`` changed since the hash in the cache's folder was written; then write it. Call it
-    at import, before the first call compiles anything. Returns how many indexes it emptied.
-    A cache folder that cannot be written, or another numba's cache internals, leave the cache
-    as it is (numba itself then caches nothing there)."""
+    at import, before the first call compiles anything. Returns how many index files it
+    deleted. A cache folder that cannot be written is left as it is (numba itself then caches
+    nothing there)."""
     stamp = sources_hash(folder)
     emptied = 0
     by_folder: dict[str, list[Any]] = {}
@@ -47,11 +58,12 @@ def keep_fresh(dispatchers: Iterable[Any], folder: Path) -> int:
             if stamp_file.is_file() and stamp_file.read_text(encoding="ascii") == stamp:
                 continue
             for dispatcher in group:
-                dispatcher._cache.flush()  # numba's private cache object: an empty index
-                emptied += 1
+                for index in index_files(dispatcher, Path(cache_path)):
+                    index.unlink(missing_ok=True)
+                    emptied += 1
             partial = stamp_file.with_name(f"{STAMP_NAME}.{os.getpid()}")
             partial.write_text(stamp, encoding="ascii")
             partial.replace(stamp_file)  # whole or absent, for concurrent imports
-        except (AttributeError, OSError, UnicodeDecodeError):
+        except (OSError, UnicodeDecodeError):
             continue
     return emptied
