@@ -15,9 +15,11 @@ from serverkit import ServerProcess  # noqa: E402
 from support.browser import SKIP_ENV, ChromiumUnavailable, find_chromium, launch_args  # noqa: E402
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One Chromium for the session. Fails when Chromium is missing, unless
+    """One Chromium for a module's tests (not the session's: Playwright's sync API keeps an
+    event loop running in the thread until it stops, and the TUI's tests, run later on the same
+    xdist worker, need ``asyncio.run``). Fails when Chromium is missing, unless
     ``BELOTE_TEST_NO_BROWSER=1`` (then the browser tests are skipped)."""
     if os.environ.get(SKIP_ENV) == "1":
         pytest.skip(f"{SKIP_ENV}=1: the browser tests are skipped")
