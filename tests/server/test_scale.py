@@ -3,7 +3,9 @@
 Bob joins it by its code on process B, each plays over a WebSocket to his own process until the
 game ends; when A is killed, B runs the table on; A, which runs the table, takes over Bob's
 seat only once he is connected nowhere; a process whose database sessions end takes its locks
-again. In process, two ``Rooms`` on one database: one seat claimed through both goes to one
+again; eight tables whose seats are connected to both processes at once play to the end
+(two processes' batches over the same rooms in opposite orders both commit). In process, two
+``Rooms`` on one database: one seat claimed through both goes to one
 person; an action whose seq the other logged first is judged again on the log's game; a join
 through the copy starts the runner's table. PostgreSQL only: SQLite serves one process (no
 notifications).
@@ -18,10 +20,11 @@ import json
 import secrets
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
-from serverkit import SRC, WAIT, Client, ServerProcess, leaks, people, seeded_room, steady
+from serverkit import SRC, WAIT, Client, ServerProcess, leaks, people, play_out, seeded_room, steady
 from sqlalchemy import create_engine, text
 from support.wait import stays_true, wait_until
 from websockets.exceptions import ConnectionClosed
@@ -443,3 +446,110 @@ def test_a_finished_table_dropped_from_memory_lets_go_of_its_lock(database_url):
             f.close()
         for s in stores:
             s.dispose()
+
+
+def _waiting_for_a_lock(engine) -> bool:
+    """Whether a session of the database waits for a row lock now."""
+    with engine.connect() as c:
+        return bool(c.execute(text(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock'")).scalar())
+
+
+def test_two_processes_batches_over_the_same_rooms_in_opposite_orders_both_commit(
+        database_url):
+    """Process 1's batch writes room A then room B, process 2's B then A, each writing its
+    first room before the other writes its second (or while the other waits for a lock):
+    taken in the batches' orders, each would hold the row the other waits for, a deadlock
+    PostgreSQL breaks by failing one batch (the stall of bench/server.py --servers 2).
+    Each batch locks its rooms in one order first: both commit, every write in."""
+    rooms = sorted(seeded_room(database_url, people([f"t{k}{s}" for s in range(4)]),
+                               "annonces", {"game_end": "deals", "deals": 1}, 10)
+                   for k in range(2))
+    stores = [SqlStore(database_url), SqlStore(database_url)]
+    watch = create_engine(database_url)
+    first_written = [threading.Event(), threading.Event()]
+    gates = [threading.Event(), threading.Event()]
+    errors: list[BaseException] = []
+
+    def touch(k: int, room: str):
+        def write(s) -> None:
+            s.execute(text("UPDATE rooms SET active = now() WHERE id = :id"), {"id": room})
+            first_written[k].set()
+            other = first_written[1 - k]
+            wait_until(lambda: other.is_set() or _waiting_for_a_lock(watch), WAIT,
+                       "the other batch's first write, or its wait for a lock", every=0.02)
+        return write
+
+    def run(k: int, write, room: str | None) -> None:
+        try:
+            stores[k].group.run(write, room)
+        except BaseException as e:  # noqa: BLE001 -- the test reports it
+            errors.append(e)
+
+    threads: list[threading.Thread] = []
+    try:
+        for k, order in enumerate((rooms, rooms[::-1])):
+            gate_in = threading.Event()
+            gate = gates[k]
+
+            def hold(_s, gate_in=gate_in, gate=gate) -> None:  # leads a batch of its own
+                gate_in.set()
+                gate.wait(WAIT)
+            threads.append(threading.Thread(target=run, args=(k, hold, None)))
+            threads[-1].start()
+            wait_until(gate_in.is_set, WAIT, "the gate's batch")
+            for n, room in enumerate(order):  # queued behind the gate: the next batch
+                threads.append(threading.Thread(target=run, args=(k, touch(k, room), room)))
+                threads[-1].start()
+                wait_until(lambda k=k, n=n: stores[k].group.queued == n + 1, WAIT,
+                           "the write queued")
+        for gate in gates:
+            gate.set()
+        for thread in threads:
+            thread.join(WAIT)
+        assert errors == []
+        assert [store.group.writes for store in stores] == [3, 3]
+        assert all(e.is_set() for e in first_written)
+    finally:
+        for gate in gates:
+            gate.set()
+        watch.dispose()
+        for store in stores:
+            store.dispose()
+
+
+def test_tables_whose_seats_are_connected_to_both_processes_play_to_the_end(two):
+    """Eight one-deal tables made on A, each with its seats 0 and 2 connected to A and 1
+    and 3 to B (a balancer without stickiness), the 32 sockets opened at once, then played:
+    every table ends, with the same record on both, and neither process logs an error
+    (their batches of writes over the same rooms in opposite orders, a connection noted
+    in each, deadlocked in PostgreSQL: a batch failed, its sockets dropped, tables
+    stalled)."""
+    from concurrent.futures import ThreadPoolExecutor
+    a, b = two
+    tables: list[str] = []
+    seats: list[tuple[ServerProcess, str, str]] = []
+    for _ in range(8):
+        created = a.create(["me", "open", "open", "open"], deals=1)
+        tokens = [created["token"]] + [
+            (b if seat % 2 else a).join(created["code"], f"P{seat}", seat)["token"]
+            for seat in (1, 2, 3)]
+        tables.append(created["table"])
+        seats += [(b if seat % 2 else a, created["table"], token)
+                  for seat, token in enumerate(tokens)]
+    with ThreadPoolExecutor(len(seats)) as pool:
+        clients = list(pool.map(lambda s: Client(*s), seats))
+    try:
+        play_out(clients, timeout=180.0)
+    except (ConnectionClosed, AssertionError) as e:  # say why: the servers' errors
+        errors = [row for proc in (a, b) for row in proc.log().splitlines()
+                  if " ERROR " in row or "Error" in row]
+        raise AssertionError(f"{e!r}; the servers logged: {errors}") from e
+    for table in tables:
+        record = a.record(table)
+        assert record["over"] is True and b.record(table) == record
+    with ThreadPoolExecutor(len(clients)) as pool:
+        list(pool.map(Client.close, clients))
+    for proc in (a, b):
+        assert "Traceback" not in proc.log() and " ERROR " not in proc.log(), proc.log()

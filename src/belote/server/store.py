@@ -16,6 +16,12 @@ number another process logged first: ``IntegrityError``), the leader writes each
 again in a transaction of its own, so that the bad write fails its own caller only; any other
 failure (the database itself: the disk, the connection) fails every caller of the batch with
 the batch's error at once, without retrying each write against a failing database.
+On PostgreSQL, where another process's batches write the same rooms, a batch first locks
+the ``rooms`` rows of every room its writes touch, in the order of their ids
+(``SELECT … ORDER BY id FOR NO KEY UPDATE``): two batches that write rooms A and B in
+opposite orders (process 1 notes a connection at A then one at B, process 2 at B then at A)
+would each hold a row the other waits for, a deadlock PostgreSQL breaks by failing one
+whole batch; taken in one order, the second batch waits for the first.
 The writes of one caller are in the order it made them; a room writes its log one action at
 a time (``Room._journal``), so its rows stay in order. Alone, a write costs one commit as
 before; under load (bench/server.py, 200 tables) dozens of actions share one.
@@ -119,6 +125,7 @@ class _Pending:
     not done, when its caller is to lead the next batch (``lead``)."""
 
     write: Write
+    room: str | None = None
     done: bool = False
     lead: bool = False
     error: BaseException | None = None
@@ -131,7 +138,9 @@ class GroupCommit:
     queues a write and returns once a transaction holding it is committed.
 
     ``begin`` opens the batch's transaction: a context manager giving a session, which
-    commits when left normally and rolls back when left by an exception. ``batches`` and
+    commits when left normally and rolls back when left by an exception. ``lock``, when
+    given, is called first in it with the ids of the rooms the batch's writes name, sorted
+    (each once), so that every batch takes what its writes lock in one order. ``batches`` and
     ``writes`` count the transactions committed or failed and the writes they held.
 
     Waking. A batch's end wakes its own callers only, and hands the lead to the oldest
@@ -140,6 +149,7 @@ class GroupCommit:
     to take the GIL only to sleep again: 60 threads a commit at 1,000 tables)."""
 
     begin: Callable[[], contextlib.AbstractContextManager[Session]]
+    lock: Callable[[Session, list[str]], object] | None = None
     batches: int = 0
     writes: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -152,12 +162,13 @@ class GroupCommit:
         with self._lock:
             return len(self._queue)
 
-    def run(self, write: Write) -> None:
-        """Apply ``write`` in a batch's session; return once that batch is committed.
+    def run(self, write: Write, room: str | None = None) -> None:
+        """Apply ``write`` (of the room ``room``: its rows only) in a batch's session;
+        return once that batch is committed.
         Raises what the batch raised (the same exception object for every caller of the
         batch: ``sqlalchemy.exc.SQLAlchemyError``, OSError…), in which case none of the
         batch's writes is in the database."""
-        mine = _Pending(write)
+        mine = _Pending(write, room)
         with self._lock:
             self._queue.append(mine)
             mine.lead = not self._busy  # no batch under way: this caller leads the next
@@ -204,6 +215,9 @@ class GroupCommit:
         """Apply and commit ``batch`` in one transaction; the exception that failed it."""
         try:
             with self.begin() as session:
+                rooms = sorted({p.room for p in batch if p.room is not None})
+                if self.lock is not None and rooms:
+                    self.lock(session, rooms)
                 for p in batch:
                     p.write(session)
         except BaseException as e:  # every caller of the batch hears it (run)
@@ -228,7 +242,8 @@ class SqlStore:
         #: whether a write tells the other processes (PostgreSQL's NOTIFY; never on SQLite)
         self.notifies = engine.dialect.name == "postgresql"
         #: every write goes through it (see the module docstring)
-        self.group = GroupCommit(self._transaction)
+        self.group = GroupCommit(self._transaction,
+                                 lock=_lock_rooms if self.notifies else None)
         #: the SQLite file opened (None: another database) and its (device, inode)
         self._file = sqlite_file(engine.url)
         self._file_id = _identity(self._file) if self._file is not None else None
@@ -257,10 +272,11 @@ class SqlStore:
             if rows:  # Core's insert: the ORM's bulk insert took 14 % of the server's time
                 s.connection().execute(insert(_ACTIONS), rows)
 
-    def _write(self, write: Write) -> None:
-        """Apply ``write`` in a group commit's transaction (:class:`GroupCommit`); returns
-        once it is committed. Raises the batch's error."""
-        self.group.run(write)
+    def _write(self, write: Write, room: str | None = None) -> None:
+        """Apply ``write`` (of the room ``room``: its row, seats, log and game only) in a
+        group commit's transaction (:class:`GroupCommit`); returns once it is committed.
+        Raises the batch's error."""
+        self.group.run(write, room)
 
     # -- rooms ------------------------------------------------------------------------------
     def create_room(self, room: RoomData) -> None:
@@ -273,7 +289,7 @@ class SqlStore:
             s.flush()
             for seat in room.seats:
                 s.add(_seat_row(room.id, seat))
-        self._write(write)
+        self._write(write, room.id)
 
     def code_taken(self, code: str) -> bool:
         with self._open() as s:
@@ -286,7 +302,7 @@ class SqlStore:
             s.merge(_seat_row(room_id, seat))
             _touch(s, room_id)
             self.notify(s, room_id, ROOM_CHANGED)
-        self._write(write)
+        self._write(write, room_id)
 
     def set_connected(self, room_id: str, seat: int, connected: bool) -> None:
         """A seat's connection opened or closed; the room is active now. A hint (nothing
@@ -297,14 +313,14 @@ class SqlStore:
                       .values(connected=connected))
             _touch(s, room_id)
             self.notify(s, room_id, ROOM_CHANGED)
-        self._write(write)
+        self._write(write, room_id)
 
     def set_status(self, room_id: str, status: TableStatus, ended: bool = False) -> None:
         def write(s: Session) -> None:
             s.execute(update(RoomRow).where(RoomRow.id == room_id)
                       .values(status=status, ended=ended))
             self.notify(s, room_id, ROOM_CHANGED)
-        self._write(write)
+        self._write(write, room_id)
 
     def append_action(self, room_id: str, seq: int, seat: int, action: str,
                       client_seq: int | None) -> None:
@@ -313,7 +329,8 @@ class SqlStore:
         in the same transaction: :meth:`notify`). Raises ``sqlalchemy.exc.IntegrityError``
         when ``seq`` is already logged (and the batch's error when its transaction fails:
         then no write of the batch is in the database)."""
-        self._write(lambda s: self._log_action(s, room_id, seq, seat, action, client_seq))
+        self._write(lambda s: self._log_action(s, room_id, seq, seat, action, client_seq),
+                    room_id)
 
     def _log_action(self, s: Session, room_id: str, seq: int, seat: int, action: str,
                     client_seq: int | None) -> None:
@@ -369,7 +386,7 @@ class SqlStore:
         text = dumps(game_to_record(game))
         row = GameRow(id=game_id, preset=game.rules.preset_name,
                       finished=game.current is None, record=text, settings=dict(settings))
-        self._write(lambda s: s.merge(row))
+        self._write(lambda s: s.merge(row), game_id)  # a room's game is saved under its id
         return f"games/{game_id}"
 
     def load(self, game_id: str | None = None) -> LoadedGame:
@@ -458,7 +475,7 @@ class SqlStore:
             if won[0]:
                 _touch(s, room_id)
                 self.notify(s, room_id, ROOM_CHANGED)
-        self._write(write)
+        self._write(write, room_id)
         return won[0]
 
     def try_write(self) -> None:
@@ -489,6 +506,14 @@ def _identity(path: Path) -> tuple[int, int] | None:
     except FileNotFoundError:
         return None
     return st.st_dev, st.st_ino
+
+
+def _lock_rooms(s: Session, room_ids: list[str]) -> None:
+    """In a batch's transaction on PostgreSQL: lock the ``rooms`` rows of ``room_ids``
+    (sorted) in that order, as an ``UPDATE`` of the row does (``FOR NO KEY UPDATE``: an
+    action's foreign key may still read the row)."""
+    s.execute(select(RoomRow.id).where(RoomRow.id.in_(room_ids)).order_by(RoomRow.id)
+              .with_for_update(key_share=True))
 
 
 def _touch(s: Session, room_id: str) -> None:
