@@ -114,6 +114,35 @@ def test_a_full_disk_answers_503_and_the_health_check_says_so(small_disk):
     assert not any(p.name.startswith(".server.db.probe") for p in small_disk.iterdir())
 
 
+def test_a_socket_whose_connection_cannot_be_noted_is_told_and_closed(small_disk):
+    """Noting a seat connected is a write: on a full disk the socket gets its snapshot, then
+    ``server.storage_failed``, then the end (no traceback, no connection left in the room:
+    space freed, the same seat connects again and is told so)."""
+    from websockets.exceptions import ConnectionClosed
+
+    server = ServerProcess(f"sqlite:///{small_disk / 'server.db'}")
+    filler = small_disk / "filler"
+    try:
+        created = server.create(["me", "open", "open", "open"])
+        _fill(filler)
+        client = Client(server, created["table"], created["token"], lang="en")
+        kinds = []
+        with pytest.raises(ConnectionClosed):
+            while True:
+                kinds.append(client.recv())
+        assert [m["type"] for m in kinds] == ["snapshot", "error"], kinds
+        assert kinds[-1]["code"] == "server.storage_failed"
+        filler.unlink()
+        again = Client(server, created["table"], created["token"], lang="en")
+        snapshot = again.recv()
+        assert snapshot["type"] == "snapshot" and snapshot["seat"] == 0
+        again.close()
+    finally:
+        err = server.stop()
+    assert "Traceback" not in err, err[-3000:]
+    assert "the database failed on /ws/tables/" in err, err[-3000:]
+
+
 # -- the log's redaction -------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["t%6Fken", "%74%6F%6B%65%6E", "tok%65n", "tok%2565n"])

@@ -235,13 +235,8 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(OperationalError)
     async def storage(request: Request, exc: OperationalError) -> JSONResponse:
-        # a full disk, a read-only file, a database gone: one line, no traceback
-        log.error("the database failed on %s %s: %s", request.method, request.url.path,
-                  error_line(exc))
-        app.state.health["probed"] = float("-inf")  # the next health check probes again
-        lang = _lang_of(request)
-        return _coded(ServerError("the table's storage failed", code="server.storage_failed",
-                                  params={"reason": type(exc.orig).__name__}), lang, 503)
+        error = _storage_failed(app, f"{request.method} {request.url.path}", exc)
+        return _coded(error, _lang_of(request), 503)
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
@@ -486,6 +481,18 @@ async def _handle(room: Room, conn: Connection, text: str, received: float = 0.0
         conn.send(wire.ack(seq, duplicate=True))
 
 
+def _storage_failed(app: FastAPI, where: str, exc: Exception) -> ServerError:
+    """A database failure (a full disk, a read-only file, a database gone) on ``where`` (a
+    request's method and path, or a socket's path): one log line, no traceback; the next
+    health check probes the storage again. Returns ``server.storage_failed`` (503)."""
+    log.error("the database failed on %s: %s", where, error_line(exc))
+    app.state.health["probed"] = float("-inf")
+    orig = getattr(exc, "orig", None)
+    return ServerError("the table's storage failed", code="server.storage_failed",
+                       params={"reason": type(orig if orig is not None else exc).__name__},
+                       status=503)
+
+
 async def _refuse(websocket: WebSocket, error: BeloteError, lang: str, close: int) -> None:
     """Send ``error`` as the socket's one message, then close it with ``close``. A client
     gone already (any address may open and drop sockets, dozens a minute) costs one debug
@@ -519,6 +526,10 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
         except BeloteError as e:
             await _refuse(websocket, e, lang, CLOSE_REFUSED)
             return
+        except SQLAlchemyError as e:  # a full disk, a database gone: one line, no traceback
+            await _refuse(websocket, _storage_failed(app, websocket.url.path, e), lang,
+                          CLOSE_REFUSED)
+            return
         loop = asyncio.get_running_loop()
         outbox = outboxes.get(loop)
         if outbox is None:
@@ -526,14 +537,20 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
         out = _Socket(websocket, outbox, seat)
         conn = Connection(seat, lang, out.send, out.close, out.send_text)
         sender = asyncio.create_task(out.run())
-        await asyncio.to_thread(room.attach, conn)
         try:
+            await asyncio.to_thread(room.attach, conn)
             while (text := await _read(websocket)) is not None:
                 await _handle(room, conn, text, time.perf_counter() if _SPANS else 0.0)
+        except SQLAlchemyError as e:  # noting the connection failed: told, then closed
+            error = _storage_failed(app, websocket.url.path, e)
+            conn.send(wire.refusal(error, lang))
         except Exception:  # the socket failed under us: the seat turns away
             log.debug("table %s: a connection ended", table_id, exc_info=True)
         finally:
-            await asyncio.to_thread(room.detach, conn)
+            try:
+                await asyncio.to_thread(room.detach, conn)
+            except SQLAlchemyError as e:
+                _storage_failed(app, websocket.url.path, e)
             out.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(sender, 5)
