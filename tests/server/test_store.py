@@ -329,3 +329,18 @@ def test_a_number_logged_twice_fails_its_own_caller_not_its_batch(store, monkeyp
     assert store.room(ids[1]).actions == [(1, 1, "80 H", None)]
     assert store.room(ids[3]).actions == [(1, 1, "80 H", None)]
     assert store.room(ids[2]).actions == [(1, 0, "pass", 1)]  # its first row, unchanged
+
+
+def test_an_sqlite_pool_is_sized_for_the_threads_that_read(tmp_path):
+    """Issue 25 review: the server's executor threads (``WORKERS``) may all read at once; an
+    SQLite engine made for 20 keeps 20 connections and lets 20 more open beside them, so
+    that 40 held at once wait for none (SQLAlchemy's default, 5 and 10 more, would make the
+    16th wait 30 s, then fail)."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'pool.db'}", 20)
+    try:
+        held = [engine.connect() for _ in range(40)]
+        assert engine.pool.size() == 20 and engine.pool.checkedout() == 40
+        for connection in held:
+            connection.close()
+    finally:
+        engine.dispose()
