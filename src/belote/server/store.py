@@ -175,15 +175,18 @@ class GroupCommit:
         meanwhile (or leave none busy)."""
         with self._lock:
             batch, self._queue = self._queue, []
-        spans.note_batch(len(batch))
         errors: list[BaseException | None] = [None] * len(batch)
         tried = 1
         try:
+            spans.note_batch(len(batch))
             error = self._commit(batch)
             errors = [error] * len(batch)
             if isinstance(error, IntegrityError) and len(batch) > 1:  # each alone
                 errors = [self._commit([p]) for p in batch]
                 tried += len(batch)
+        except BaseException as raised:  # the batch's callers hear it too, and are woken
+            errors = [raised] * len(batch)
+            raise
         finally:
             with self._lock:
                 self.batches += tried
