@@ -471,6 +471,7 @@ async def _handle(room: Room, conn: Connection, text: str, received: float = 0.0
                            lang, seq))
         return
     span = spans.begin(room.id, conn.seat, seq, received) if _SPANS else None
+    token = spans.CURRENT.set(span) if span is not None else None  # the thread copies it
     try:
         applied = await asyncio.to_thread(room.act, conn.seat, message.action, seq)
         if span is not None:
@@ -482,6 +483,9 @@ async def _handle(room: Room, conn: Connection, text: str, received: float = 0.0
         log.exception("table %s: an action failed", room.id)
         conn.send(wire.refusal(ServerError("internal error", code="server.internal"), lang, seq))
         return
+    finally:
+        if token is not None:
+            spans.CURRENT.reset(token)
     if not applied:
         conn.send(wire.ack(seq, duplicate=True))
 
