@@ -76,8 +76,8 @@ MAX_QUEUED = 1000
 #: attach…): an action waits there for its group commit (:class:`~.store.GroupCommit`), so
 #: the more actions in flight at once, the more share one commit (asyncio's default, 6 on 2
 #: cores, would cap a batch at 6); a thread waiting for its batch sleeps until that batch
-#: is committed, so the threads cap the actions in flight (64 filled up at 1,000 tables,
-#: the next actions queued for a thread)
+#: is committed, so the threads cap the actions in flight (docs/performance.md, "Latency at
+#: 1,000 tables"); the SQLite pool keeps a connection a thread (``belote.server.run``)
 WORKERS = 128
 #: whether each action's steps are timed (:mod:`.spans`, ``BELOTE_SPANS``)
 _SPANS = spans.enabled()

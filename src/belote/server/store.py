@@ -136,8 +136,7 @@ class GroupCommit:
 
     Waking. A batch's end wakes its own callers only, and hands the lead to the oldest
     write queued meanwhile (its caller wakes and takes the queue): the callers waiting for a
-    later batch stay asleep (a ``notify_all`` woke every one of them at each commit, each
-    to take the GIL only to sleep again: 60 threads a commit at 1,000 tables)."""
+    later batch stay asleep (docs/performance.md, "Latency at 1,000 tables")."""
 
     begin: Callable[[], contextlib.AbstractContextManager[Session]]
     batches: int = 0
