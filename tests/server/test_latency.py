@@ -31,25 +31,27 @@ def _cycle() -> weakref.ref[_Node]:
 
 
 def test_a_tick_freezes_what_survived_and_a_full_one_frees_frozen_cycles() -> None:
-    collector = Collector(freeze_every=10.0, full_every=600.0)
-    start = collector._last_full
+    collector = Collector(freeze_every=10.0, full_every=600.0, clock=lambda: 0.0)
     try:
         gc.disable()  # no automatic collection between the steps below
-        held = _Node()
+        gc.unfreeze()
         cycle = _cycle()
-        collector.tick(start + 10.0)  # a freeze, no full collection yet
+        collector.tick(10.0)  # a freeze, no full collection yet
         assert collector.full_runs == 0
         assert gc.get_freeze_count() > 0
-        assert gc.is_tracked(held)
-        gc.collect()  # a frozen cycle is not walked: it stays
+        gc.collect()  # the cycle is frozen: not walked, not freed (it would be, unfrozen)
         assert cycle() is not None
-        collector.tick(start + 600.0)  # the full collection: unfreeze, collect, freeze
+        collector.tick(599.0)  # 599 s since the collector was made: still no full one
+        assert collector.full_runs == 0 and cycle() is not None
+        collector.tick(600.0)  # the full collection: unfreeze, collect, freeze
         assert collector.full_runs == 1
         assert cycle() is None
         assert collector.last_freed >= 2
         assert gc.get_freeze_count() > 0
-        collector.tick(start + 610.0)  # the next full one waits its 600 s again
+        collector.tick(1199.0)  # the next full one waits its 600 s again
         assert collector.full_runs == 1
+        collector.tick(1200.0)
+        assert collector.full_runs == 2
     finally:
         gc.unfreeze()
         gc.enable()

@@ -7,7 +7,9 @@ seat 2 deals, seat 3 speaks first and takes ("take"), then leads JH."""
 
 from __future__ import annotations
 
+import gc
 import secrets
+import weakref
 
 import pytest
 from serverkit import WAIT, cards_in, people, seeded_room
@@ -492,6 +494,34 @@ def test_a_finished_room_leaves_memory_once_unwatched_and_is_read_back(database_
     assert rooms.held(missed.id) is missed
     rooms.sweep()
     assert rooms.held(missed.id) is None
+
+
+def test_a_finished_room_dropped_after_a_freeze_is_freed_without_a_collection(database_url,
+                                                                              rooms):
+    """Issue 25 review: the server's collector freezes what lives (``gc.freeze``), and a
+    room is cyclic (its parts' ``host``, the session's callbacks, the table and its bots);
+    dropped (``Rooms.drop``: over, its last connection gone), it is released, so that
+    reference counting frees it with the cyclic collector off: a weak reference to it is
+    dead at once."""
+    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+    room = rooms.get(seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10))
+    conn = Listener(0).connection()
+    room.attach(conn)
+    room.start(tokens[0])
+    _play_out(room)
+    assert room.table.wait_idle(timeout=30)
+    freed = weakref.ref(room)
+    gc.collect()
+    gc.freeze()  # as the collector does: the playing room's cycles are frozen
+    gc.disable()
+    try:
+        room.detach(conn)  # the last connection: the room is dropped
+        assert rooms.held(room.id) is None
+        del room, conn
+        assert freed() is None
+    finally:
+        gc.enable()
+        gc.unfreeze()
 
 
 def test_a_replayed_row_out_of_step_with_the_log_is_a_conflict_not_an_assertion(database_url,

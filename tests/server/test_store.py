@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import threading
 
 import pytest
 from sqlalchemy import inspect, text
@@ -14,7 +16,8 @@ from belote.db import Base, make_engine, open_database
 from belote.engine import Game, Rules
 from belote.engine.errors import RecordError
 from belote.engine.record import game_to_record
-from belote.server.store import RoomData, SeatData, SqlStore, token_hash
+from belote.server import spans
+from belote.server.store import GroupCommit, RoomData, SeatData, SqlStore, token_hash
 
 
 @pytest.fixture
@@ -329,3 +332,92 @@ def test_a_number_logged_twice_fails_its_own_caller_not_its_batch(store, monkeyp
     assert store.room(ids[1]).actions == [(1, 1, "80 H", None)]
     assert store.room(ids[3]).actions == [(1, 1, "80 H", None)]
     assert store.room(ids[2]).actions == [(1, 0, "pass", 1)]  # its first row, unchanged
+
+
+def test_an_sqlite_pool_is_sized_for_the_threads_that_read(tmp_path):
+    """Issue 25 review: the server's executor threads (``WORKERS``) may all read at once; an
+    SQLite engine made for 20 keeps 20 connections and lets 20 more open beside them, so
+    that 40 held at once wait for none (SQLAlchemy's default, 5 and 10 more, would make the
+    16th wait 30 s, then fail)."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'pool.db'}", 20)
+    try:
+        held = [engine.connect() for _ in range(40)]
+        assert engine.pool.size() == 20 and engine.pool.checkedout() == 40
+        for connection in held:
+            connection.close()
+    finally:
+        engine.dispose()
+
+
+class _FirstBatchFails:
+    """A group commit's ``begin``: the first batch waits for ``go``, then its transaction
+    fails (an OSError: a full disk); the later ones commit into ``committed``."""
+
+    def __init__(self):
+        self.entered, self.go = threading.Event(), threading.Event()
+        self.calls, self.committed = 0, []
+
+    @contextlib.contextmanager
+    def begin(self):
+        self.calls += 1
+        if self.calls == 1:
+            self.entered.set()
+            assert self.go.wait(10)
+            raise OSError(28, "No space left on device")
+        session = []
+        yield session
+        self.committed.extend(session)
+
+
+def _writer(group, name, outcome):
+    """A thread that runs the write of ``name`` through ``group``; ``outcome[name]``: None
+    once committed, else what it raised."""
+    def run():
+        try:
+            group.run(lambda session: session.append(name))
+            outcome[name] = None
+        except OSError as e:
+            outcome[name] = e
+    return threading.Thread(target=run, daemon=True)
+
+
+@pytest.mark.parametrize("fails", ["begin", "note_batch"])
+def test_a_failing_batch_tells_its_callers_and_the_writes_behind_it_commit(fails,
+                                                                           monkeypatch):
+    """Issue 25 review: the batch's callers hear its error (its transaction, or noting the
+    batch for the spans, failed: before, an error there left them waiting for ever), the
+    lead passes to the writes queued meanwhile, which commit in the next batch, and no batch
+    is left under way (a later write leads at once)."""
+    db, outcome = _FirstBatchFails(), {}
+    if fails == "note_batch":
+        real, noted = spans.note_batch, []
+
+        def note(size):
+            noted.append(size)
+            if len(noted) == 1:
+                db.entered.set()
+                assert db.go.wait(10)
+                raise OSError(5, "Input/output error")
+            real(size)
+        monkeypatch.setattr(spans, "note_batch", note)
+        db.calls = 1  # the transactions all commit: the first batch fails before its own
+    group = GroupCommit(db.begin)
+    first = _writer(group, "a", outcome)
+    first.start()
+    assert db.entered.wait(10)  # "a" leads the first batch, which has not failed yet
+    behind = [_writer(group, name, outcome) for name in ("b", "c")]
+    for t in behind:
+        t.start()
+    wait_until(lambda: group.queued == 2, 10, "b and c queued behind the first batch")
+    db.go.set()
+    for t in [first, *behind]:
+        t.join(10)
+        assert not t.is_alive()
+    assert isinstance(outcome["a"], OSError)
+    assert outcome["b"] is None and outcome["c"] is None
+    assert db.committed == ["b", "c"]  # one batch after the failed one
+    assert (group.batches, group.writes) == (2, 3)
+    later = _writer(group, "d", outcome)
+    later.start()
+    later.join(10)
+    assert not later.is_alive() and outcome["d"] is None and db.committed[-1] == "d"

@@ -68,8 +68,16 @@ def make_private(path: Path) -> None:
             os.chmod(name, 0o600)
 
 
-def make_engine(url: str) -> Engine:
-    """An engine on ``url`` (``sqlite:///PATH``, ``postgresql+psycopg://…``). An SQLite file
+#: connections an SQLite engine keeps by default (SQLAlchemy's pool size)
+POOL_SIZE = 5
+
+
+def make_engine(url: str, pool_size: int = POOL_SIZE) -> Engine:
+    """An engine on ``url`` (``sqlite:///PATH``, ``postgresql+psycopg://…``). On SQLite
+    its pool keeps ``pool_size`` connections, and as many more at once beyond them: a
+    caller with N threads that may each read at once passes N, so that none waits for a
+    connection (SQLite's are a file handle each; a PostgreSQL pool keeps SQLAlchemy's
+    default, 5 and 10 more, the server's connections being counted). An SQLite file
     is opened once here with the umask 077, so that a new database (and its ``-wal`` and
     ``-shm`` files, which SQLite creates with the database's mode) is born 0600: it holds the
     secret seed of every table in progress; an existing one is made 0600 too
@@ -79,7 +87,8 @@ def make_engine(url: str) -> Engine:
     for a file that cannot be opened, OSError for a mode that cannot be changed."""
     if not url.startswith("sqlite"):
         return create_engine(url, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10},
+                           pool_size=pool_size, max_overflow=pool_size)
     event.listen(engine, "connect", _sqlite_pragmas)
     path = sqlite_file(url)
     if path is not None:
@@ -104,9 +113,9 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
-def open_database(url: str) -> Engine:
-    """:func:`make_engine` then :func:`migrate`."""
-    engine = make_engine(url)
+def open_database(url: str, pool_size: int = POOL_SIZE) -> Engine:
+    """:func:`make_engine` (``pool_size``) then :func:`migrate`."""
+    engine = make_engine(url, pool_size)
     migrate(engine)
     return engine
 
@@ -129,16 +138,16 @@ def safe_url(url: str) -> str:
         return url
 
 
-def open_url(url: str) -> Engine:
-    """:func:`open_database` on ``url``, its failures as a refusal: raises BeloteError
-    ``server.bad_database`` (``url`` without its password, ``reason``: the error's kind)
-    when the URL cannot be read, its driver is missing, the database cannot be reached,
-    written or migrated (a schema revision this version does not know: a newer belote's
-    database, or another program's)."""
+def open_url(url: str, pool_size: int = POOL_SIZE) -> Engine:
+    """:func:`open_database` on ``url`` (``pool_size``), its failures as a refusal: raises
+    BeloteError ``server.bad_database`` (``url`` without its password, ``reason``: the
+    error's kind) when the URL cannot be read, its driver is missing, the database cannot
+    be reached, written or migrated (a schema revision this version does not know: a newer
+    belote's database, or another program's)."""
     from alembic.util.exc import CommandError
     from sqlalchemy.exc import SQLAlchemyError
     try:
-        return open_database(url)
+        return open_database(url, pool_size)
     except (SQLAlchemyError, ModuleNotFoundError, OSError, CommandError) as e:
         shown = safe_url(url)
         reason = type(e).__name__
@@ -147,5 +156,6 @@ def open_url(url: str) -> Engine:
                           params={"url": shown, "reason": reason}) from None
 
 
-__all__ = ["DEFAULT_FILE", "MIGRATIONS", "SQLITE_SUFFIXES", "default_url", "make_engine",
-           "make_private", "migrate", "open_database", "open_url", "safe_url", "sqlite_file"]
+__all__ = ["DEFAULT_FILE", "MIGRATIONS", "POOL_SIZE", "SQLITE_SUFFIXES", "default_url",
+           "make_engine", "make_private", "migrate", "open_database", "open_url", "safe_url",
+           "sqlite_file"]

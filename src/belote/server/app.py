@@ -76,8 +76,8 @@ MAX_QUEUED = 1000
 #: attach…): an action waits there for its group commit (:class:`~.store.GroupCommit`), so
 #: the more actions in flight at once, the more share one commit (asyncio's default, 6 on 2
 #: cores, would cap a batch at 6); a thread waiting for its batch sleeps until that batch
-#: is committed, so the threads cap the actions in flight (64 filled up at 1,000 tables,
-#: the next actions queued for a thread)
+#: is committed, so the threads cap the actions in flight (docs/performance.md, "Latency at
+#: 1,000 tables"); the SQLite pool keeps a connection a thread (``belote.server.run``)
 WORKERS = 128
 #: whether each action's steps are timed (:mod:`.spans`, ``BELOTE_SPANS``)
 _SPANS = spans.enabled()
@@ -466,6 +466,7 @@ async def _handle(room: Room, conn: Connection, text: str, received: float = 0.0
                            lang, seq))
         return
     span = spans.begin(room.id, conn.seat, seq, received) if _SPANS else None
+    token = spans.CURRENT.set(span) if span is not None else None  # the thread copies it
     try:
         applied = await asyncio.to_thread(room.act, conn.seat, message.action, seq)
         if span is not None:
@@ -477,6 +478,9 @@ async def _handle(room: Room, conn: Connection, text: str, received: float = 0.0
         log.exception("table %s: an action failed", room.id)
         conn.send(wire.refusal(ServerError("internal error", code="server.internal"), lang, seq))
         return
+    finally:
+        if token is not None:
+            spans.CURRENT.reset(token)
     if not applied:
         conn.send(wire.ack(seq, duplicate=True))
 

@@ -19,6 +19,7 @@ import gc
 import logging
 import threading
 import time
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -32,12 +33,15 @@ FULL_EVERY = 600.0
 class Collector:
     """Freezes the survivors every ``freeze_every`` seconds and runs a full collection every
     ``full_every`` seconds, on its own daemon thread once :meth:`start` is called;
-    :meth:`tick` is one step (``now``: ``time.monotonic()`` seconds)."""
+    :meth:`tick` is one step (``now``: seconds of ``clock``, ``time.monotonic`` by default;
+    the first full collection is due ``full_every`` seconds after the collector is made)."""
 
     def __init__(self, freeze_every: float = FREEZE_EVERY,
-                 full_every: float = FULL_EVERY) -> None:
+                 full_every: float = FULL_EVERY,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.freeze_every, self.full_every = freeze_every, full_every
-        self._last_full = time.monotonic()
+        self._clock = clock
+        self._last_full = clock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         #: full collections run, and the objects the last one found unreachable
@@ -70,7 +74,7 @@ class Collector:
 
     def _run(self) -> None:
         while not self._stop.wait(self.freeze_every):
-            self.tick(time.monotonic())
+            self.tick(self._clock())
 
     def stop(self) -> None:
         """Stop the thread, and give the frozen objects back to the collector."""

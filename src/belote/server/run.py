@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote_plus
 
 from ..db import default_url, open_url, safe_url
+from ..db.connect import POOL_SIZE
 from ..engine.errors import BeloteError
 from ..table.store import data_dir
 from .collector import Collector
@@ -104,11 +105,12 @@ def default_database() -> str:
     return default_url(data_dir())
 
 
-def open_store(url: str) -> SqlStore:
-    """The store on ``url``, migrated (:func:`belote.db.open_url`). Raises BeloteError
-    ``server.bad_database`` (``url`` without its password, ``reason``) when it cannot be
-    opened."""
-    return SqlStore(engine=open_url(url))
+def open_store(url: str, readers: int = POOL_SIZE) -> SqlStore:
+    """The store on ``url``, migrated (:func:`belote.db.open_url`), its SQLite pool sized
+    for ``readers`` threads reading at once (the server's executor threads,
+    :data:`~.app.WORKERS`). Raises BeloteError ``server.bad_database`` (``url`` without its
+    password, ``reason``) when it cannot be opened."""
+    return SqlStore(engine=open_url(url, readers))
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -158,7 +160,7 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
     ``server.database_locked``, ``server.cannot_listen``."""
     import uvicorn
 
-    from .app import create_app
+    from .app import WORKERS, create_app
     limiter = Limiter(limits)
     public = check_public_url(public_url) if public_url else None
     setup_logging()
@@ -167,7 +169,7 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
     url = database or default_database()
     lock = lock_sqlite(url, explicit=database is not None)
     try:
-        store = open_store(url)
+        store = open_store(url, WORKERS)
         fanout = open_fanout(store)
         try:
             rooms = Rooms(store, settings, peers=fanout)

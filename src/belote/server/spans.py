@@ -20,6 +20,8 @@ copies the loop's context into the thread). :func:`dump` writes every span as on
 (``{"room", "seat", "seq"}`` and the readings), with the garbage collector's pauses
 (``{"gc": generation, "start", "ms"}``) and the event loop's lag (``{"lag_ms", "at"}``, how
 late a 50 ms timer fired), when the server stops; ``bench/server.py --spans`` reads it.
+Memory is bounded: the last :data:`KEPT` spans, pauses and lags are kept (the older ones
+dropped).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import json
 import os
 import threading
 import time
+from collections import deque
 from typing import Any
 
 #: the environment variable naming the file the spans are written to
@@ -39,10 +42,13 @@ ENV = "BELOTE_SPANS"
 CURRENT: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar(
     "belote_span", default=None)
 
+#: how many spans (and as many pauses, as many lags) are kept: the last ones
+KEPT = 100_000
+
 _path = os.environ.get(ENV) or None
-_spans: list[dict[str, Any]] = []
-_pauses: list[dict[str, Any]] = []
-_lags: list[dict[str, Any]] = []
+_spans: deque[dict[str, Any]] = deque(maxlen=KEPT)
+_pauses: deque[dict[str, Any]] = deque(maxlen=KEPT)
+_lags: deque[dict[str, Any]] = deque(maxlen=KEPT)
 _lock = threading.Lock()
 _gc_start = [0.0]
 
@@ -54,13 +60,13 @@ def enabled() -> bool:
 
 def begin(room: str, seat: int, seq: int, received: float) -> dict[str, Any] | None:
     """A new span for action ``seq`` of ``seat`` in ``room``, its frame read at ``received``
-    (``perf_counter`` seconds), made current; None when spans are off."""
+    (``perf_counter`` seconds), kept; None when spans are off. The caller makes it current
+    while the action is applied (``token = CURRENT.set(span)``, then ``CURRENT.reset(token)``)."""
     if _path is None:
         return None
     span: dict[str, Any] = {"room": room, "seat": seat, "seq": seq, "recv": received}
     with _lock:
         _spans.append(span)
-    CURRENT.set(span)
     return span
 
 
@@ -120,5 +126,5 @@ def dump() -> None:
             f.write(json.dumps(row) + "\n")
 
 
-__all__ = ["CURRENT", "ENV", "begin", "dump", "enabled", "mark", "note_batch", "start",
+__all__ = ["CURRENT", "ENV", "KEPT", "begin", "dump", "enabled", "mark", "note_batch", "start",
            "watch_lag"]

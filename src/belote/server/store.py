@@ -145,8 +145,7 @@ class GroupCommit:
 
     Waking. A batch's end wakes its own callers only, and hands the lead to the oldest
     write queued meanwhile (its caller wakes and takes the queue): the callers waiting for a
-    later batch stay asleep (a ``notify_all`` woke every one of them at each commit, each
-    to take the GIL only to sleep again: 60 threads a commit at 1,000 tables)."""
+    later batch stay asleep (docs/performance.md, "Latency at 1,000 tables")."""
 
     begin: Callable[[], contextlib.AbstractContextManager[Session]]
     lock: Callable[[Session, list[str]], object] | None = None
@@ -186,15 +185,18 @@ class GroupCommit:
         meanwhile (or leave none busy)."""
         with self._lock:
             batch, self._queue = self._queue, []
-        spans.note_batch(len(batch))
         errors: list[BaseException | None] = [None] * len(batch)
         tried = 1
         try:
+            spans.note_batch(len(batch))
             error = self._commit(batch)
             errors = [error] * len(batch)
             if isinstance(error, IntegrityError) and len(batch) > 1:  # each alone
                 errors = [self._commit([p]) for p in batch]
                 tried += len(batch)
+        except BaseException as raised:  # the batch's callers hear it too, and are woken
+            errors = [raised] * len(batch)
+            raise
         finally:
             with self._lock:
                 self.batches += tried

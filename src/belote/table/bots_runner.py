@@ -108,6 +108,34 @@ class BotHost(Protocol):
         """Not under the lock: deliver the queued events."""
 
 
+class BotsReleased:
+    """The bots' side of a released table (:meth:`BotRunner.release`): closed,
+    no bot to move, nothing delivered; no reference to the table."""
+
+    closed, version = True, -1
+
+    def __init__(self, lock: threading.Condition) -> None:
+        self.lock = lock
+
+    def bot_to_move(self) -> Seat | None:
+        return None
+
+    def turn(self, seat: Seat) -> Turn:
+        raise RuntimeError("the table is released")
+
+    def play(self, seat: Seat, action: str) -> None:
+        raise RuntimeError("the table is released")
+
+    def journal_error(self) -> BaseException | None:
+        return None
+
+    def queue(self, event: Event) -> None:
+        pass
+
+    def flush(self) -> None:
+        pass
+
+
 class BotRunner:
     """The bots of one table (:class:`BotHost`): one decision at a time, on a worker thread
     of its own, or (``executor``) as tasks of a shared executor, a turn lasting at least
@@ -127,6 +155,13 @@ class BotRunner:
         self._failed_at: int | None = None  # the version at which a bot failed (it waits)
         self._worker: threading.Thread | None = None
         self._alarm: Cancellable | None = None  # the rest of bot_delay, waited (executor)
+
+    def release(self) -> None:
+        """Its table closed and dropped: the runner lets go of the table (its host becomes a
+        :class:`BotsReleased`), so that reference counting frees the table with no cyclic
+        collection."""
+        with self._lock:
+            self.host = BotsReleased(self._lock)
 
     @property
     def delayed(self) -> bool:
@@ -297,5 +332,6 @@ def default_call_later(delay: float, fn: Callable[..., object],
     return timer
 
 
-__all__ = ["TABLE_TIME_LIMIT_MS", "BotHost", "BotRunner", "CallLater", "Cancellable", "Turn",
+__all__ = ["TABLE_TIME_LIMIT_MS", "BotHost", "BotRunner", "BotsReleased", "CallLater",
+           "Cancellable", "Turn",
            "decision_seed", "default_call_later"]

@@ -17,6 +17,7 @@ import logging
 import secrets
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -90,6 +91,28 @@ def _parse_seats(seats: list[str], name: str, token: str) -> tuple[list[SeatData
                               code="server.bad_seats", status=422,
                               params={"seats": [str(s) for s in seats]})
     return out, creator
+
+
+def _nothing(*_args: object) -> None:
+    """A released room's callbacks."""
+
+
+def _release(room: Room) -> None:
+    """``room`` dropped from memory, its table closed: the references back to it let go
+    (its parts' ``host`` made weak, the session's and the journal's callbacks, the table's
+    subscription and bots: :meth:`~belote.table.bots_runner.BotRunner.release`), so that
+    reference counting frees it once nothing else holds it, with no cyclic collection (a
+    cycle frozen by the collector waits for a full one: :mod:`belote.server.collector`).
+    What still holds the room may read it."""
+    with room.lock:
+        host = weakref.proxy(room)
+        room.lobby.host = room.sync.host = room.views.host = host
+        room.session.take_over = room.session.hand_back = _nothing
+        room.journal.on_active = _nothing
+        if room.table is not None:
+            room.unsubscribe()
+            room.unsubscribe = _nothing  # (it holds the subscription: the room)
+            room.table.bots.release()
 
 
 class Rooms:
@@ -238,7 +261,8 @@ class Rooms:
     def drop(self, room: Room) -> bool:
         """Forget ``room`` when it is over and this process holds no connection of it (its
         game, table and bots are freed; :meth:`get` reads it back from the store when it is
-        asked for again): its table closed (:meth:`Room.close_finished`), and with peers its
+        asked for again): its table closed (:meth:`Room.close_finished`) and the room released
+        (:func:`_release`: freed by reference counting), and with peers its
         table's lock let go (``disown``). Returns whether it was dropped."""
         if room.status != TableStatus.OVER or room.watched():
             return False
@@ -247,6 +271,7 @@ class Rooms:
                 return False
             del self._rooms[room.id]
         room.close_finished()
+        _release(room)
         if self.peers is not None:
             try:
                 self.peers.disown(room.id)

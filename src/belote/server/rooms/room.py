@@ -54,6 +54,10 @@ log = logging.getLogger("belote.server.rooms")
 #: the bot that plays for an absent person
 TAKEOVER_BOT = "heuristic"
 
+def _nothing() -> None:
+    """No subscription yet."""
+
+
 class Room:
     """One table (see the module docstring). Build with :meth:`Rooms.create
     <belote.server.rooms.Rooms.create>` or from the store; every method may be called from
@@ -67,6 +71,8 @@ class Room:
         self.rules = Rules.preset(self.data.preset, **self.data.options)
         self.game = Game(self.rules, seed=self.data.seed)
         self.table: Table | None = None
+        #: drops this room's subscription to its table
+        self.unsubscribe: Callable[[], None] = _nothing
         self.last_seq: dict[int, int] = {}
         for _seq, seat, action, client_seq in self.data.actions:
             self.game.play(action, seat)
@@ -445,7 +451,7 @@ class Room:
                       settings={"room": self.id}, bot_delay=self.settings.bot_delay,
                       journal=self.journal.write, executor=WORKERS.executor_for(levels),
                       call_later=CLOCK.call_later)
-        table.subscribe(self._on_event)
+        self.unsubscribe = table.subscribe(self._on_event)
         self.table = table
         self.session.wake()
         table.start()
