@@ -645,9 +645,11 @@ def test_the_table_says_which_seat_is_which():
 def test_french_words_of_the_log_and_the_annonce_question():
     """"Vous annoncez" (not "Vous annonce"); doubles said in the first person beside "Je
     passe"; an annonce named with card symbols, not codes."""
+    import random
+
     from belote.engine.actions import Declare
-    from belote.engine.annonces import Annonce
     from belote.engine.cards import parse_hand
+    from belote.engine.views import double_words
     from belote.table import events
     from belote.tui.app import annonce_words, said_words
     from belote.tui.i18n import texts
@@ -657,10 +659,12 @@ def test_french_words_of_the_log_and_the_annonce_question():
     assert said_words("pass", t, "fr", "contre") == "Je passe"
     assert annonce_words("tierce", parse_hand("7C 8C 9C"), "fr") == "tierce (7♣ 8♣ 9♣)"
     app = make_app(preset="annonces")
-    d = Deal.deal(Rules.preset("annonces"), 3, list(range(32)))
+    deck = list(range(32))
+    random.Random(10).shuffle(deck)  # seat 0 holds the tierce J-Q-K of diamonds
+    d = Deal.deal(Rules.preset("annonces"), 3, deck)
     d.play("take")
-    d.declared[0] = [Annonce("tierce", parse_hand("7C 8C 9C"), 20, 3, 2)]
-    app._log_action(events.action_applied(d, 0, 0, Declare((parse_hand("7C 8C 9C"),))))
+    told = d.play(Declare((parse_hand("JD QD KD"),)))
+    app._log_action(events.from_engine(told, 0, double_words(d.rules))[0][0])
     app._log_action(events.ActionApplied(0, 1, "pass"))
     assert app.messages[-2:] == ["Vous annoncez : tierce", "Droite (heuristique) : Je passe"]
 
