@@ -803,3 +803,25 @@ def test_a_resumed_deal_shows_its_bids_and_tricks_in_the_log(data_dir):
             assert text.count(f"{app.t['trick']} 2{app.t['colon']}") == 1
             assert f"[b]{app.t['contract']}[/b]" in text
     asyncio.run(go())
+
+
+def test_the_bidding_words_are_read_from_the_structured_moves():
+    """The bidding bar, the hint and the log word the view's ``legal_moves`` / ``bid_moves``
+    (no record text parsed): in a coinche deal after ``80 H``, seat 1 may coincher; its
+    button and hint say so in the preset's word, and seat 0's panel says its bid."""
+    from belote.engine.views import SeatView
+    from belote.tui import board, wording
+    from belote.tui.i18n import Words
+    from belote.tui.wording import move_words, said_move
+    assert not hasattr(wording, "action_words")
+    t = Words("fr")
+    d = Deal.deal(Rules.preset("coinche"), 3, list(range(32)))
+    d.play("80 H")
+    view = SeatView.of(d, 1)
+    double = next(m for m in view.legal_moves if m["kind"] == "double")
+    assert move_words(double, t, "fr") == "Coincher"
+    assert said_move(double, t, "fr") == "Je coinche"
+    assert move_words(view.bid_moves[0][1], t, "fr") == "80 ♥"
+    widgets, _levels = board.bidbar_widgets(view, t, "fr")
+    assert "x Coincher" in [str(w.label) for w in widgets if hasattr(w, "label")]
+    assert board.bid_hint(view, t, "fr").endswith("· x coincher")
