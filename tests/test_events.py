@@ -11,7 +11,7 @@ import pytest
 from belote.bots import make_bot
 from belote.engine import PRESET_NAMES, Deal, Game, Rules, parse_hand, shuffled_deck, uniform_action
 from belote.engine import events as en
-from belote.engine.actions import PASS, Declare, Pass, Play, parse_action
+from belote.engine.actions import PASS, Declare, Pass, Play, SayBelote, parse_action
 from belote.engine.annonces import annonce_str
 from belote.engine.cards import Trump, card_str, hand_str, parse_card
 from belote.engine.record.codec import deal_from_record, deal_to_record
@@ -284,7 +284,17 @@ def test_an_apply_without_events_builds_none_and_moves_the_deal_alike(preset):
         told, quiet = Deal.deal(rules, i % 4, list(deck)), Deal.deal(rules, i % 4, list(deck))
         while not told.is_over():
             action = uniform_action(told, rng)
-            assert told.apply(action)[0] is not None
+            seat = Seat(told.to_move)
+            first = told.apply(action)[0]
+            if isinstance(action, Play):  # the shared value, not a copy
+                assert first is en.CARD_PLAYED[seat][action.card]
+            elif isinstance(action, Declare):
+                assert first == en.AnnonceDeclared(
+                    seat, tuple(a.kind for a in told.declared[seat]))
+            elif isinstance(action, SayBelote):
+                assert first == en.BeloteClaimed(seat)
+            else:
+                assert first == en.BidMade(seat, action)
             assert quiet.apply(action, events=False) == ()
             assert vars(quiet) == vars(told)
         assert quiet.result == told.result
@@ -298,5 +308,6 @@ def test_a_card_played_is_one_shared_value_a_seat_and_card():
     for action in ("80 H", "pass", "pass", "pass"):
         deal.play(action)
     first, = deal.play("7H")
+    assert first is en.CARD_PLAYED[S0][parse_card("7H")]
     assert first == en.CardPlayed(S0, parse_card("7H")) and first.to_json() == \
         {"kind": "card", "seat": 0, "card": "7H"}

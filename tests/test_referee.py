@@ -143,30 +143,56 @@ def test_the_cap_stops_reading_at_once():
 
 
 @pytest.mark.parametrize("make", ["fifo", "device"])
-def test_a_path_that_is_no_regular_file_is_refused_not_waited_on(tmp_path, make):
-    """A FIFO with no writer would block ``open`` for ever, a device be read without end:
-    ``check`` (``analyse``, ``verify``: the same reader) refuses both at once, exit 2, and
-    ``-`` still reads standard input."""
+def test_a_fifo_with_no_writer_or_a_device_is_not_waited_on(tmp_path, make):
+    """A FIFO with no writer would block a plain ``open`` for ever, ``/dev/zero`` never end:
+    ``check`` (``analyse``, ``verify``: the same reader) answers at once, exit 2: the FIFO
+    read as empty (not JSON), the device stopped at the cap."""
     import os
     import subprocess
     import sys
-    path = "/dev/zero"
+    path, code = "/dev/zero", "record.too_large"
     if make == "fifo":
-        path = str(tmp_path / "record.fifo")
+        path, code = str(tmp_path / "record.fifo"), "record.not_json"
         os.mkfifo(path)
     # first in a child with a deadline: a reader that waits fails here, not by hanging
     done = subprocess.run([sys.executable, "-m", "belote.cli", "check", path, "--json"],
                           capture_output=True, text=True, timeout=50, stdin=subprocess.DEVNULL)
     assert done.returncode == 2
-    assert json.loads(done.stdout)["code"] == "record.not_regular"
-    with pytest.raises(RecordError) as exc:
-        read_file(path)
-    assert exc.value.code == "record.not_regular" and exc.value.params == {"path": path}
-    r = _run("check", path, "--lang", "en")
-    assert r.exit_code == 2
-    assert f"{path} is not a regular file (a pipe, a terminal or a device)" in r.output
+    assert json.loads(done.stdout)["code"] == code
+    if make == "fifo":
+        assert read_file(path) == b""  # no writer: at its end at once
+    else:
+        with pytest.raises(RecordError) as exc:
+            read_file(path)
+        assert exc.value.code == code
+
+
+def test_a_pipe_s_path_and_standard_input_are_read():
+    """``belote check <(cat record)`` hands a ``/dev/fd/N`` path of a pipe whose writer is
+    still writing: it is read to its end, as ``-`` reads standard input."""
+    import os
+    import threading
     rec = json.dumps(_example("coinche.json"))
-    assert _run("check", "-", input=rec).exit_code in (0, 1)
+    for read in ("read_file", "check"):
+        r, w = os.pipe()
+
+        def write(fd: int = w) -> None:
+            with open(fd, "wb") as out:
+                out.write(rec.encode())
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        try:
+            if read == "read_file":
+                assert read_file(f"/dev/fd/{r}") == rec.encode()
+            else:
+                done = _run("check", f"/dev/fd/{r}", "--json")
+                assert done.exit_code == 0, done.output
+                assert json.loads(done.output)["legal"] is True
+        finally:
+            writer.join(timeout=50)
+            os.close(r)
+    assert _run("check", "-", input=rec).exit_code == 0
 
 
 def test_one_reader_accepts_a_byte_order_mark_everywhere(tmp_path, monkeypatch):

@@ -13,12 +13,21 @@ import pytest
 from belote.bots import RandomBot
 from belote.bots.base import Bot
 from belote.engine import IllegalAction, Rules
-from belote.engine.cards import KING, QUEEN, RANK_OF, SUIT_OF, Trump, card_str, iter_cards
+from belote.engine.cards import (
+    KING,
+    QUEEN,
+    RANK_OF,
+    SUIT_OF,
+    Trump,
+    card_str,
+    iter_cards,
+    parse_hand,
+)
 from belote.engine.deal import Deal
 from belote.engine.errors import BeloteError
 from belote.engine.game import Game
 from belote.engine.seats import Seat
-from belote.engine.views import PublicView, SeatView
+from belote.engine.views import PublicView, SeatView, double_words
 from belote.table import (
     ActionApplied,
     BeloteSaid,
@@ -307,7 +316,7 @@ def test_every_event_type_serializes_its_public_facts():
     """One of each event: ``to_json`` is JSON-ready with a "kind"; a declaration's cards are
     left out (shown only after the first trick, docs/sources.md §6): the pack shuffled by
     ``random.Random(10)``, seat 0 takes and declares its tierce J-Q-K of diamonds, and
-    ``events.action_applied`` tells its kind alone."""
+    ``events.from_engine`` tells its kind alone."""
     import random
 
     from belote.engine.actions import Declare
@@ -320,8 +329,7 @@ def test_every_event_type_serializes_its_public_facts():
     declaring.play("take")
     declare = next(a for a in declaring.legal_actions() if isinstance(a, Declare))
     assert str(declare) == "declare JD QD KD" and declaring.to_move == 0
-    declaring.play(declare)
-    declared = events.action_applied(declaring, 0, 0, declare)
+    declared = events.from_engine(declaring.play(declare), 0, double_words(rules))[0][0]
     every = [
         events.deal_started(d, 0),
         declared,
@@ -363,6 +371,41 @@ def test_every_event_type_serializes_its_public_facts():
                        "annonces": {"0": [{"kind": "tierce", "points": 20,
                                            "cards": "JD QD KD"}]}}
     assert json.loads(json.dumps(out)) == out
+
+
+def test_an_action_event_s_move_is_read_only_and_to_json_a_fresh_copy():
+    """Every subscriber gets the same event: its ``move`` cannot be changed, and each
+    ``to_json`` is a fresh plain dict (lists, not tuples), so that a reader who edits one
+    changes neither the event nor the next one."""
+    import random
+    from types import MappingProxyType
+
+    from belote.engine.actions import Declare
+    rules = Rules.preset("annonces")
+    deck = list(range(32))
+    random.Random(10).shuffle(deck)  # seat 0 takes and declares its tierce J-Q-K of diamonds
+    declaring = Deal.deal(rules, 3, deck)
+    declaring.play("take")
+    declared = events.from_engine(declaring.play(Declare((parse_hand("JD QD KD"),))), 0,
+                                  double_words(rules))[0][0]
+    assert isinstance(declared, events.ActionApplied)
+    move = declared.move
+    assert isinstance(move, MappingProxyType)
+    with pytest.raises(TypeError):
+        move["kind"] = "pass"  # type: ignore[index]
+    assert move["annonces"] == (MappingProxyType({"kind": "tierce", "points": None,
+                                                  "cards": None}),)
+    with pytest.raises(TypeError):
+        move["annonces"][0]["points"] = 20
+    first = declared.to_json()
+    assert type(first["move"]) is dict and type(first["move"]["annonces"]) is list
+    first["move"]["annonces"][0]["points"] = 20
+    first["move"]["annonces"].append({"kind": "carre"})
+    first["move"]["kind"] = "pass"
+    assert declared.to_json()["move"] == {"text": "declare tierce", "kind": "declare",
+                                          "annonces": [{"kind": "tierce", "points": None,
+                                                        "cards": None}]}
+    assert declared.move["kind"] == "declare" and len(declared.move["annonces"]) == 1
 
 
 def test_a_finished_deal_is_read_by_its_index_and_only_once_over():

@@ -645,9 +645,11 @@ def test_the_table_says_which_seat_is_which():
 def test_french_words_of_the_log_and_the_annonce_question():
     """"Vous annoncez" (not "Vous annonce"); doubles said in the first person beside "Je
     passe"; an annonce named with card symbols, not codes."""
+    import random
+
     from belote.engine.actions import Declare
-    from belote.engine.annonces import Annonce
     from belote.engine.cards import parse_hand
+    from belote.engine.views import double_words
     from belote.table import events
     from belote.tui.app import annonce_words, said_words
     from belote.tui.i18n import texts
@@ -657,10 +659,12 @@ def test_french_words_of_the_log_and_the_annonce_question():
     assert said_words("pass", t, "fr", "contre") == "Je passe"
     assert annonce_words("tierce", parse_hand("7C 8C 9C"), "fr") == "tierce (7♣ 8♣ 9♣)"
     app = make_app(preset="annonces")
-    d = Deal.deal(Rules.preset("annonces"), 3, list(range(32)))
+    deck = list(range(32))
+    random.Random(10).shuffle(deck)  # seat 0 holds the tierce J-Q-K of diamonds
+    d = Deal.deal(Rules.preset("annonces"), 3, deck)
     d.play("take")
-    d.declared[0] = [Annonce("tierce", parse_hand("7C 8C 9C"), 20, 3, 2)]
-    app._log_action(events.action_applied(d, 0, 0, Declare((parse_hand("7C 8C 9C"),))))
+    told = d.play(Declare((parse_hand("JD QD KD"),)))
+    app._log_action(events.from_engine(told, 0, double_words(d.rules))[0][0])
     app._log_action(events.ActionApplied(0, 1, "pass"))
     assert app.messages[-2:] == ["Vous annoncez : tierce", "Droite (heuristique) : Je passe"]
 
@@ -799,3 +803,25 @@ def test_a_resumed_deal_shows_its_bids_and_tricks_in_the_log(data_dir):
             assert text.count(f"{app.t['trick']} 2{app.t['colon']}") == 1
             assert f"[b]{app.t['contract']}[/b]" in text
     asyncio.run(go())
+
+
+def test_the_bidding_words_are_read_from_the_structured_moves():
+    """The bidding bar, the hint and the log word the view's ``legal_moves`` / ``bid_moves``
+    (no record text parsed): in a coinche deal after ``80 H``, seat 1 may coincher; its
+    button and hint say so in the preset's word, and seat 0's panel says its bid."""
+    from belote.engine.views import SeatView
+    from belote.tui import board, wording
+    from belote.tui.i18n import Words
+    from belote.tui.wording import move_words, said_move
+    assert not hasattr(wording, "action_words")
+    t = Words("fr")
+    d = Deal.deal(Rules.preset("coinche"), 3, list(range(32)))
+    d.play("80 H")
+    view = SeatView.of(d, 1)
+    double = next(m for m in view.legal_moves if m["kind"] == "double")
+    assert move_words(double, t, "fr") == "Coincher"
+    assert said_move(double, t, "fr") == "Je coinche"
+    assert move_words(view.bid_moves[0][1], t, "fr") == "80 ♥"
+    widgets, _levels = board.bidbar_widgets(view, t, "fr")
+    assert "x Coincher" in [str(w.label) for w in widgets if hasattr(w, "label")]
+    assert board.bid_hint(view, t, "fr").endswith("· x coincher")

@@ -24,6 +24,7 @@ from belote.engine.deck import shuffled_deck
 from belote.engine.rules import PRESET_NAMES, Rules
 from belote.engine.scoring import Contract
 from belote.engine.seats import Seat
+from belote.engine.views import double_words
 from belote.server.errors import ServerError
 from belote.server.protocol import (
     CLIENT_MESSAGE,
@@ -78,7 +79,7 @@ def added_facts(event):
     """The fields added to the former writer's, after its own (the bytes of those before
     are unchanged): an action's structured ``move`` (issue 25 item 2)."""
     if isinstance(event, ev.ActionApplied) and event.move is not None:
-        return {"move": dict(event.move)}
+        return {"move": event.to_json()["move"]}
     return {}
 
 
@@ -102,16 +103,16 @@ def every_event():
     declaring = Deal.deal(rules, 3, deck)
     declaring.play("take")
     declare = next(a for a in declaring.legal_actions() if isinstance(a, Declare))
-    declaring.play(declare)
+    declared = declaring.play(declare)
     doubling = Deal.deal(Rules.preset("coinche"), 3, list(range(32)))
     doubling.play("80 H")
     double = next(a for a in doubling.legal_actions() if str(a) == "contre")
-    doubling.play(double)
+    doubled = doubling.play(double)
     return [
         ev.deal_started(Deal.deal(rules, 3, list(range(32))), 0),
-        ev.action_applied(declaring, 0, 0, declare),
+        ev.from_engine(declared, 0, double_words(rules))[0][0],
         ev.ActionApplied(1, Seat(2), "90 S"),
-        ev.action_applied(doubling, 0, 1, double),
+        ev.from_engine(doubled, 0, double_words(doubling.rules))[0][0],
         ev.ContractMade(0, Contract(Seat(1), Trump.H, 80), None),
         ev.BeloteSaid(0, Seat(2), True),
         ev.BeloteSaid(0, Seat(0), False),

@@ -22,17 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from ..engine import events as en
-from ..engine.actions import BELOTE, Action, Declare, Play, SayBelote
+from ..engine.actions import BELOTE, Declare, Play
 from ..engine.annonces import Annonce
 from ..engine.cards import card_str
 from ..engine.deal import Deal
 from ..engine.errors import BeloteError
 from ..engine.scoring import Contract, DealResult
 from ..engine.seats import Seat
-from ..engine.views import double_words, move_json
+from ..engine.views import move_json
 
 
 def _error_code(error: Exception) -> str:
@@ -85,11 +86,34 @@ class ActionApplied:
     annonces: tuple[str, ...] = ()
     move: Mapping[str, Any] | None = field(default=None, compare=False)
 
+    def __post_init__(self) -> None:
+        if self.move is not None:  # one move read by every subscriber: read-only all through
+            object.__setattr__(self, "move", _frozen(self.move))
+
     def to_json(self) -> dict[str, Any]:
         return {"kind": "action", "deal_index": self.deal_index, "seat": int(self.seat),
                 "action": self.action, "action_kind": self.kind,
                 "annonces": list(self.annonces),
-                "move": None if self.move is None else dict(self.move)}
+                "move": None if self.move is None else _plain(self.move)}
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` read-only all through: a mapping as a :class:`~types.MappingProxyType` over
+    a copy, a list or tuple as a tuple, each item likewise."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """A fresh JSON-ready copy of what :func:`_frozen` gives: dicts and lists."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _declared(kinds: tuple[str, ...]) -> tuple[str, list[dict[str, Any]]]:
@@ -97,26 +121,6 @@ def _declared(kinds: tuple[str, ...]) -> tuple[str, list[dict[str, Any]]]:
     and its annonces by kind, points and cards not yet public."""
     return ("declare " + " / ".join(kinds),
             [{"kind": k, "points": None, "cards": None} for k in kinds])
-
-
-def action_applied(deal: Deal, deal_index: int, seat: Seat | int,
-                   action: Action) -> ActionApplied:
-    """The public :class:`ActionApplied` of ``seat``'s ``action``, just applied to ``deal``
-    (a declaration's kinds read from ``deal.declared``)."""
-    words = double_words(deal.rules)
-    if isinstance(action, Play):
-        return ActionApplied(deal_index, Seat(seat), str(action), "card",
-                             move=move_json(action, words))
-    if isinstance(action, SayBelote):
-        return ActionApplied(deal_index, Seat(seat), str(action), "belote",
-                             move=move_json(action, words))
-    if isinstance(action, Declare):
-        kinds = tuple(a.kind for a in deal.declared.get(seat, []))
-        text, annonces = _declared(kinds)
-        return ActionApplied(deal_index, Seat(seat), text, "declare", kinds,
-                             move_json(action, words, annonces=annonces, text=text))
-    return ActionApplied(deal_index, Seat(seat), str(action), "bid",
-                         move=move_json(action, words))
 
 
 @dataclass(frozen=True)
@@ -398,5 +402,5 @@ def from_engine(told: tuple[en.Event, ...], deal_index: int,
 
 __all__ = ["ActionApplied", "AnnoncesShown", "BeloteSaid", "BotFailed", "ContractMade", "DealEnded",
            "DealStarted", "Event", "GameEnded", "JournalFailed", "SaveFailed", "Saved",
-           "SeatJoined", "SeatLeft", "TrickWon", "action_applied", "bot_failed", "contract_made",
+           "SeatJoined", "SeatLeft", "TrickWon", "bot_failed", "contract_made",
            "deal_started", "from_engine", "journal_failed", "trick_won"]

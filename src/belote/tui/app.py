@@ -32,7 +32,7 @@ from ..engine.game import Game
 from ..engine.seats import Seat
 from ..engine.views import SeatView
 from ..i18n import bot_name, card_label, message, os_error
-from ..i18n.labels import seat_word
+from ..i18n.labels import seat_word, trump_symbol
 from ..table import FileStore, Table, events, solo_table
 from . import board, story
 from .i18n import bot_failure_reason, texts
@@ -40,11 +40,12 @@ from .marshal import call_and_wait
 from .screens import TABLE_CSS, Question, Summary, TableLog
 from .wording import (
     BID_SUITS,
-    action_words,
     annonce_words,
     card_markup,
+    move_words,
     said_words,
     singular,
+    text_move,
 )
 
 #: (the names tests and the replay imported from here)
@@ -436,8 +437,7 @@ class BeloteApp(App[None]):
                     return
             if not self.busy and view.to_move == self.human:
                 if 1 <= i <= len(suits):
-                    self._not_now(action_words(suits[i - 1], self.t, self.lang,
-                                               board.double_word(view)), view)
+                    self._not_now(trump_symbol(suits[i - 1]), view)
                 else:  # 7, 8, 9 name no bid: the keys that do
                     self.set_status(self.bid_hint(view))
             return
@@ -455,7 +455,8 @@ class BeloteApp(App[None]):
         if what in legal:
             self.human_bid(what)
         else:  # a key that does not apply now says so (the status line lists those that do)
-            self._not_now(action_words(what, self.t, self.lang, board.double_word(view)), view)
+            self._not_now(move_words(text_move(what, board.double_word(view)), self.t,
+                                     self.lang), view)
 
     def _not_now(self, words: str, view: SeatView) -> None:
         """The status line when a bidding key does not apply to this turn."""
@@ -589,5 +590,5 @@ class BeloteApp(App[None]):
                          lambda _=None: self.exit(return_code=0))
 
 
-__all__ = ["BeloteApp", "Question", "Summary", "action_words", "annonce_words", "card_markup",
+__all__ = ["BeloteApp", "Question", "Summary", "annonce_words", "card_markup", "move_words",
            "said_words"]

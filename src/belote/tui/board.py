@@ -15,10 +15,10 @@ from ..engine.cards import RED_SUITS, SUIT_OF, card_str, parse_card
 from ..engine.seats import PLACES, Seat, screen_place
 from ..engine.views import SeatView
 from ..i18n import card_label
-from ..i18n.labels import contract_text
+from ..i18n.labels import contract_text, trump_symbol
 from ..table import events
 from .i18n import Words
-from .wording import BID_SUITS, action_words, card_markup, key_list, singular
+from .wording import BID_SUITS, card_markup, key_list, move_words, singular, text_move
 
 #: the seat widgets' ids by where each seat is drawn (:func:`belote.engine.seats.screen_place`)
 SEAT_IDS = {place: f"seat-{place[0]}" for place in PLACES}
@@ -55,7 +55,7 @@ def standing_bid_text(view: SeatView, names: Names) -> str:
     if best is None:
         return ""
     t = names.t
-    words = action_words(best["bid"], t, names.lang, double_word(view))
+    words = move_words(text_move(best["bid"], double_word(view)), t, names.lang)
     double = {2: " ×2", 4: " ×4"}.get(best["doubled"], "")
     return (f" · [b]{t['standing_bid']}[/b]{t['colon']} {words}{double}"
             f" ({names.short_name(best['seat'])})")
@@ -87,9 +87,9 @@ def seat_lines(view: SeatView, names: Names, seat: int) -> str:
     n = view.hand_sizes[seat]
     lines = [f"[b]{names.seat_name(seat)}[/b]",
              f"{names.team_name(seat % 2)} · {n} {t['card'] if singular(n, lang) else t['cards']}"]
-    bids = [bid for s, bid in view.bids if s == seat]
+    bids = [move for s, move in view.bid_moves if s == seat]
     if view.phase == "bidding" and bids:
-        said = action_words(bids[-1], t, lang, double_word(view))
+        said = move_words(bids[-1], t, lang)
         lines.append(f"« {said} »" if lang == "fr" else f'"{said}"')
     for s, card in view.trick_cards():
         if s == seat:
@@ -138,7 +138,6 @@ def bidbar_widgets(view: SeatView, t: Words, lang: str) -> tuple[list[Widget], l
     of levels and one button a suit (an auction); one button for every other action."""
     if view.phase != "bidding" or view.to_move != view.seat:
         return [], []
-    dw = double_word(view)
     moves = view.legal_moves
     widgets: list[Widget] = []
     levels: list[str] = []
@@ -147,13 +146,12 @@ def bidbar_widgets(view: SeatView, t: Words, lang: str) -> tuple[list[Widget], l
         if m["kind"] in ("bid", "capot", "generale") and level not in levels:
             levels.append(level)
     if levels:
-        widgets.append(Select([(action_words(x, t, lang, dw) if not x.isdigit() else x, x)
-                               for x in levels], value=levels[0], classes="bid-value",
+        widgets.append(Select([(x, x) for x in levels], value=levels[0], classes="bid-value",
                               allow_blank=False, prompt=t["bid_value"]))
         suits = {m["suit"] for m in moves if m["kind"] in ("bid", "capot", "generale")}
         for i, x in enumerate(BID_SUITS, 1):
             if x in suits:
-                widgets.append(Button(f"{i}" + action_words(x, t, lang, dw),
+                widgets.append(Button(f"{i}" + trump_symbol(x),
                                       name=f"value:{x}", classes="bid"))
     for m in moves:
         if m["kind"] in ("bid", "capot", "generale"):
@@ -162,7 +160,7 @@ def bidbar_widgets(view: SeatView, t: Words, lang: str) -> tuple[list[Widget], l
         key = {"pass": "p ", "take": "t ", "double": "x ", "redouble": "x "}.get(m["kind"], "")
         if m["kind"] == "choose":
             key = f"{BID_SUITS.index(a) + 1} "
-        widgets.append(Button(key + action_words(a, t, lang, dw), name=f"bid:{a}",
+        widgets.append(Button(key + move_words(m, t, lang), name=f"bid:{a}",
                               classes="bid", variant="primary" if a == "take" else "default"))
     return widgets, levels
 
@@ -184,7 +182,7 @@ def bid_hint(view: SeatView, t: Words, lang: str) -> str:
         parts.append(t["hint_value"])
     for m in moves:  # in the game's own word: contrer, surcoincher…
         if m["kind"] in ("double", "redouble"):
-            parts.append("x " + action_words(m["text"], t, lang, double_word(view)).lower())
+            parts.append("x " + move_words(m, t, lang).lower())
     return f"{t['your_bid_short']}{t['colon']} " + " · ".join(parts)
 
 

@@ -7,8 +7,8 @@ from ..engine.cards import parse_card
 from ..engine.views import SeatView
 from ..i18n.labels import contract_text
 from ..table import events
-from .board import Names, double_word, trick_events
-from .wording import card_markup, said_words
+from .board import Names, trick_events
+from .wording import card_markup, said_move, text_move
 
 
 def deal_start(event: events.DealStarted, names: Names) -> list[str]:
@@ -33,8 +33,9 @@ def action(event: events.ActionApplied, names: Names, double: str) -> list[str]:
         if seat == names.human:
             return [t("annonce_said_you", what=what)]
         return [t("annonce_said", name=names.seat_name(seat), what=what)]
+    move = event.move if event.move is not None else text_move(event.action, double)
     return [t["bids_log"].format(name=names.seat_name(seat),
-                                 bid=said_words(event.action, t, names.lang, double))]
+                                 bid=said_move(move, t, names.lang))]
 
 
 def contract(event: events.ContractMade, names: Names) -> list[str]:
@@ -68,9 +69,8 @@ def history(view: SeatView, index: int, names: Names) -> list[str]:
     """What a resumed deal had already seen (its bids, contract and finished tricks), told as
     the table told it then: the log does not start again at an empty deal."""
     t = names.t
-    lines = [t["bids_log"].format(name=names.seat_name(seat),
-                                  bid=said_words(bid, t, names.lang, double_word(view)))
-             for seat, bid in view.bids]
+    lines = [t["bids_log"].format(name=names.seat_name(seat), bid=said_move(move, t, names.lang))
+             for seat, move in view.bid_moves]
     taken = view.contract_value()
     if taken is not None:
         lines += contract(events.ContractMade(index, taken, view.turned_card()), names)

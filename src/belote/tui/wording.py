@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..engine.actions import parse_action
 from ..engine.cards import RED_SUITS, SUIT_OF, iter_cards, parse_card
+from ..engine.views import move_json
 from ..i18n import card_label
 from ..i18n.labels import trump_symbol
 from .i18n import Words
@@ -21,30 +23,11 @@ def card_markup(card: int, lang: str = "fr") -> str:
     return f"[bold red]{text}[/]" if SUIT_OF[card] in RED_SUITS else f"[bold]{text}[/]"
 
 
-def action_words(action: str, t: Words, lang: str, double_word: str) -> str:
-    """An action string as a player says it (a button's word: "Contrer", "Je passe");
-    ``double_word``: the view's ``words["double"]`` (``"contre"`` or ``"coinche"``)."""
-    if action == "pass":
-        return t["pass"]
-    if action == "take":
-        return t["take"]
-    if action == "contre":
-        return t["coinche" if double_word == "coinche" else "contre"]
-    if action == "surcontre":
-        return t["surcoinche" if double_word == "coinche" else "surcontre"]
-    words = action.split()
-    if len(words) == 1 and words[0] in BID_SUITS:
-        return trump_symbol(words[0])
-    if len(words) == 2 and words[1] in BID_SUITS:
-        w0 = t.get(words[0], words[0])
-        return f"{w0} {trump_symbol(words[1])}"
-    return action
-
-
 def move_words(move: Mapping[str, Any], t: Words, lang: str) -> str:
-    """A structured move (:func:`belote.engine.views.move_json`) as :func:`action_words`
-    says its action, read from its fields: a card as :func:`card_markup`, a declaration as
-    the word for annonces, a double by the preset's ``word``."""
+    """A structured move (:func:`belote.engine.views.move_json`) as a player says it (a
+    button's word: "Contrer", "Je passe", ``80 ♥``), read from its fields: a card as
+    :func:`card_markup`, a declaration as the word for annonces, a double by the preset's
+    ``word``, a belote by its record word."""
     kind = move["kind"]
     if kind == "card":
         return card_markup(parse_card(move["card"]), lang)
@@ -60,19 +43,31 @@ def move_words(move: Mapping[str, Any], t: Words, lang: str) -> str:
         return f"{move['value']} {trump_symbol(move['suit'])}"
     if kind in ("capot", "generale"):
         return f"{t.get(kind, kind)} {trump_symbol(move['suit'])}"
-    return str(move["text"])  # belote: its record word, as action_words leaves it
+    return str(move["text"])
+
+
+def text_move(action: str, double_word: str) -> dict[str, Any]:
+    """A bidding action's record string (``"80 H"``, ``"contre"``) as a structured move
+    (:func:`~belote.engine.views.move_json`), for a caller that has only the text (a key
+    pressed, the standing bid); ``double_word``: the preset's name of the double
+    (``"contre"`` or ``"coinche"``). Raises ActionError for text that is no action."""
+    redouble = "surcoinche" if double_word == "coinche" else "surcontre"
+    return move_json(parse_action(action), {"double": double_word, "redouble": redouble})
+
+
+def said_move(move: Mapping[str, Any], t: Words, lang: str) -> str:
+    """A structured move as the log tells it, in the first person beside "Je passe": "Je
+    contre", "Je surcoinche", "Je prends à ♥" (a button says "Contrer": :func:`move_words`)."""
+    if move["kind"] in ("double", "redouble"):
+        return t[f"said_{move['word']}"]
+    if move["kind"] == "choose":  # round 2: the taker names the trump
+        return t("said_take_suit", suit=trump_symbol(move["suit"]))
+    return move_words(move, t, lang)
 
 
 def said_words(action: str, t: Words, lang: str, double_word: str) -> str:
-    """An action as the log tells it, in the first person beside "Je passe": "Je contre",
-    "Je surcoinche" (a button says "Contrer")."""
-    if action in ("contre", "surcontre"):
-        word = {"contre": "coinche", "surcontre": "surcoinche"}[action] \
-            if double_word == "coinche" else action
-        return t[f"said_{word}"]
-    if action in BID_SUITS:  # round 2: the taker names the trump
-        return t("said_take_suit", suit=action_words(action, t, lang, double_word))
-    return action_words(action, t, lang, double_word)
+    """:func:`said_move` of a bidding action's record string (:func:`text_move`)."""
+    return said_move(text_move(action, double_word), t, lang)
 
 
 def annonce_words(kind: str, cards: int, lang: str) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import sys
 from typing import Any, BinaryIO
 
@@ -57,18 +56,23 @@ def read_stream(stream: BinaryIO, source: str = "-") -> bytes:
 
 
 def read_file(path: str) -> bytes:
-    """The bytes of a record file, at most :data:`MAX_RECORD_BYTES`. Only a regular file is
-    read: a pipe, a terminal or a device (``/dev/stdin``, ``/dev/zero``, a FIFO) is refused
-    before it is opened, not waited on (``-`` reads standard input: :func:`read_stdin`).
-    Raises RecordError (``record.no_such_file``, ``record.is_folder``, ``record.not_regular``,
-    ``record.cannot_read`` with the system's reason, ``record.too_large``)."""
+    """The bytes of a record file, at most :data:`MAX_RECORD_BYTES`. The path is opened
+    without waiting (``O_NONBLOCK``), then read as a file: a FIFO with no writer reads as
+    empty at once (``b""``: not JSON to the parser), a pipe with one (``/dev/stdin``, ``<(...)``'s
+    ``/dev/fd/N``) to its end, a device such as ``/dev/zero`` to the cap (``-`` reads
+    standard input: :func:`read_stdin`). Raises RecordError (``record.no_such_file``,
+    ``record.is_folder``, ``record.cannot_read`` with the system's reason,
+    ``record.too_large``)."""
     try:
-        mode = os.stat(path).st_mode
-        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a folder: told by open
-            raise RecordError(f"{path} is not a regular file (a pipe, a terminal or a "
-                              "device): give a file, or - for standard input",
-                              code="record.not_regular", params={"path": path})
-        with open(path, "rb") as f:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_BINARY", 0))
+        try:
+            os.set_blocking(fd, True)
+            f = open(fd, "rb")  # noqa: SIM115 (the `with` below; a failed open leaves fd open)
+        except BaseException:
+            os.close(fd)
+            raise
+        with f:
             return read_stream(f, path)
     except FileNotFoundError:
         raise RecordError(f"no such file: {path}", code="record.no_such_file",
