@@ -129,12 +129,13 @@ def test_the_auction_and_the_events_carry_the_moves_the_seat_was_offered():
             assert isinstance(said, events.ActionApplied) and said.seat == seat
             kinds.add(move["kind"])
             if isinstance(action, Declare):
-                assert said.move == {"text": said.action, "kind": "declare", "annonces": [
+                assert said.to_json()["move"] == {
+                    "text": said.action, "kind": "declare", "annonces": [
                     {"kind": a["kind"], "points": None, "cards": None}
                     for a in move["annonces"]]}
             else:
-                assert said.move == ({**move, "belote": False} if move["kind"] == "card"
-                                     else move)
+                assert said.to_json()["move"] == ({**move, "belote": False}
+                                                  if move["kind"] == "card" else move)
                 assert said.move["text"] == said.action
             if bidding:
                 offered.append([seat, move])
