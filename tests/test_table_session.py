@@ -11,6 +11,7 @@ from belote.table.session import (
     Session,
     SessionError,
     SessionSeat,
+    Synced,
     TableStatus,
 )
 
@@ -123,6 +124,52 @@ def test_nobody_joins_a_table_started_or_over():
     with pytest.raises(SessionError) as info:
         session.place(None)
     assert info.value.code == "server.table_over"
+
+
+# -- following another front end (sync_from) ------------------------------------------------------
+
+def test_a_join_elsewhere_that_fills_the_table_says_it_is_full_and_changes_no_status():
+    session, _clock, _calls = waiting(person(0, "Alice", "aa"), open_seat(1), bot(2), bot(3))
+    seats = [person(0, "Alice", "aa"), person(1, "Bob", "bb"), bot(2), bot(3)]
+    assert session.sync_from(seats, TableStatus.WAITING, False) == Synced(full=True)
+    assert session.seats == seats and session.seats is not seats
+    assert session.seat_of("bb") == 1 and session.status == TableStatus.WAITING
+    # read again, nothing new: nobody joined now
+    assert session.sync_from(seats, TableStatus.WAITING, False) == Synced()
+
+
+def test_a_bot_seated_elsewhere_is_no_join():
+    session, _clock, _calls = waiting(person(0, "Alice", "aa"), open_seat(1), bot(2), bot(3))
+    seats = [person(0, "Alice", "aa"), bot(1), bot(2), bot(3)]
+    assert session.sync_from(seats, TableStatus.WAITING, False) == Synced()
+    assert session.open_seats() == []
+
+
+def test_a_start_elsewhere_starts_the_session_once():
+    seats = [person(0, "Alice", "aa"), bot(1), bot(2), bot(3)]
+    session, _clock, _calls = waiting(*seats)
+    assert session.sync_from(seats, TableStatus.PLAYING, False) == Synced(started=True)
+    assert session.status == TableStatus.PLAYING
+    assert session.sync_from(seats, TableStatus.PLAYING, False) == Synced()
+
+
+def test_an_end_elsewhere_stops_every_clock_and_a_table_over_stays_over():
+    session, clock, _calls = four_people()
+    session.connect(0)  # the others away: their clocks run
+    assert session.timed() == [1, 2, 3]
+    seats = list(session.seats)
+    assert session.sync_from(seats, TableStatus.OVER, True) == Synced(stopped=True)
+    assert (session.status, session.ended) == (TableStatus.OVER, True)
+    assert session.timed() == [] and clock.running() == 0
+    assert session.sync_from(seats, TableStatus.PLAYING, False) == Synced()
+    assert (session.status, session.ended) == (TableStatus.OVER, True)
+
+
+def test_a_game_over_elsewhere_is_over_not_ended():
+    session, _clock, _calls = four_people()
+    assert session.sync_from(list(session.seats), TableStatus.OVER, False) == \
+        Synced(stopped=True)
+    assert (session.status, session.ended) == (TableStatus.OVER, False)
 
 
 # -- starting and ending -------------------------------------------------------------------------

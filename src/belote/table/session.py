@@ -110,6 +110,18 @@ class Presence:
     bot_playing: bool
 
 
+@dataclass(frozen=True)
+class Synced:
+    """What :meth:`Session.sync_from` changed: the table ``started`` (its owner starts the
+    game), ``stopped`` (it is over: ended when :attr:`Session.ended`; every clock stopped),
+    ``full`` (a person took the last open seat of a waiting table: it may start by
+    itself)."""
+
+    started: bool = False
+    stopped: bool = False
+    full: bool = False
+
+
 def _refused(message: str, code: str, **params: Any) -> SessionError:
     return SessionError(message, code=code, params=params)
 
@@ -218,6 +230,26 @@ class Session:
         """The game is over: status ``over`` (not ``ended``); every clock stops."""
         self.status = TableStatus.OVER
         self.stop_clocks()
+
+    def sync_from(self, seats: list[SessionSeat], status: TableStatus, ended: bool) -> Synced:
+        """The seats, status and ``ended`` as another front end left them (the stored ones,
+        read again): the seats taken as they are; a table not over follows a status that
+        changed (``playing``: ``started``; ``over``: ``stopped``, ``ended`` taken, every
+        clock stopped; a table over stays as it is). Returns what changed (:class:`Synced`);
+        ``full`` when a person took an open seat and none is open any more while the table
+        waits."""
+        joined = any(new.kind == SeatKind.HUMAN and old.kind == SeatKind.OPEN
+                     for new, old in zip(seats, self.seats, strict=True))
+        self.seats = list(seats)
+        started = stopped = False
+        if self.status != TableStatus.OVER and status != self.status:
+            if status == TableStatus.PLAYING:
+                self.status, started = TableStatus.PLAYING, True
+            elif status == TableStatus.OVER:
+                self.status, self.ended, stopped = TableStatus.OVER, ended, True
+                self.stop_clocks()
+        full = joined and self.status == TableStatus.WAITING and not self.open_seats()
+        return Synced(started, stopped, full)
 
     # -- presence ---------------------------------------------------------------------------
     def presence(self, seat: int) -> Presence:
@@ -353,4 +385,4 @@ class Session:
 
 
 __all__ = ["Presence", "SeatKind", "Session", "SessionClock", "SessionError", "SessionSeat",
-           "TableStatus", "Timer"]
+           "Synced", "TableStatus", "Timer"]

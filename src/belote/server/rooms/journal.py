@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ...db.errors import IntegrityError
 from ...engine.seats import Seat
@@ -43,17 +43,65 @@ def storage_failed() -> ServerError:
     return ServerError("the table's storage failed", code="server.storage_failed", status=503)
 
 
+class ClientSeqs:
+    """The last number each seat's client gave an action (``client_seq``), the one place
+    that state lives: :meth:`claim` for an action of this process's connections
+    (:meth:`Room.act <belote.server.rooms.Room.act>`), :meth:`note` for a row of the log
+    (read back, or written by another process: :meth:`PeerSync.catch_up
+    <belote.server.rooms.peers.PeerSync.catch_up>`), :meth:`last` for a seat's snapshot. Its
+    own lock (innermost)."""
+
+    def __init__(self, rows: Iterable[tuple[int, int, str, int | None]] = ()) -> None:
+        self._lock = threading.Lock()
+        self._last: dict[int, int] = {}
+        for _seq, seat, _action, client_seq in rows:
+            self.note(seat, client_seq)
+
+    def claim(self, seat: int, client_seq: int) -> bool:
+        """``seat``'s client numbers an action ``client_seq``: True, and it is the seat's
+        last number now, when it is above every number seen; False for a number seen
+        already (a duplicate: nothing changes)."""
+        with self._lock:
+            if client_seq <= self._last.get(seat, -1):
+                return False
+            self._last[seat] = client_seq
+            return True
+
+    def note(self, seat: int, client_seq: int | None) -> None:
+        """A log row of ``seat`` numbered ``client_seq`` (None: a bot's, nothing noted)."""
+        if client_seq is None:
+            return
+        with self._lock:
+            self._last[seat] = max(client_seq, self._last.get(seat, -1))
+
+    def last(self, seat: int | None) -> int | None:
+        """``seat``'s last number (None: none yet, or a spectator's)."""
+        if seat is None:
+            return None
+        with self._lock:
+            return self._last.get(seat)
+
+    def as_dict(self) -> dict[int, int]:
+        """Every seat's last number (a copy)."""
+        with self._lock:
+            return dict(self._last)
+
+
 class Journal:
     """The log of room ``room_id`` in ``store``, ``logged`` actions in it already.
     ``acting`` (thread-local): ``pending`` the ``(seat, client_seq)`` of the action
     :meth:`Room.act <belote.server.rooms.Room.act>` applies on this thread, ``replay`` the
     log row another process wrote that :meth:`Room.catch_up
     <belote.server.rooms.Room.catch_up>` replays; ``on_active`` is called after each write
-    (the room's activity)."""
+    (the room's activity); ``clients`` the last number of each seat's client
+    (:class:`ClientSeqs`, from the log's rows ``rows`` at first)."""
 
     def __init__(self, store: SqlStore, room_id: str, logged: int,
-                 on_active: Callable[[], object] = lambda: None) -> None:
+                 on_active: Callable[[], object] = lambda: None,
+                 rows: Iterable[tuple[int, int, str, int | None]] = ()) -> None:
         self.store, self.room_id, self.on_active = store, room_id, on_active
+        #: the last number of each seat's client
+        self.clients = ClientSeqs(rows)
         self._lock = threading.Lock()
         #: the seq of the last action written (or replayed)
         self.logged = logged
@@ -118,4 +166,4 @@ class Journal:
         return seq <= self.logged
 
 
-__all__ = ["LOG_CONFLICT", "Journal", "storage_failed"]
+__all__ = ["LOG_CONFLICT", "ClientSeqs", "Journal", "storage_failed"]

@@ -8,12 +8,12 @@ import contextlib
 import secrets
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from ...table.session import SeatKind, SessionError, SessionSeat, TableStatus
 from ..errors import ServerError, bad_token, not_creator
 from ..store import RoomData, SeatData, SqlStore, token_hash
-from . import wire
 from .credentials import bot_name, check_name, clean_token
 
 if TYPE_CHECKING:
@@ -42,35 +42,30 @@ def _served() -> Iterator[None]:
 
 
 class LobbyHost(Protocol):
-    """What a :class:`Lobby` asks of its room (the room's lock held where it says so)."""
+    """What a :class:`Lobby` asks of its room in the middle of a request: the seats read
+    again. Everything else the lobby does is returned to the room, which acts on it (a
+    start: its table; a seat taken: :class:`Seated`; an end: ``True`` from :meth:`Lobby.stop`)."""
 
     def refresh(self) -> bool:
         """Not under the lock: read the seats and status again when other processes share
         the room (a join through another); returns whether it did (False: one process)."""
 
-    def spectators(self) -> int:
-        """Under the lock: how many spectators watch now."""
 
-    def started(self) -> None:
-        """Under the lock: the session started; the room starts its table."""
+@dataclass(frozen=True)
+class Seated:
+    """What :meth:`Lobby.join` and :meth:`Lobby.seat_bot` did: ``seat`` is taken (stored;
+    the room tells its connections and is active now), ``token`` the person's new seat
+    token (None: a bot's seat)."""
 
-    def stopped(self, close_table: bool) -> None:
-        """Under the lock: the session ended; the room stops its table if ``close_table``."""
-
-    def broadcast(self, event: wire.WireModel) -> None:
-        """Tell every connection of ``event``."""
-
-    def done(self) -> None:
-        """Not under the lock: the room may be over (and dropped once unwatched)."""
-
-    def touch(self) -> None:
-        """The room is active now."""
+    seat: int
+    token: str | None = None
 
 
 class Lobby:
     """The seating of a room (:class:`LobbyHost`): its stored ``data`` (seats written in
     ``store``), its ``session`` (the seating rules), under the room's ``lock``; ``settings``
-    the server's (the spectators' limit)."""
+    the server's (the spectators' limit). Its calls return what they did (a start, an end,
+    a seat taken: :class:`Seated`) for the room to act on; none tells the connections."""
 
     def __init__(self, host: LobbyHost, data: RoomData, store: SqlStore, session: Session,
                  lock: threading.RLock, settings: Settings) -> None:
@@ -98,15 +93,14 @@ class Lobby:
                 break
         raise bad_token()
 
-    def admit(self, token: str | None) -> int | None:
+    def admit(self, token: str | None, watching: int) -> int | None:
         """The seat a connection with ``token`` takes (:meth:`seat_of`; None: a spectator).
         Raises ``server.bad_token``, and ``server.too_many_spectators`` (429) for a
-        spectator when ``max_spectators`` watch already (:meth:`attach` checks again)."""
+        spectator when ``watching`` spectators, ``max_spectators`` or more, watch already
+        (:meth:`Room.attach <belote.server.rooms.Room.attach>` checks again)."""
         seat = self.seat_of(token)
-        if seat is None:
-            with self.lock:
-                if self.host.spectators() >= self.settings.max_spectators:
-                    raise self.too_many_spectators()
+        if seat is None and watching >= self.settings.max_spectators:
+            raise self.too_many_spectators()
         return seat
 
     def too_many_spectators(self) -> ServerError:
@@ -115,66 +109,51 @@ class Lobby:
                            code="server.too_many_spectators", status=429,
                            params={"max": limit})
 
-    def _creator(self, token: str | None) -> None:
-        """Raise ``server.bad_token`` without a seat's token, ``server.not_creator`` for
-        another seat's."""
+    def check_creator(self, token: str | None) -> None:
+        """Not under the lock: raise ``server.bad_token`` without a seat's token,
+        ``server.not_creator`` for another seat's."""
         if token is None:
             raise bad_token()
         if self.seat_of(token) != self.session.creator:
             raise not_creator()
 
-    def start(self, token: str | None) -> None:
-        """The creator starts the table. Raises ``server.not_creator``, ``server.open_seats``
-        (409) while a seat is open; a table already playing is left as it is."""
-        self._creator(token)
-        self.start_by_itself(strict=True)
-
-    def start_by_itself(self, strict: bool = False) -> None:
-        """Start the table once no seat is open (:meth:`Session.start`: ``strict`` raises
-        ``server.table_over`` and ``server.open_seats``, 409)."""
+    def start_by_itself(self, strict: bool = False) -> bool:
+        """Start the table once no seat is open (:meth:`Session.start`, stored: ``strict``
+        raises ``server.table_over`` and ``server.open_seats``, 409). Returns whether it
+        started now (the room then starts its table, under the same hold of the lock)."""
         with self.lock, _served():
-            if self.session.start(strict, self._store_playing):
-                self.host.started()
+            return self.session.start(strict, self._store_playing)
 
     def _store_playing(self) -> None:
         self.store.set_status(self.id, TableStatus.PLAYING)
 
-    def stop(self) -> None:
-        """Under the lock: the table ended (status ``over``, ``ended``, stored)."""
-        self.session.end(lambda: self.store.set_status(self.id, TableStatus.OVER, ended=True))
-        self.host.stopped(close_table=True)
+    def stop(self) -> bool:
+        """Under the lock: end the table (status ``over``, ``ended``, stored). Returns
+        whether it ended now (False: over already); the room then stops its table, under
+        the same hold of the lock, and tells its connections."""
+        return self.session.end(
+            lambda: self.store.set_status(self.id, TableStatus.OVER, ended=True))
 
-    def end(self, token: str | None) -> None:
-        """The creator ends the table (status ``over``, ``ended``; its seed is revealed)."""
-        self._creator(token)
-        with self.lock:
-            if self.session.status == TableStatus.OVER:
-                return
-            self.stop()
-        self.host.broadcast(wire.TABLE_ENDED)
-        self.host.done()
-
-    def join(self, name: str, seat: int | None) -> tuple[int, str]:
+    def join(self, name: str, seat: int | None) -> Seated:
         """Seat a person at ``seat`` (None: the first open one); returns the seat and its new
         token. Raises ``server.not_waiting`` (409) once started, ``server.seat_taken`` (409),
-        ``server.no_open_seat`` (409), ``server.bad_name`` (422). A table whose seats are
-        then all taken starts by itself."""
+        ``server.no_open_seat`` (409), ``server.bad_name`` (422). (A table whose seats are
+        then all taken starts by itself: the room asks :meth:`start_by_itself`.)"""
         name = check_name(name)
         token = secrets.token_urlsafe(32)
-        seat = self._fill(seat, SeatData(0, name, SeatKind.HUMAN,
-                                         token_hash=token_hash(token)))
-        self.start_by_itself()
-        return seat, token
+        taken = self._fill(seat, SeatData(0, name, SeatKind.HUMAN,
+                                          token_hash=token_hash(token)))
+        return Seated(taken, token)
 
-    def seat_bot(self, token: str | None, seat: int, level: str) -> None:
+    def seat_bot(self, token: str | None, seat: int, level: str) -> Seated:
         """The creator puts a bot of ``level`` at an open ``seat``."""
-        self._creator(token)
+        self.check_creator(token)
         level = bot_name(level)
-        self._fill(seat, SeatData(0, level, SeatKind.BOT, bot_level=level))
+        return Seated(self._fill(seat, SeatData(0, level, SeatKind.BOT, bot_level=level)))
 
     def _fill(self, seat: int | None, data: SeatData) -> int:
-        """Put ``data`` at an open ``seat`` of a waiting table (stored, then told); returns
-        the seat. Raises what :meth:`Session.place` raises (409; 422 ``table.bad_seat``):
+        """Put ``data`` at an open ``seat`` of a waiting table (stored); returns the seat.
+        Raises what :meth:`Session.place` raises (409; 422 ``table.bad_seat``):
         ``server.table_over`` once over, ``server.not_waiting`` once started,
         ``server.seat_taken``, ``server.no_open_seat``."""
         with self.lock, _served():
@@ -183,8 +162,6 @@ class Lobby:
                 self._claim_again(seat, data)
             self.data.seats[data.seat] = data
             self.session.sit(session_seat(data))
-            self.host.touch()
-        self.host.broadcast(wire.SeatEvent(seat=data.seat))
         return data.seat
 
     def _claim_again(self, asked: int | None, data: SeatData) -> None:
@@ -198,4 +175,3 @@ class Lobby:
                 return
         raise ServerError(f"seat {data.seat} is taken", code="server.seat_taken", status=409,
                           params={"seat": data.seat})
-

@@ -77,14 +77,13 @@ class SyncHost(Protocol):
 
 class PeerSync:
     """How a room (:class:`SyncHost`) follows the other processes: its stored ``data``
-    (``rules`` its game's) and log (``journal``) in ``store``, its ``session``, the last
-    number of each seat's client (``last_seq``), under the room's ``lock``."""
+    (``rules`` its game's) and log (``journal``: the rows caught up noted in its
+    ``clients``) in ``store``, its ``session``, under the room's ``lock``."""
 
     def __init__(self, host: SyncHost, data: RoomData, rules: Rules, store: SqlStore,
-                 journal: Journal, session: Session, lock: threading.RLock,
-                 last_seq: dict[int, int]) -> None:
+                 journal: Journal, session: Session, lock: threading.RLock) -> None:
         self.host, self.data, self.rules, self.store = host, data, rules, store
-        self.journal, self.session, self.lock, self.last_seq = journal, session, lock, last_seq
+        self.journal, self.session, self.lock = journal, session, lock
 
     @property
     def id(self) -> str:
@@ -112,8 +111,7 @@ class PeerSync:
                 return
             for seq, seat, action, client_seq in self.store.actions_after(self.id,
                                                                            journal.logged):
-                if client_seq is not None:
-                    self.last_seq[seat] = max(client_seq, self.last_seq.get(seat, -1))
+                journal.clients.note(seat, client_seq)
                 journal.acting.replay = seq
                 try:
                     table.replay(seat, action, skip=functools.partial(journal.holds, seq))
@@ -158,27 +156,19 @@ class PeerSync:
         if state is None:
             return
         status, ended, seats = state
-        session = self.session
         with self.lock:
             changed = [s.seat for s, old in zip(seats, self.data.seats, strict=True)
                        if _holder(s) != _holder(old)]
-            now = [session_seat(s) for s in seats]
-            joined = any(s.kind == SeatKind.HUMAN and old.kind == SeatKind.OPEN
-                         for s, old in zip(now, session.seats, strict=True))
-            self.data.seats, session.seats = seats, now
-            told_end = False
-            stored = TableStatus(status)
-            if session.status != TableStatus.OVER and stored != session.status:
-                if stored == TableStatus.PLAYING and self.host.table is None:
-                    session.status = TableStatus.PLAYING
-                    self.host.started()
-                elif stored == TableStatus.OVER:
-                    session.status, session.ended = TableStatus.OVER, ended
-                    session.stop_clocks()
-                    self.host.stopped(close_table=ended)
-                    told_end = ended
-            full = joined and session.status == TableStatus.WAITING and \
-                not session.open_seats()
+            self.data.seats = seats
+            # (a waiting session has no table: started only once, never back to waiting)
+            synced = self.session.sync_from([session_seat(s) for s in seats],
+                                            TableStatus(status), ended)
+            if synced.started:
+                self.host.started()
+            elif synced.stopped:
+                self.host.stopped(close_table=self.session.ended)
+            told_end = synced.stopped and self.session.ended
+            full = synced.full
         peers = self.host.peers
         if peers is not None:
             self.sync_presence(peers.elsewhere(self.id))

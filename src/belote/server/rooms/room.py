@@ -44,7 +44,7 @@ from ..store import RoomData, SqlStore
 from ..workers import WORKERS
 from . import wire
 from .journal import LOG_CONFLICT, Journal, storage_failed
-from .lobby import Lobby, session_seat
+from .lobby import Lobby, Seated, session_seat
 from .parts import Connection, Peers, Settings
 from .peers import PeerSync
 from .views import Views
@@ -64,7 +64,8 @@ class Room:
     any thread. Its jobs are parts it holds: :attr:`lobby` (seating, start and end),
     :attr:`journal` (the action log), :attr:`sync` (the other processes), :attr:`views` (what
     each connection sees); the room is their host (:class:`~.lobby.LobbyHost`,
-    :class:`~.peers.SyncHost`, :class:`~.views.ViewHost`)."""
+    :class:`~.peers.SyncHost`, :class:`~.views.ViewHost`). The lobby returns what it did
+    (a start, an end, a seat taken), which the room acts on: its table, its connections."""
 
     def __init__(self, data: RoomData, store: SqlStore, settings: Settings) -> None:
         self.data, self.store, self.settings = data, store, settings
@@ -73,13 +74,11 @@ class Room:
         self.table: Table | None = None
         #: drops this room's subscription to its table
         self.unsubscribe: Callable[[], None] = _nothing
-        self.last_seq: dict[int, int] = {}
-        for _seq, seat, action, client_seq in self.data.actions:
+        for _seq, seat, action, _client_seq in self.data.actions:
             self.game.play(action, seat)
-            if client_seq is not None:
-                self.last_seq[seat] = max(client_seq, self.last_seq.get(seat, -1))
         self.lock = threading.RLock()
-        self.journal = Journal(store, data.id, len(self.data.actions), self.touch)
+        self.journal = Journal(store, data.id, len(self.data.actions), self.touch,
+                               rows=self.data.actions)
         self.session = Session([session_seat(s) for s in data.seats], CLOCK,
                                takeover_after=settings.takeover_after,
                                creator=data.creator_seat, table_id=data.id,
@@ -88,7 +87,7 @@ class Room:
                                lock=self.lock)
         self.lobby = Lobby(self, data, store, self.session, self.lock, settings)
         self.sync = PeerSync(self, data, self.rules, store, self.journal, self.session,
-                             self.lock, self.last_seq)
+                             self.lock)
         self._conns: dict[int, Connection] = {}
         self._spectators: set[Connection] = set()
         #: what each connection sees (:mod:`.views`)
@@ -147,6 +146,12 @@ class Room:
         self.session.runs_clocks = value
 
     @property
+    def last_seq(self) -> dict[int, int]:
+        """The last number each seat's client gave an action (a copy: the journal's
+        :class:`~.journal.ClientSeqs` owns it)."""
+        return self.journal.clients.as_dict()
+
+    @property
     def elsewhere(self) -> set[int]:
         """The seats connected to another process."""
         return self.session.elsewhere
@@ -178,14 +183,14 @@ class Room:
         self.sync.reload()
         return True
 
-    def spectators(self) -> int:
-        return len(self._spectators)
-
     def started(self) -> None:
+        """Under the lock: the session started (the lobby's or another process's start);
+        the table starts."""
         self._mirror()
         self._start_table()
 
     def stopped(self, close_table: bool) -> None:
+        """Under the lock: the session ended; the table closes if ``close_table``."""
         self._mirror()
         if close_table and self.table is not None:
             self.table.close()
@@ -210,27 +215,53 @@ class Room:
             players[s.seat] = Player.of_bot(bot, s.name)
         return players
 
-    # -- the parts' entry points (Lobby, PeerSync) --------------------------------------------
+    # -- the lobby's requests: what it did, acted on here ------------------------------------
     def seat_of(self, token: str | None) -> int | None:
         return self.lobby.seat_of(token)
 
     def admit(self, token: str | None) -> int | None:
-        return self.lobby.admit(token)
+        with self.lock:
+            watching = len(self._spectators)
+        return self.lobby.admit(token, watching)
 
     def start(self, token: str | None) -> None:
-        self.lobby.start(token)
+        """The creator starts the table. Raises ``server.not_creator``, ``server.open_seats``
+        (409) while a seat is open; a table already playing is left as it is."""
+        self.lobby.check_creator(token)
+        self.start_by_itself(strict=True)
 
     def start_by_itself(self, strict: bool = False) -> None:
-        self.lobby.start_by_itself(strict)
+        """Start the table once no seat is open (:meth:`Lobby.start_by_itself`)."""
+        with self.lock:
+            if self.lobby.start_by_itself(strict):
+                self.started()
 
     def end(self, token: str | None) -> None:
-        self.lobby.end(token)
+        """The creator ends the table (status ``over``, ``ended``; its seed is revealed)."""
+        self.lobby.check_creator(token)
+        with self.lock:
+            if self.session.status == TableStatus.OVER or not self.lobby.stop():
+                return
+            self.stopped(close_table=True)
+        self.broadcast(wire.TABLE_ENDED)
+        self.done()
 
     def join(self, name: str, seat: int | None) -> tuple[int, str]:
-        return self.lobby.join(name, seat)
+        """:meth:`Lobby.join`: the seat taken is told, and a table whose seats are then all
+        taken starts by itself. Returns the seat and its new token."""
+        seated = self._seated(self.lobby.join(name, seat))
+        self.start_by_itself()
+        assert seated.token is not None
+        return seated.seat, seated.token
 
     def seat_bot(self, token: str | None, seat: int, level: str) -> None:
-        self.lobby.seat_bot(token, seat, level)
+        self._seated(self.lobby.seat_bot(token, seat, level))
+
+    def _seated(self, seated: Seated) -> Seated:
+        """A seat the lobby gave: the room is active, every connection told."""
+        self.touch()
+        self.broadcast(wire.SeatEvent(seat=seated.seat))
+        return seated
 
     def close_if_idle(self, keep_idle: float, now: float | None = None) -> bool:
         """Close the room (status ``over``, ``ended``, as :meth:`Lobby.end` does) when it is
@@ -241,7 +272,8 @@ class Room:
             if self.status == TableStatus.OVER or self._conns or self._spectators or \
                     now - self.active < keep_idle:
                 return False
-            self.lobby.stop()
+            if self.lobby.stop():
+                self.stopped(close_table=True)
         log.info("table %s: idle for %.0f s, closed", self.id, now - self.active)
         self.done()
         return True
@@ -318,7 +350,7 @@ class Room:
             return wire.snapshot(seat=seat, view=view, view_deal=deal_index,
                                  table=self.info(seat), seats=self.seat_infos(),
                                  scores=self.scores(),
-                                 last_seq=self.last_seq.get(seat) if seat is not None else None,
+                                 last_seq=self.journal.clients.last(seat),
                                  held=self.game.held)
 
     def record(self) -> dict[str, Any]:
@@ -471,9 +503,8 @@ class Room:
         ``ActionError``, ``action.not_record_text`` for any text but the record's)."""
         spans.mark("thread")
         with self.lock:
-            if client_seq <= self.last_seq.get(seat, -1):
+            if not self.journal.clients.claim(seat, client_seq):
                 return False
-            self.last_seq[seat] = client_seq
             broken = self.broken
         parsed = parse_record_action(action)  # the record text only, as view.legal has it
         if broken:  # the room is rebuilt from the log if the store answers again; this
