@@ -524,6 +524,32 @@ def test_a_finished_room_dropped_after_a_freeze_is_freed_without_a_collection(da
         gc.unfreeze()
 
 
+def test_a_finished_room_read_back_is_freed_without_a_collection(database_url, rooms):
+    """Issue 25 review: a room over is read back from the store at each asking
+    (``Rooms.get``: never held); released as a dropped room is (:func:`_release`), it still
+    answers its request (its record, a spectator's snapshot, a seat's token), then reference
+    counting frees it with the cyclic collector off."""
+    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+    room_id = seeded_room(database_url, people(tokens), "annonces", OPTIONS, 10)
+    first = rooms.get(room_id)
+    first.start(tokens[0])
+    first.end(tokens[0])
+    assert rooms.held(room_id) is None  # over and unwatched: dropped
+    del first
+    gc.collect()
+    gc.disable()
+    try:
+        room = rooms.get(room_id)
+        assert room.status == "over" and rooms.held(room_id) is None
+        assert room.record()["ended"] is True and room.seat_of(tokens[2]) == 2
+        assert room.snapshot(None)["table"]["status"] == "over"
+        freed = weakref.ref(room)
+        del room
+        assert freed() is None
+    finally:
+        gc.enable()
+
+
 def test_a_replayed_row_out_of_step_with_the_log_is_a_conflict_not_an_assertion(database_url,
                                                                                 store, rooms):
     """Review: a copy replaying another process's row out of order hit an ``assert`` (an

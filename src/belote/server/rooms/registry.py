@@ -98,7 +98,8 @@ def _nothing(*_args: object) -> None:
 
 
 def _release(room: Room) -> None:
-    """``room`` dropped from memory, its table closed: the references back to it let go
+    """``room`` dropped from memory, its table closed (or a room over read back, which has
+    none: :meth:`Rooms.get`): the references back to it let go
     (its parts' ``host`` made weak, the session's and the journal's callbacks, the table's
     subscription and bots: :meth:`~belote.table.bots_runner.BotRunner.release`), so that
     reference counting frees it once nothing else holds it, with no cyclic collection (a
@@ -194,10 +195,11 @@ class Rooms:
         return room
 
     def get(self, room_id: str) -> Room:
-        """The room ``room_id`` (one not in memory, a finished one dropped for example, is
-        read back from the store, and kept only unless it is over; a broken one
-        rebuilt from the log when the store answers again: :meth:`recover`). Raises
-        ``server.unknown_table``."""
+        """The room ``room_id``. One not in memory (a finished one dropped, for example) is
+        read back from the store and kept unless it is over (a room over is released at
+        once, :func:`_release`, as a dropped one is: freed when its caller lets it go); a
+        broken one is rebuilt from the log when the store answers again (:meth:`recover`).
+        Raises ``server.unknown_table``."""
         with self._lock:
             room = self._rooms.get(room_id)
         if room is not None:
@@ -206,7 +208,8 @@ class Rooms:
         if data is None:
             raise unknown_table(room_id)
         room = self._share(Room(data, self.store, self.settings))
-        if room.status == TableStatus.OVER:  # read back at each asking (never changes)
+        if room.status == TableStatus.OVER:  # read back at each asking (never changes):
+            _release(room)  # freed by reference counting once its request lets it go
             return room
         with self._lock:
             kept = self._rooms.setdefault(room_id, room)
