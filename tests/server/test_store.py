@@ -17,7 +17,14 @@ from belote.engine import Game, Rules
 from belote.engine.errors import RecordError
 from belote.engine.record import game_to_record
 from belote.server import spans
-from belote.server.store import GroupCommit, RoomData, SeatData, SqlStore, token_hash
+from belote.server.store import (
+    ActionLogged,
+    GroupCommit,
+    RoomData,
+    SeatData,
+    SqlStore,
+    token_hash,
+)
 
 
 @pytest.fixture
@@ -127,8 +134,11 @@ def test_rooms_seats_and_the_log_round_trip_with_hashed_tokens(store):
     with store.engine.connect() as c:
         stored = " ".join(str(v) for row in c.execute(text("select * from seats")) for v in row)
     assert token not in stored
-    with pytest.raises(IntegrityError):  # the log never takes a number twice
+    with pytest.raises(IntegrityError) as twice:  # the log never takes a number twice
         store.append_action("room1", 2, 0, "pass", 8)
+    assert isinstance(twice.value, ActionLogged)
+    assert (twice.value.room_id, twice.value.seq) == ("room1", 2)
+    assert store.room("room1").actions == [(1, 2, "80 H", None), (2, 3, "pass", 7)]
     assert [r.id for r in store.rooms()] == ["room1"]
     store.set_status("room1", "over")
     assert store.rooms() == [] and store.room("room1").status == "over"
@@ -321,14 +331,19 @@ def test_a_failing_commit_fails_every_caller_of_its_batch_and_writes_none(store,
 def test_a_number_logged_twice_fails_its_own_caller_not_its_batch(store, monkeypatch):
     """Several processes on one PostgreSQL may race for an action number (the primary key
     decides: docs/deploy.md). In a batch shared by four rooms, one write whose number is
-    taken gets ``IntegrityError``; the other rooms' actions of that batch land."""
-    from sqlalchemy.exc import IntegrityError
+    taken gets ``IntegrityError`` (:class:`ActionLogged`, naming it); the other rooms'
+    actions of that batch land, in that same transaction (issue 25 review: the batch's
+    insert skips the taken row, nothing is written again write by write)."""
     ids = _rooms_of(store, 4)
     store.append_action(ids[0], 1, 0, "pass", 1)
     store.append_action(ids[2], 1, 0, "pass", 1)  # room 2's number 1 is taken
+    batches = store.group.batches
     outcome = _leader_and_followers(store, monkeypatch, ids, fail=0)
     assert outcome[ids[0]] is None and outcome[ids[1]] is None and outcome[ids[3]] is None
-    assert isinstance(outcome[ids[2]], IntegrityError), outcome
+    refused = outcome[ids[2]]
+    assert isinstance(refused, IntegrityError) and isinstance(refused, ActionLogged), outcome
+    assert (refused.room_id, refused.seq) == (ids[2], 1)
+    assert store.group.batches - batches == 2  # the leader's and the followers': no more
     assert store.room(ids[1]).actions == [(1, 1, "80 H", None)]
     assert store.room(ids[3]).actions == [(1, 1, "80 H", None)]
     assert store.room(ids[2]).actions == [(1, 0, "pass", 1)]  # its first row, unchanged
@@ -421,3 +436,32 @@ def test_a_failing_batch_tells_its_callers_and_the_writes_behind_it_commit(fails
     later.start()
     later.join(10)
     assert not later.is_alive() and outcome["d"] is None and db.committed[-1] == "d"
+
+
+def test_on_postgresql_only_the_rows_written_are_notified(store, database_url):
+    """Issue 25 review: the other processes hear ``'<room>:<seq>'`` of each action row this
+    batch wrote (:data:`CHANNEL`, delivered at its commit), never of one it was refused (its
+    number was another's). A duplicate, then a new row: the only notification is the new
+    row's (the listener reads until that one arrives; PostgreSQL delivers in commit
+    order)."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("notifications are PostgreSQL's (one process on SQLite)")
+    import psycopg
+
+    from belote.server.store import CHANNEL
+    (room,) = _rooms_of(store, 1)
+    store.append_action(room, 1, 0, "pass", 1)
+    url = store.engine.url.set(drivername="postgresql")
+    with psycopg.connect(url.render_as_string(hide_password=False), autocommit=True) as c:
+        c.execute(f"LISTEN {CHANNEL}")
+        with pytest.raises(ActionLogged):
+            store.append_action(room, 1, 2, "pass", 9)
+        store.append_action(room, 2, 1, "80 H", None)
+        heard = []
+        for note in c.notifies(timeout=30):
+            if note.payload.startswith(f"{room}:"):
+                heard.append(note.payload)
+            if note.payload == f"{room}:2":
+                break
+    assert heard == [f"{room}:2"]
+    assert store.room(room).actions == [(1, 0, "pass", 1), (2, 1, "80 H", None)]

@@ -10,12 +10,17 @@ Group commit. The writes of every thread share transactions (:class:`GroupCommit
 is queued; if no transaction is being written, its caller becomes the *leader*, takes every
 write queued, applies them all in one session and commits once (one ``fsync`` for the lot),
 then wakes their callers; the writes queued meanwhile wait for the next leader, one of their
-own callers. A caller returns only once the transaction holding its write is committed. When
-a batch of several writes fails (nothing of it is written) on a constraint (an action
-number another process logged first: ``IntegrityError``), the leader writes each of them
-again in a transaction of its own, so that the bad write fails its own caller only; any other
-failure (the database itself: the disk, the connection) fails every caller of the batch with
-the batch's error at once, without retrying each write against a failing database.
+own callers. A caller returns only once the transaction holding its write is committed. The
+batch's action rows are inserted in one statement that skips a row whose number is logged
+already (``INSERT … ON CONFLICT (room_id, seq) DO NOTHING RETURNING room_id, seq``, SQLite
+and PostgreSQL alike): an action number another process logged first refuses that write
+only (its caller gets :class:`ActionLogged`, an ``IntegrityError``), and the batch's other
+writes commit at once, with nothing written again. When a batch of several writes fails on
+another constraint (nothing of it is written: a room id taken, say), the leader writes each
+of them again in a transaction of its own, so that the bad write fails its own caller only;
+any other failure (the database itself: the disk, the connection) fails every caller of the
+batch with the batch's error at once, without retrying each write against a failing
+database.
 On PostgreSQL, where another process's batches write the same rooms, a batch first locks
 the ``rooms`` rows of every room its writes touch, in the order of their ids
 (``SELECT … ORDER BY id FOR NO KEY UPDATE``): two batches that write rooms A and B in
@@ -43,7 +48,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from sqlalchemy import Table, func, insert, select, text, update
+from sqlalchemy import Table, func, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -107,6 +113,30 @@ class RoomData:
     seats: list[SeatData]
     actions: list[tuple[int, int, str, int | None]]
     active: float | None = None
+
+
+class ActionLogged(IntegrityError):
+    """Action ``seq`` of room ``room_id`` is logged already (another process logged that
+    number first): this write was refused, the rest of its batch committed. An
+    ``IntegrityError``, as a conflict of the log's primary key always was."""
+
+    def __init__(self, room_id: str, seq: int) -> None:
+        self.room_id, self.seq = room_id, seq
+        super().__init__("INSERT INTO actions … ON CONFLICT (room_id, seq) DO NOTHING",
+                         {"room_id": room_id, "seq": seq},
+                         ValueError(f"action {seq} of room {room_id} is logged already"))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.room_id, self.seq)
+
+
+@dataclass(eq=False)
+class _LogRow:
+    """An action row of a batch (:meth:`SqlStore._log_action`): its ``values``, and whether
+    the batch's insert ``refused`` it (its number was logged already)."""
+
+    values: dict[str, Any]
+    refused: bool = False
 
 
 #: log rows ``(seq, seat, action, client_seq)``, and seats (names the class's ``list`` hides)
@@ -191,7 +221,9 @@ class GroupCommit:
             spans.note_batch(len(batch))
             error = self._commit(batch)
             errors = [error] * len(batch)
-            if isinstance(error, IntegrityError) and len(batch) > 1:  # each alone
+            # another constraint than the log's number (which refuses its own row only:
+            # SqlStore._insert_actions) failed the batch: each write alone
+            if isinstance(error, IntegrityError) and len(batch) > 1:
                 errors = [self._commit([p]) for p in batch]
                 tried += len(batch)
         except BaseException as raised:  # the batch's callers hear it too, and are woken
@@ -267,12 +299,31 @@ class SqlStore:
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Session]:
         """A session in a transaction, committed on leaving (the action rows of
-        :meth:`_log_action` inserted first), under :attr:`write_lock`."""
+        :meth:`_log_action` inserted first: :meth:`_insert_actions`), under
+        :attr:`write_lock`."""
         with self.write_lock, self._open() as s, s.begin():
             yield s
             rows = s.info.pop(_ACTION_ROWS, None)
-            if rows:  # Core's insert: the ORM's bulk insert took 14 % of the server's time
-                s.connection().execute(insert(_ACTIONS), rows)
+            if rows:
+                self._insert_actions(s, rows)
+
+    def _insert_actions(self, s: Session, rows: list[_LogRow]) -> None:
+        """In a batch's transaction: insert ``rows`` in one statement (Core's insert: the
+        ORM's bulk insert took 14 % of the server's time), skipping each whose number is
+        logged already (``ON CONFLICT DO NOTHING``; two rows of one number in the batch: the
+        first is written), which is marked ``refused``; each row written is told to the
+        other processes (:meth:`notify`, delivered at the commit)."""
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        statement = dialect.insert(_ACTIONS).on_conflict_do_nothing(
+            index_elements=["room_id", "seq"]).returning(_ACTIONS.c.room_id, _ACTIONS.c.seq)
+        written = {(r.room_id, r.seq) for r in
+                   s.connection().execute(statement, [row.values for row in rows])}
+        for row in rows:
+            key = (row.values["room_id"], row.values["seq"])
+            row.refused = key not in written
+            if not row.refused:
+                written.discard(key)  # a second row of this number was not written
+                self.notify(s, *key)
 
     def _write(self, write: Write, room: str | None = None) -> None:
         """Apply ``write`` (of the room ``room``: its row, seats, log and game only) in a
@@ -328,22 +379,23 @@ class SqlStore:
                       client_seq: int | None) -> None:
         """Log action ``seq`` (1, 2, …) of a room, committed when this returns (in a group
         commit with other threads' writes: :class:`GroupCommit`; the other processes told
-        in the same transaction: :meth:`notify`). Raises ``sqlalchemy.exc.IntegrityError``
-        when ``seq`` is already logged (and the batch's error when its transaction fails:
-        then no write of the batch is in the database)."""
-        self._write(lambda s: self._log_action(s, room_id, seq, seat, action, client_seq),
-                    room_id)
+        in the same transaction: :meth:`notify`). Raises :class:`ActionLogged`
+        (an ``sqlalchemy.exc.IntegrityError``) when ``seq`` is already logged (this write
+        only: the others of its batch are committed), and the batch's error when its
+        transaction fails (then no write of the batch is in the database)."""
+        row = _LogRow({"room_id": room_id, "seq": seq, "seat": seat, "action": action,
+                       "client_seq": client_seq, "created": utcnow()})
+        self._write(lambda s: self._log_action(s, row), room_id)
+        if row.refused:
+            raise ActionLogged(room_id, seq)
 
-    def _log_action(self, s: Session, room_id: str, seq: int, seat: int, action: str,
-                    client_seq: int | None) -> None:
-        """In a batch's transaction: what one logged action writes (the one place for a
-        statement a row, e.g. a ``NOTIFY``, which PostgreSQL delivers at the batch's
-        commit). Its row joins the batch's rows, inserted together at the end
-        (:meth:`_transaction`: one statement for the batch)."""
-        s.info.setdefault(_ACTION_ROWS, []).append(
-            {"room_id": room_id, "seq": seq, "seat": seat, "action": action,
-             "client_seq": client_seq, "created": utcnow()})
-        self.notify(s, room_id, seq)
+    def _log_action(self, s: Session, row: _LogRow) -> None:
+        """In a batch's transaction: what one logged action writes. Its row joins the
+        batch's rows, inserted together at the end (:meth:`_insert_actions`: one statement
+        for the batch, then a ``NOTIFY`` a row written, which PostgreSQL delivers at the
+        batch's commit)."""
+        row.refused = False  # (a batch written again write by write runs this again)
+        s.info.setdefault(_ACTION_ROWS, []).append(row)
 
     def rooms(self, statuses: Sequence[TableStatus] = (TableStatus.WAITING,
                                                         TableStatus.PLAYING)) -> list[RoomData]:
@@ -535,5 +587,5 @@ def _seat_row(room_id: str, seat: SeatData) -> SeatRow:
                    connected=seat.connected)
 
 
-__all__ = ["CHANNEL", "GroupCommit", "ROOM_CHANGED", "RoomData", "SeatData", "SeatKind", "SqlStore",
-           "TableStatus", "Write", "token_hash"]
+__all__ = ["CHANNEL", "ROOM_CHANGED", "ActionLogged", "GroupCommit", "RoomData", "SeatData",
+           "SeatKind", "SqlStore", "TableStatus", "Write", "token_hash"]
