@@ -11,9 +11,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from ...table import Player, table_bots
 from ...table.session import SeatKind, SessionError, SessionSeat, TableStatus
 from ..errors import ServerError, bad_token, not_creator
 from ..store import RoomData, SeatData, SqlStore, token_hash
+from ..workers import WORKERS
 from .credentials import bot_name, check_name, clean_token
 
 if TYPE_CHECKING:
@@ -28,6 +30,20 @@ def session_seat(seat: SeatData) -> SessionSeat:
     """A stored seat as the session holds it (the token's hash its credential)."""
     return SessionSeat(seat.seat, seat.name, SeatKind(seat.kind), seat.bot_level,
                        seat.token_hash)
+
+
+def seated_players(seats: list[SessionSeat], seed: int) -> list[Player]:
+    """The players of a table run here: a remote player a person's seat, a bot a bot's
+    (:func:`~belote.table.players.table_bots` on the server's pools, each seeded by its
+    seat from the room's ``seed``; the table reseeds it before each decision, so that a room
+    rebuilt from its log plays on as it would have: see :class:`~belote.table.Table`)."""
+    players = [Player.remote(s.name) for s in seats]
+    bots = [s for s in seats if s.kind == SeatKind.BOT]
+    made = table_bots([s.bot or "heuristic" for s in bots], seed,
+                      indices=[s.seat for s in bots], make=WORKERS.bot)
+    for s, bot in zip(bots, made, strict=True):
+        players[s.seat] = Player.of_bot(bot, s.name)
+    return players
 
 
 @contextlib.contextmanager

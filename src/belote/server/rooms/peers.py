@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Protocol
 from ...engine.errors import BeloteError
 from ...engine.game import Game
 from ...engine.rules import Rules
-from ...table import Player, Table
+from ...table import Table
 from ...table.session import SeatKind, TableStatus
 from ..store import RoomData, SeatData, SqlStore
 from . import wire
-from .lobby import session_seat
+from .lobby import seated_players, session_seat
 from .parts import Peers
 
 if TYPE_CHECKING:
@@ -61,9 +61,6 @@ class SyncHost(Protocol):
 
     def stopped(self, close_table: bool) -> None:
         """Under the lock: the session ended; the room stops its table if ``close_table``."""
-
-    def players(self) -> list[Player]:
-        """The table's players as the process that runs it seats them."""
 
     def broadcast(self, event: wire.WireModel) -> None:
         """Tell every connection of ``event``."""
@@ -202,7 +199,7 @@ class PeerSync:
             table = self.host.table
             if table is not None and self.session.status == TableStatus.PLAYING:
                 table.store = self.store
-                players = self.host.players()
+                players = seated_players(self.session.seats, self.data.seed)
                 for s in self.session.seats:
                     if s.kind == SeatKind.BOT:
                         table.join(s.seat, players[s.seat])

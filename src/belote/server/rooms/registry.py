@@ -97,6 +97,23 @@ def _nothing(*_args: object) -> None:
     """A released room's callbacks."""
 
 
+def _close_finished(room: Room) -> None:
+    """``room``, over, dropped from memory: its clocks stopped, its table (and the bots'
+    resources: an expert's search) closed."""
+    with room.lock:
+        room.session.stop_clocks()
+        table = room.table
+    if table is None:
+        return
+    table.close()
+    for seat in range(4):
+        player = table.player(seat)
+        closer = getattr(player.bot, "close", None) if player is not None else None
+        if closer is not None:
+            with contextlib.suppress(Exception):
+                closer()
+
+
 def _release(room: Room) -> None:
     """``room`` dropped from memory, its table closed (or a room over read back, which has
     none: :meth:`Rooms.get`): the references back to it let go
@@ -264,7 +281,7 @@ class Rooms:
     def drop(self, room: Room) -> bool:
         """Forget ``room`` when it is over and this process holds no connection of it (its
         game, table and bots are freed; :meth:`get` reads it back from the store when it is
-        asked for again): its table closed (:meth:`Room.close_finished`) and the room released
+        asked for again): its table closed (:func:`_close_finished`) and the room released
         (:func:`_release`: freed by reference counting), and with peers its
         table's lock let go (``disown``). Returns whether it was dropped."""
         if room.status != TableStatus.OVER or room.watched():
@@ -273,7 +290,7 @@ class Rooms:
             if self._rooms.get(room.id) is not room:
                 return False
             del self._rooms[room.id]
-        room.close_finished()
+        _close_finished(room)
         _release(room)
         if self.peers is not None:
             try:

@@ -20,7 +20,6 @@ What a connection hears (:meth:`Room.snapshot`, the events): the event's wire mo
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import threading
 import time
@@ -29,10 +28,9 @@ from typing import Any
 
 from ...engine.actions import parse_record_action
 from ...engine.game import Game
-from ...engine.record.codec import game_to_record
 from ...engine.rules import Rules
 from ...engine.views import SeatView
-from ...table import Player, Table, table_bots
+from ...table import Player, Table
 from ...table import events as ev
 from ...table.match import derive_seed
 from ...table.session import SeatKind, Session, TableStatus
@@ -44,7 +42,7 @@ from ..store import RoomData, SqlStore
 from ..workers import WORKERS
 from . import wire
 from .journal import LOG_CONFLICT, Journal, storage_failed
-from .lobby import Lobby, Seated, session_seat
+from .lobby import Lobby, Seated, seated_players, session_seat
 from .parts import Connection, Peers, Settings
 from .peers import PeerSync
 from .views import Views
@@ -202,19 +200,6 @@ class Room:
         if self.session.status == TableStatus.PLAYING:
             self._start_table()
 
-    def players(self) -> list[Player]:
-        """The table's players: a remote player a person's seat, a bot a bot's
-        (:func:`~belote.table.players.table_bots` on the server's pools, each seeded by its
-        seat; the table reseeds it before each decision, so that a room rebuilt from its log
-        plays on as it would have: see :class:`~belote.table.Table`)."""
-        players = [Player.remote(s.name) for s in self.session.seats]
-        seats = [s for s in self.session.seats if s.kind == SeatKind.BOT]
-        bots = table_bots([s.bot or "heuristic" for s in seats], self.data.seed,
-                          indices=[s.seat for s in seats], make=WORKERS.bot)
-        for s, bot in zip(seats, bots, strict=True):
-            players[s.seat] = Player.of_bot(bot, s.name)
-        return players
-
     # -- the lobby's requests: what it did, acted on here ------------------------------------
     def seat_of(self, token: str | None) -> int | None:
         return self.lobby.seat_of(token)
@@ -277,22 +262,6 @@ class Room:
         log.info("table %s: idle for %.0f s, closed", self.id, now - self.active)
         self.done()
         return True
-
-    def close_finished(self) -> None:
-        """A room over and dropped from memory: its table (and the bots' resources: an
-        expert's search) closed."""
-        with self.lock:
-            self.session.stop_clocks()
-            table = self.table
-        if table is None:
-            return
-        table.close()
-        for seat in range(4):
-            player = table.player(seat)
-            closer = getattr(player.bot, "close", None) if player is not None else None
-            if closer is not None:
-                with contextlib.suppress(Exception):
-                    closer()
 
     def seat_infos(self) -> list[SeatInfo]:
         return [SeatInfo(**d) for d in self._seat_dicts()]
@@ -362,13 +331,8 @@ class Room:
         who sat where (a bot named by its level, an open seat ``""``; docs/records.md)."""
         with self.lock:
             over = self.game.is_over() or self.status == TableStatus.OVER
-            rec = game_to_record(self.game, reveal_seed=over, finished_only=True)
-            rec["commitment"] = self.data.commitment
-            rec["players"] = [{"seat": s.seat, "name": s.name, "kind": str(s.kind)}
-                              for s in self.session.seats]
-            if self.session.ended:
-                rec["ended"] = True
-            return rec
+            return wire.record(self.game, over, self.data.commitment, self.session.seats,
+                               self.session.ended)
 
     # -- connections ------------------------------------------------------------------------
     def attach(self, conn: Connection) -> None:
@@ -476,7 +440,7 @@ class Room:
         does not run the table, every seat is remote and nothing is saved but the log: see
         :meth:`catch_up`)."""
         levels = [s.bot or "heuristic" for s in self.session.seats if s.kind == SeatKind.BOT]
-        players = self.players() if self.owner else \
+        players = seated_players(self.session.seats, self.data.seed) if self.owner else \
             [Player.remote(s.name) for s in self.session.seats]
         table = Table(self.game, players, store=self.store if self.owner else None,
                       game_id=self.id,

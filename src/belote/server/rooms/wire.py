@@ -16,6 +16,8 @@ import json
 from typing import Any
 
 from ...engine.errors import BeloteError
+from ...engine.game import Game
+from ...engine.record.codec import game_to_record
 from ...engine.views import PublicView, SeatView, spectator_seat_fields
 from ...table.session import Presence, SessionSeat
 from ..protocol import PROTOCOL_VERSION, Ack, ErrorMessage, Pong, Snapshot, TableEndedEvent
@@ -29,6 +31,20 @@ TABLE_ENDED = TableEndedEvent()
 def dumps(value: Any) -> str:
     """JSON text as the sockets write it (``ensure_ascii=False``)."""
     return json.dumps(value, ensure_ascii=False)
+
+
+def record(game: Game, over: bool, commitment: str, seats: list[SessionSeat],
+           ended: bool) -> dict[str, Any]:
+    """The ``belote-game/1`` record of an online ``game`` (:meth:`Room.record
+    <belote.server.rooms.Room.record>`): its finished deals, the whole game with its seed
+    once ``over``; then ``commitment``, ``players`` (who sat at each of ``seats``) and
+    ``ended`` when it was ended (docs/records.md)."""
+    rec = game_to_record(game, reveal_seed=over, finished_only=True)
+    rec["commitment"] = commitment
+    rec["players"] = [{"seat": s.seat, "name": s.name, "kind": str(s.kind)} for s in seats]
+    if ended:
+        rec["ended"] = True
+    return rec
 
 
 def seat_fields(seat: SessionSeat, presence: Presence) -> dict[str, Any]:
