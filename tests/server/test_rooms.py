@@ -416,7 +416,7 @@ def test_a_broken_room_is_rebuilt_when_an_action_arrives_or_at_the_periodic_look
     assert info.value.code == "server.storage_failed"
     new = rooms.held(room.id)
     assert new is not room and not new.broken and listeners[3].closed
-    assert new.log_seq == 1 and new.last_seq == {3: 1}
+    assert new.log_seq == 1 and new.journal.clients.as_dict() == {3: 1}
     flaky.down = True
     with pytest.raises(ServerError):
         new.act(3, "JH", 4)
@@ -548,6 +548,42 @@ def test_a_finished_room_read_back_is_freed_without_a_collection(database_url, r
         assert freed() is None
     finally:
         gc.enable()
+
+
+def test_a_copy_reads_a_join_elsewhere_back_as_what_changed(database_url, store):
+    """Issue 25 review: a room read back after people took seats through another process
+    (their claims written straight to the store, as that process does). ``PeerSync.reload``
+    returns what changed (:class:`Reloaded`: the seat, whether the table is full now) and
+    tells nobody; its session holds the seat (``Session.sync_from``). ``Room.reload`` acts
+    on it: its connections hear of the seat, and the table whose last seat was taken
+    there, still waiting, starts by itself here."""
+    from belote.server.rooms.peers import Reloaded
+    from belote.server.rooms.room import Room
+    from belote.server.store import token_hash
+    tokens = [secrets.token_urlsafe(16) for _ in range(4)]
+    seats = people(tokens)[:2] + [SeatData(2, "", "open"), SeatData(3, "", "open")]
+    room_id = seeded_room(database_url, seats, "annonces", OPTIONS, 10)
+    room = Room(store.room(room_id), store, Settings(bot_delay=0.0, takeover_after=60.0))
+    listener = Listener(None)
+    room.attach(listener.connection())
+    assert store.claim_seat(room_id, SeatData(2, "Eve", "human",
+                                              token_hash=token_hash(tokens[2])))
+    assert room.sync.reload() == Reloaded(seats=(2,), ended=False, full=False)
+    assert room.seat_of(tokens[2]) == 2 and room.session.seats[2].name == "Eve"
+    assert room.status == "waiting" and _seat_events(listener) == []  # nobody told
+    assert room.sync.reload() == Reloaded()  # read again: nothing new
+    assert store.claim_seat(room_id, SeatData(3, "Fay", "human",
+                                              token_hash=token_hash(tokens[3])))
+    room.reload()
+    assert _seat_events(listener)[0] == 3  # then the table's own, as it starts
+    assert room.status == "playing" and store.room(room_id).status == "playing"
+    assert room.table is not None
+    room.close()
+
+
+def _seat_events(listener):
+    return [m["event"]["seat"] for m in listener.messages
+            if m["type"] == "event" and m["event"]["kind"] == "seat"]
 
 
 def test_a_replayed_row_out_of_step_with_the_log_is_a_conflict_not_an_assertion(database_url,

@@ -412,7 +412,7 @@ def test_a_join_through_the_other_process_starts_the_runner_s_table(pair, databa
     assert copy.join("Bob", None)[0] == 1  # the last open seat: the table starts by itself
     assert copy.status == "playing" and copy.table is not None
     assert [copy.table.player(s).kind for s in range(4)] == ["remote"] * 4  # nothing runs
-    room.sync.reload()  # what its notification makes the runner do
+    room.reload()  # what its notification makes the runner do
     assert room.status == "playing" and room.table is not None
     assert [room.table.player(s).kind for s in range(4)] == ["remote", "remote", "bot", "bot"]
     assert room.table.wait_idle(WAIT)  # its bots played up to a person's turn

@@ -207,7 +207,7 @@ class Fanout:
         if room is None:
             return
         if what == ROOM_CHANGED:
-            room.sync.reload()
+            room.reload()
         elif what.isdigit() and int(what) > room.journal.logged:
             room.sync.catch_up()
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import logging
 import threading
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from ...engine.errors import BeloteError
@@ -65,11 +66,17 @@ class SyncHost(Protocol):
     def broadcast(self, event: wire.WireModel) -> None:
         """Tell every connection of ``event``."""
 
-    def start_by_itself(self) -> None:
-        """Start the table once no seat is open."""
 
-    def done(self) -> None:
-        """Not under the lock: the room may be over (and dropped once unwatched)."""
+@dataclass(frozen=True)
+class Reloaded:
+    """What :meth:`PeerSync.reload` found another process changed, for its room to tell its
+    connections and act on: the ``seats`` whose holder changed, ``ended`` (the table was
+    ended there), ``full`` (a person took the last open seat there: the table may start by
+    itself, as a join here makes it)."""
+
+    seats: tuple[int, ...] = ()
+    ended: bool = False
+    full: bool = False
 
 
 class PeerSync:
@@ -144,14 +151,15 @@ class PeerSync:
         with self.lock:
             return self.host.table
 
-    def reload(self) -> None:
-        """Another process changed the room's status, seats or connections: read them again;
-        a room that started there starts its table here, one ended there stops; a waiting
-        room whose last open seat a person took there starts (:meth:`start_by_itself`, as a
-        join here does); the connections are told of each seat that changed."""
+    def reload(self) -> Reloaded | None:
+        """Another process changed the room's status, seats or connections: read them again
+        (None: the room is not stored); a room that started there starts its table here
+        (``started``), one ended there stops (``stopped``), and who is connected elsewhere
+        is read (:meth:`sync_presence`). Returns the rest for the room to act on
+        (:class:`Reloaded`: :meth:`Room.reload <belote.server.rooms.Room.reload>`)."""
         state = self.store.room_state(self.id)
         if state is None:
-            return
+            return None
         status, ended, seats = state
         with self.lock:
             changed = [s.seat for s, old in zip(seats, self.data.seats, strict=True)
@@ -164,18 +172,12 @@ class PeerSync:
                 self.host.started()
             elif synced.stopped:
                 self.host.stopped(close_table=self.session.ended)
-            told_end = synced.stopped and self.session.ended
-            full = synced.full
+            found = Reloaded(tuple(changed), synced.stopped and self.session.ended,
+                             synced.full)
         peers = self.host.peers
         if peers is not None:
             self.sync_presence(peers.elsewhere(self.id))
-        for seat in changed:
-            self.host.broadcast(wire.SeatEvent(seat=seat))
-        if told_end:
-            self.host.broadcast(wire.TABLE_ENDED)
-        if full:
-            self.host.start_by_itself()
-        self.host.done()
+        return found
 
     def sync_presence(self, elsewhere: set[int]) -> None:
         """``elsewhere``: the seats another process holds a connection of now
@@ -206,4 +208,4 @@ class PeerSync:
                 self.session.run_clocks()
 
 
-__all__ = ["PeerSync", "Peers", "SyncHost"]
+__all__ = ["PeerSync", "Peers", "Reloaded", "SyncHost"]

@@ -233,7 +233,7 @@ class Rooms:
         if kept is room:  # a playing table run or served by another process
             room.resume()
         if kept is room and self.peers is not None:  # what changed since it was read
-            room.sync.reload()
+            room.reload()
             room.sync.catch_up()
         return kept
 
@@ -274,7 +274,7 @@ class Rooms:
         room.retire()
         new.resume()
         if self.peers is not None:
-            new.sync.reload()
+            new.reload()
             new.sync.catch_up()
         return new
 

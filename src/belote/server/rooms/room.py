@@ -144,12 +144,6 @@ class Room:
         self.session.runs_clocks = value
 
     @property
-    def last_seq(self) -> dict[int, int]:
-        """The last number each seat's client gave an action (a copy: the journal's
-        :class:`~.journal.ClientSeqs` owns it)."""
-        return self.journal.clients.as_dict()
-
-    @property
     def elsewhere(self) -> set[int]:
         """The seats connected to another process."""
         return self.session.elsewhere
@@ -178,8 +172,22 @@ class Room:
     def refresh(self) -> bool:
         if self.peers is None:
             return False
-        self.sync.reload()
+        self.reload()
         return True
+
+    def reload(self) -> None:
+        """Read again what another process changed (:meth:`PeerSync.reload`), then tell
+        every connection of it; a table full there starts here (as a join here does)."""
+        found = self.sync.reload()
+        if found is None:
+            return
+        for seat in found.seats:
+            self.broadcast(wire.SeatEvent(seat=seat))
+        if found.ended:
+            self.broadcast(wire.TABLE_ENDED)
+        if found.full:
+            self.start_by_itself()
+        self.done()
 
     def started(self) -> None:
         """Under the lock: the session started (the lobby's or another process's start);
