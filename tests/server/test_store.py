@@ -438,14 +438,13 @@ def test_a_failing_batch_tells_its_callers_and_the_writes_behind_it_commit(fails
     assert not later.is_alive() and outcome["d"] is None and db.committed[-1] == "d"
 
 
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 def test_on_postgresql_only_the_rows_written_are_notified(store, database_url):
     """Issue 25 review: the other processes hear ``'<room>:<seq>'`` of each action row this
     batch wrote (:data:`CHANNEL`, delivered at its commit), never of one it was refused (its
     number was another's). A duplicate, then a new row: the only notification is the new
     row's (the listener reads until that one arrives; PostgreSQL delivers in commit
     order)."""
-    if not database_url.startswith("postgresql"):
-        pytest.skip("notifications are PostgreSQL's (one process on SQLite)")
     import psycopg
 
     from belote.server.store import CHANNEL
