@@ -143,3 +143,31 @@ def test_the_auction_and_the_events_carry_the_moves_the_seat_was_offered():
                 assert view.bid_moves == offered
                 assert [[s, m["text"]] for s, m in view.bid_moves] == view.bids
         assert kinds & {"bid", "take", "choose"} and "card" in kinds or not d.contract
+
+
+def test_seat_views_equal_each_seats_own_view_at_every_state_of_every_preset():
+    """seat_views (the server's four views at once, sharing the public facts) gives what
+    SeatView.of gives each seat, at every state of a whole deal of each preset, annonces
+    heard as each seat hears them (001: shown from the second trick)."""
+    import random
+
+    from belote.engine.deck import full_deck
+    from belote.engine.rules import PRESETS
+    from belote.engine.views import seat_views
+    rng = random.Random(25)
+    states = 0
+    for name in PRESETS:
+        rules = Rules.preset(name)
+        for dealer in range(4):
+            deck = full_deck(rules)
+            rng.shuffle(deck)
+            deal = Deal.deal(rules, dealer, deck)
+            while True:
+                together = [v.to_json() for v in seat_views(deal)]
+                assert together == [SeatView.of(deal, s).to_json() for s in range(4)]
+                assert [v["seat"] for v in together] == [0, 1, 2, 3]
+                states += 1
+                if deal.result is not None or deal.to_move is None:
+                    break
+                deal.apply(rng.choice(list(deal.legal_actions())))
+    assert states > 8 * 4 * 20  # whole deals, not their first state only

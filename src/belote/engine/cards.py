@@ -337,12 +337,24 @@ def display_order(cards: Iterable[int], trump: Trump | None = None) -> list[int]
 
     ``trump``: the contract's kind, None during the bidding. Returns a new list."""
     held = list(cards)
-    suits = tuple(s for s in range(4) if any(SUIT_OF[c] == s for c in held))
+    suits = 0
+    for c in held:
+        suits |= 1 << SUIT_OF[c]
+    return sorted(held, key=_display_keys(suits, trump).__getitem__)
+
+
+@functools.cache
+def _display_keys(suits_held: int, trump: Trump | None) -> tuple[int, ...]:
+    """:func:`display_order`'s sort key of every card id, for the suits held (a mask of
+    suit bits) and the contract's kind: the suit's place, then the strength, strongest
+    first."""
+    suits = tuple(s for s in range(4) if suits_held >> s & 1)
     first = int(trump) if trump is not None and trump.is_suit and int(trump) in suits else None
     ordered = _suit_order(suits, first)
     strength = tables(trump).strength if trump is not None else \
         [PLAIN_STRENGTH[RANK_OF[c]] for c in range(NCARDS)]
-    return sorted(held, key=lambda c: (ordered.index(SUIT_OF[c]), -strength[c]))
+    place = {s: i for i, s in enumerate(ordered)}
+    return tuple(place.get(SUIT_OF[c], 4) * 16 - strength[c] for c in range(NCARDS))
 
 
 def cards_str(cards: Iterable[int]) -> str:

@@ -11,6 +11,7 @@ seat's annonces as the other seats hear them).
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -175,9 +176,12 @@ class SeatView:
         if not is_seat(seat):
             raise IllegalAction(f"seat must be 0..3, got {seat!r}", rule="bad_seat",
                                 code="illegal.bad_seat.view", params={"seat": repr(seat)})
-        seat = int(seat)
+        return cls._of(deal, int(seat), _public_facts(deal, int(seat)))
+
+    @classmethod
+    def _of(cls, deal: ViewSource, seat: int, facts: dict[str, Any]) -> SeatView:
+        """``seat``'s view of ``deal`` with the public ``facts`` (:func:`_public_facts`)."""
         legal = list(deal.legal_actions()) if deal.to_move == seat else []
-        facts = _public_facts(deal, seat)
         belote = _belote_cards(deal, seat)
         may_belote = any(isinstance(a, SayBelote) for a in legal)
         return cls(
@@ -382,6 +386,13 @@ def _move(action: Any, deal: ViewSource, words: dict[str, str], belote: int) -> 
 def _public_facts(deal: ViewSource, seat: int | None) -> dict[str, Any]:
     """The fields of a view that every seat may know, with the annonces as ``seat`` hears
     them (its own in full; None: as every seat but the declarer hears them)."""
+    facts = _shared_facts(deal)
+    facts["annonces"] = _annonces_heard(deal, seat)
+    return facts
+
+
+def _annonces_heard(deal: ViewSource, seat: int | None) -> dict[str, list[dict[str, Any]]]:
+    """The annonces declared as ``seat`` hears them (:func:`_public_facts`)."""
     shown = len(deal.tricks) >= 1
     anns: dict[str, list[dict[str, Any]]] = {}
     for s, lst in deal.declared.items():
@@ -392,13 +403,26 @@ def _public_facts(deal: ViewSource, seat: int | None) -> dict[str, Any]:
                          else None,
                          "cards": annonce_str(a) if (shown or s == seat) else None}
                         for a in lst]
+    return anns
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_facts(rules: Rules) -> tuple[str, dict[str, Any], dict[str, str]]:
+    """``(preset, options, words)`` of ``rules``, worked out once (copied by each view)."""
+    return rules.preset_name, rules.overrides(), double_words(rules)
+
+
+def _shared_facts(deal: ViewSource) -> dict[str, Any]:
+    """The public facts of :func:`_public_facts` but the annonces: the same for every seat
+    (new lists and dicts at each call)."""
     turned_public = deal.turned is not None and deal.contract is None and \
         deal.phase.value == "bidding"
     turned = deal.turned
     best = deal.best if deal.phase.value == "bidding" and deal.contract is None else None
-    words = double_words(deal.rules)
+    preset, options, words = _rules_facts(deal.rules)
+    options, words = (copy.deepcopy(options) if options else {}), dict(words)
     return {
-        "preset": deal.rules.preset_name, "options": deal.rules.overrides(),
+        "preset": preset, "options": options,
         "phase": deal.phase.value, "dealer": int(deal.dealer),
         "to_move": None if deal.to_move is None else int(deal.to_move),
         "hand_sizes": [popcount(h) for h in deal.hands],
@@ -412,7 +436,6 @@ def _public_facts(deal: ViewSource, seat: int | None) -> dict[str, Any]:
                    for (ld, cs, w), points in zip(deal.tricks, deal.trick_points, strict=True)],
         "points": list(deal.points),
         "belotes": [[int(s), "SHDC"[su]] for s, su in deal.belotes],
-        "annonces": anns,
         "result": deal.result.to_json() if deal.result else None,
         "barred_team": deal.barred_team,
         "actions": action_count(deal),
@@ -421,3 +444,12 @@ def _public_facts(deal: ViewSource, seat: int | None) -> dict[str, Any]:
             "seat": int(best[0]), "bid": str(best[1]), "doubled": deal.doubled},
         "bid_moves": [[int(s), move_json(a, words)] for s, a in deal.bids],
     }
+
+
+def seat_views(deal: ViewSource) -> list[SeatView]:
+    """The four seats' views of ``deal`` (``[SeatView.of(deal, s) for s in 0..3]``, equal
+    to them), the public facts worked out once: the views share those lists and dicts (the
+    annonces excepted), so they are for reading only (a server writing them as JSON)."""
+    shared = _shared_facts(deal)
+    return [SeatView._of(deal, seat, {**shared, "annonces": _annonces_heard(deal, seat)})
+            for seat in range(4)]

@@ -24,16 +24,20 @@ with a ``Retry-After`` header, a WebSocket one error message (its ``retry_after`
 close code :data:`CLOSE_RATE_LIMITED`. Each connection has its own queue of messages,
 written by the room from any thread (dicts, or JSON text already written) through one outbox
 of the event loop, which wakes the loop once for all the messages queued meanwhile, and sent
-in order by one task of the loop. Every room call runs on the loop's executor of
-:data:`WORKERS` threads (an action waits there for its group commit).
+in order by one task of the loop. A socket's action runs on :class:`_Actions`' threads (up
+to :data:`WORKERS`: it waits there for its group commit), its result told through the same
+outbox; every other room call on the loop's executor of :data:`WORKERS` threads.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import functools
 import json
 import logging
+import queue
 import threading
 import time
 import weakref
@@ -304,7 +308,7 @@ class _Outbox:
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
-        self._items: deque[tuple[_Socket, object, dict[str, Any] | None]] = deque()
+        self._items: deque[tuple[_Socket | None, object, dict[str, Any] | None]] = deque()
         self._lock = threading.Lock()
         self._woken = False
 
@@ -315,8 +319,16 @@ class _Outbox:
                 span = None
             else:
                 span["queued"] = time.perf_counter()
+        self._queue(socket, message, span)
+
+    def call(self, callback: Callable[[], object]) -> None:
+        """Call ``callback`` on the loop, after the messages queued before it."""
+        self._queue(None, callback, None)
+
+    def _queue(self, socket: _Socket | None, item: object,
+               span: dict[str, Any] | None) -> None:
         with self._lock:
-            self._items.append((socket, message, span))
+            self._items.append((socket, item, span))
             if self._woken:
                 return
             self._woken = True
@@ -328,7 +340,85 @@ class _Outbox:
             items, self._items = self._items, deque()
             self._woken = False
         for socket, message, span in items:
-            socket._put(message, span)
+            if socket is None:
+                message()  # type: ignore[operator]  # a callable of call()
+            else:
+                socket._put(message, span)
+
+
+#: how a socket's handler runs an action: ``await act(call)``
+_Act = Callable[[Callable[[], Any]], Awaitable[Any]]
+
+
+class _Actions:
+    """The threads where the sockets' actions run (:meth:`Room.act <.rooms.Room.act>`: it
+    waits for its group commit), lighter than the loop's executor (``asyncio.to_thread``: a
+    context copy, two chained futures and a wake-up of the loop an action, a tenth of the
+    server's time under load): a queue of jobs, up to ``limit`` threads started as needed
+    (one gone after ``idle`` seconds without a job), each result told to the loop through
+    its :class:`_Outbox` with the messages queued before it."""
+
+    def __init__(self, limit: int, idle: float = 60.0) -> None:
+        self.limit, self.idle = limit, idle
+        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._threads = 0
+        self._free = 0  # threads done with a job and not promised another
+        self._backlog = 0  # jobs queued while every thread ran one (the next done takes it)
+
+    async def run(self, outbox: _Outbox, call: Callable[[], Any]) -> Any:
+        """``call()`` on one of the threads (in this task's context: :mod:`.spans` reads
+        it); returns or raises what it did."""
+        done: asyncio.Future[tuple[bool, Any]] = outbox.loop.create_future()
+        context = contextvars.copy_context() if _SPANS else None
+
+        def tell(result: tuple[bool, Any]) -> None:
+            if not done.done():  # not cancelled meanwhile (the server stopping)
+                done.set_result(result)
+
+        def job() -> None:
+            try:
+                result = (True, call() if context is None else context.run(call))
+            except BaseException as e:  # noqa: BLE001 -- raised again on the loop
+                result = (False, e)
+            outbox.call(lambda: tell(result))
+
+        self._submit(job)
+        ok, value = await done
+        if not ok:
+            raise value
+        return value
+
+    def _submit(self, job: Callable[[], None]) -> None:
+        self._jobs.put(job)
+        with self._lock:
+            if self._free:  # a thread coming back for a job takes it
+                self._free -= 1
+                return
+            if self._threads >= self.limit:  # the first thread done takes it
+                self._backlog += 1
+                return
+            self._threads += 1
+        threading.Thread(target=self._work, name="belote-action", daemon=True).start()
+
+    def _work(self) -> None:
+        while True:
+            try:
+                job = self._jobs.get(timeout=self.idle)
+            except queue.Empty:
+                with self._lock:
+                    if self._free:  # no job promised to this thread: it ends
+                        self._free -= 1
+                        self._threads -= 1
+                        return
+                continue  # a job was promised to a free thread: wait for it
+            job()
+            del job
+            with self._lock:
+                if self._backlog:
+                    self._backlog -= 1
+                else:
+                    self._free += 1
 
 
 class _Socket:
@@ -432,9 +522,11 @@ def _too_large(text: str) -> bool:
         and len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES)
 
 
-async def _handle(room: Room, conn: Connection, text: str, received: float = 0.0) -> None:
+async def _handle(room: Room, conn: Connection, text: str, act: _Act,
+                  received: float = 0.0) -> None:
     """Answer one client message (every refusal an error message; nothing raises), read at
-    ``received`` (``perf_counter`` seconds: :mod:`.spans`)."""
+    ``received`` (``perf_counter`` seconds: :mod:`.spans`); an action runs through ``act``
+    (:meth:`_Actions.run` with the socket's outbox)."""
     lang = conn.lang
     if _too_large(text):
         conn.send(wire.refusal(ServerError(f"message too large (at most {MAX_MESSAGE_BYTES} bytes)",
@@ -468,7 +560,8 @@ async def _handle(room: Room, conn: Connection, text: str, received: float = 0.0
     span = spans.begin(room.id, conn.seat, seq, received) if _SPANS else None
     token = spans.CURRENT.set(span) if span is not None else None  # the thread copies it
     try:
-        applied = await asyncio.to_thread(room.act, conn.seat, message.action, seq)
+        seat, action = conn.seat, message.action
+        applied = await act(lambda: room.act(seat, action, seq))
         if span is not None:
             span["loop"] = time.perf_counter()
     except BeloteError as e:
@@ -512,6 +605,7 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
     # one a serving loop, made at its first connection
     outboxes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Outbox] = \
         weakref.WeakKeyDictionary()
+    actions = _Actions(WORKERS)
 
     async def play(websocket: WebSocket) -> None:
         table_id = str(websocket.path_params["table_id"])
@@ -539,12 +633,13 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
         if outbox is None:
             outbox = outboxes[loop] = _Outbox(loop)
         out = _Socket(websocket, outbox, seat)
+        act = functools.partial(actions.run, outbox)
         conn = Connection(seat, lang, out.send, out.close, out.send_text)
         sender = asyncio.create_task(out.run())
         try:
             await asyncio.to_thread(room.attach, conn)
             while (text := await _read(websocket)) is not None:
-                await _handle(room, conn, text, time.perf_counter() if _SPANS else 0.0)
+                await _handle(room, conn, text, act, time.perf_counter() if _SPANS else 0.0)
         except SQLAlchemyError as e:  # noting the connection failed: told, then closed
             error = _storage_failed(app, websocket.url.path, e)
             conn.send(wire.refusal(error, lang))

@@ -169,7 +169,7 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
     url = database or default_database()
     lock = lock_sqlite(url, explicit=database is not None)
     try:
-        store = open_store(url, WORKERS)
+        store = open_store(url, 2 * WORKERS)  # the executor's threads and the actions'
         fanout = open_fanout(store)
         try:
             rooms = Rooms(store, settings, peers=fanout)

@@ -54,7 +54,7 @@ from ..engine.deal import Deal, Phase
 from ..engine.errors import BeloteError, IllegalAction
 from ..engine.game import Game
 from ..engine.seats import Seat, is_seat
-from ..engine.views import PublicView, SeatView, action_count, double_words
+from ..engine.views import PublicView, SeatView, action_count, double_words, seat_views
 from .bots_runner import (
     TABLE_TIME_LIMIT_MS,
     BotRunner,
@@ -246,6 +246,14 @@ class Table:
         with self._lock:
             d = self._game.current
             return d.view(seat) if d is not None else None
+
+    def views(self) -> list[SeatView] | None:
+        """The four seats' views of the current deal at once (None once the game is over):
+        :func:`~belote.engine.views.seat_views`, equal to ``[view(s) for s in 0..3]`` but
+        sharing their public lists (for reading only: a server writing them as JSON)."""
+        with self._lock:
+            d = self._game.current
+            return seat_views(d) if d is not None else None
 
     def public_view(self) -> PublicView | None:
         """What a spectator may know of the current deal (None once the game is over):

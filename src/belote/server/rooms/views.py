@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ...engine.deal import Deal
 from ...engine.game import Game
-from ...engine.views import PublicView, SeatView
+from ...engine.views import PublicView, SeatView, seat_views
 from ...table import Table
 from ...table.session import TableStatus
 from . import wire
@@ -41,6 +41,8 @@ class Views:
         # (actions logged, status): see text
         self._state: tuple[int, str] = (-1, "")
         self._views: dict[int | None, tuple[int, str]] = {}
+        # the four seats' views of that state, worked out together (see text)
+        self._seats: tuple[int, list[SeatView] | None] | None = None
 
     def of(self, seat: int | None) -> tuple[int, SeatView | PublicView | None]:
         """:meth:`Room.view_json`'s view as the engine's object."""
@@ -73,15 +75,39 @@ class Views:
         room's lock."""
         state = (self.journal.logged, str(self.host.status))
         if state != self._state:
-            self._state, self._views = state, {}
+            self._state, self._views, self._seats = state, {}, None
         cached = self._views.get(seat)
         if cached is not None:
             return cached
-        deal_index, view = self.of(seat)
+        if seat is None:
+            deal_index, view = self.of(None)
+        else:  # the four seats' views at once: they share the public facts' work
+            seats = self._seats if self._seats is not None else self._all()
+            if self.journal.logged == state[0]:
+                self._seats = seats
+            deal_index, views = seats
+            view = None if views is None else views[seat]
         made = (deal_index, wire.view_text(view))
         if self.journal.logged == state[0]:  # no action came meanwhile: of this state
             self._views[seat] = made
         return made
 
+    def _all(self) -> tuple[int, list[SeatView] | None]:
+        """:meth:`of` for the four seats at once (:meth:`Table.views
+        <belote.table.Table.views>`): the deal's index, and the views (None while the table
+        waits or once the game is over)."""
+        while True:
+            index = len(self.host.game.deals)
+            views = self._all_now()
+            if len(self.host.game.deals) == index:  # no bot ended the deal meanwhile
+                return index, views
+
+    def _all_now(self) -> list[SeatView] | None:
+        if self.host.status == TableStatus.WAITING:
+            return None
+        if self.host.table is not None:
+            return self.host.table.views()
+        current = self.host.game.current
+        return seat_views(current) if current is not None else None
 
 __all__ = ["ViewHost", "Views"]

@@ -1,0 +1,79 @@
+"""The threads where a socket's actions run (``belote.server.app._Actions``): every job runs
+once, in a bounded number of threads, its result or exception told to the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from belote.server.app import _Actions, _Outbox
+
+
+def _deadline(check, seconds: float = 10.0) -> None:
+    end = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > end:
+            raise AssertionError("condition not met in time")
+        time.sleep(0.01)
+
+
+def test_jobs_past_the_limit_wait_for_a_thread_and_all_run_once():
+    """Eight jobs held on a barrier-like gate with a limit of three threads: three run at
+    once, never more; once the gate opens every job runs exactly once and each caller gets
+    its own result."""
+    async def main() -> None:
+        pool = _Actions(3, idle=30.0)
+        outbox = _Outbox(asyncio.get_running_loop())
+        gate = threading.Event()
+        running, most, ran = [0], [0], []
+        lock = threading.Lock()
+
+        def job(i: int) -> int:
+            with lock:
+                running[0] += 1
+                most[0] = max(most[0], running[0])
+            gate.wait(10)
+            with lock:
+                running[0] -= 1
+                ran.append(i)
+            return i * 10
+
+        tasks = [asyncio.create_task(pool.run(outbox, lambda i=i: job(i))) for i in range(8)]
+        await asyncio.to_thread(_deadline, lambda: running[0] == 3)
+        assert pool._threads == 3 and pool._backlog == 5
+        gate.set()
+        assert await asyncio.gather(*tasks) == [i * 10 for i in range(8)]
+        assert sorted(ran) == list(range(8)) and most[0] == 3
+        assert (pool._threads, pool._backlog, pool._free) == (3, 0, 3)
+        # the next three jobs are promised to the three free threads: none is started
+        assert await asyncio.gather(*(pool.run(outbox, lambda: 1) for _ in range(3))) == [1] * 3
+        assert pool._threads == 3
+    asyncio.run(main())
+
+
+def test_an_exception_reaches_the_caller_and_the_thread_goes_on():
+    async def main() -> None:
+        pool = _Actions(1, idle=30.0)
+        outbox = _Outbox(asyncio.get_running_loop())
+
+        def fail() -> None:
+            raise ValueError("refused")
+        with pytest.raises(ValueError, match="refused"):
+            await pool.run(outbox, fail)
+        assert await pool.run(outbox, lambda: "next") == "next"
+        assert pool._threads == 1
+    asyncio.run(main())
+
+
+def test_an_idle_thread_ends_and_a_new_job_starts_one_again():
+    async def main() -> None:
+        pool = _Actions(4, idle=0.05)
+        outbox = _Outbox(asyncio.get_running_loop())
+        assert await asyncio.gather(*(pool.run(outbox, lambda: 2) for _ in range(4))) == [2] * 4
+        await asyncio.to_thread(_deadline, lambda: pool._threads == 0)
+        assert pool._free == 0
+        assert await pool.run(outbox, lambda: 3) == 3
+    asyncio.run(main())
