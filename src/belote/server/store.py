@@ -295,6 +295,10 @@ class SqlStore:
             engine = open_database(url)
         self.engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
+        dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
+        #: the batch's insert of action rows (:meth:`_insert_actions`), built once
+        self._insert = dialect.insert(_ACTIONS).on_conflict_do_nothing(
+            index_elements=["room_id", "seq"]).returning(_ACTIONS.c.room_id, _ACTIONS.c.seq)
         #: held while a transaction writes, on SQLite only (its single writer: see above)
         self.write_lock: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext())
@@ -338,11 +342,8 @@ class SqlStore:
         logged already (``ON CONFLICT DO NOTHING``; two rows of one number in the batch: the
         first is written), which is marked ``refused``; each row written is told to the
         other processes (:meth:`notify`, delivered at the commit)."""
-        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
-        statement = dialect.insert(_ACTIONS).on_conflict_do_nothing(
-            index_elements=["room_id", "seq"]).returning(_ACTIONS.c.room_id, _ACTIONS.c.seq)
         written = {(r.room_id, r.seq) for r in
-                   s.connection().execute(statement, [row.values for row in rows])}
+                   s.connection().execute(self._insert, [row.values for row in rows])}
         for row in rows:
             key = (row.values["room_id"], row.values["seq"])
             row.refused = key not in written
