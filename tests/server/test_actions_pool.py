@@ -1,4 +1,4 @@
-"""The threads where a socket's actions run (``belote.server.app._Actions``): every job runs
+"""The threads where a socket's actions run (``belote.server.sockets.Actions``): every job runs
 once, in a bounded number of threads, its result or exception told to the loop."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from belote.server.app import _Actions, _Outbox
+from belote.server.sockets import Actions, Outbox
 
 
 def _deadline(check, seconds: float = 10.0) -> None:
@@ -25,8 +25,8 @@ def test_jobs_past_the_limit_wait_for_a_thread_and_all_run_once():
     once, never more; once the gate opens every job runs exactly once and each caller gets
     its own result."""
     async def main() -> None:
-        pool = _Actions(3, idle=30.0)
-        outbox = _Outbox(asyncio.get_running_loop())
+        pool = Actions(3, idle=30.0)
+        outbox = Outbox(asyncio.get_running_loop())
         gate = threading.Event()
         running, most, ran = [0], [0], []
         lock = threading.Lock()
@@ -56,8 +56,8 @@ def test_jobs_past_the_limit_wait_for_a_thread_and_all_run_once():
 
 def test_an_exception_reaches_the_caller_and_the_thread_goes_on():
     async def main() -> None:
-        pool = _Actions(1, idle=30.0)
-        outbox = _Outbox(asyncio.get_running_loop())
+        pool = Actions(1, idle=30.0)
+        outbox = Outbox(asyncio.get_running_loop())
 
         def fail() -> None:
             raise ValueError("refused")
@@ -70,8 +70,8 @@ def test_an_exception_reaches_the_caller_and_the_thread_goes_on():
 
 def test_an_idle_thread_ends_and_a_new_job_starts_one_again():
     async def main() -> None:
-        pool = _Actions(4, idle=0.05)
-        outbox = _Outbox(asyncio.get_running_loop())
+        pool = Actions(4, idle=0.05)
+        outbox = Outbox(asyncio.get_running_loop())
         assert await asyncio.gather(*(pool.run(outbox, lambda: 2) for _ in range(4))) == [2] * 4
         await asyncio.to_thread(_deadline, lambda: pool._threads == 0)
         assert pool._free == 0

@@ -8,8 +8,9 @@ import logging
 
 import pytest
 
-from belote.server.app import MAX_QUEUED, _Socket, pick_lang
+from belote.server.app import pick_lang
 from belote.server.run import RedactTokens
+from belote.server.sockets import MAX_QUEUED, Socket
 
 
 def test_the_language_comes_from_the_query_then_accept_language():
@@ -72,7 +73,7 @@ def test_a_client_that_reads_nothing_is_closed_not_queued_for_ever():
 
     async def scenario():
         fake = Fake()
-        out = _Socket(fake)
+        out = Socket(fake)
         for i in range(MAX_QUEUED + 50):
             out._put({"n": i})
         assert out.overflowed and len(out.queue) == MAX_QUEUED + 1

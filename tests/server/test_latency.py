@@ -119,7 +119,7 @@ def test_a_commit_hands_the_lead_to_the_oldest_write_queued_and_wakes_its_own_ca
 
     from support.wait import wait_until
 
-    from belote.server.store import GroupCommit
+    from belote.server.group_commit import GroupCommit
     opened: list[tuple[str, int]] = []  # (the thread that began a batch, its writes)
     gate, holding = threading.Event(), threading.Event()
     applied: list[str] = []

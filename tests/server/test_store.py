@@ -438,8 +438,8 @@ def test_a_failing_batch_tells_its_callers_and_the_writes_behind_it_commit(fails
     assert not later.is_alive() and outcome["d"] is None and db.committed[-1] == "d"
 
 
-@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
-def test_on_postgresql_only_the_rows_written_are_notified(store, database_url):
+@pytest.mark.parametrize("fresh_url", ["postgresql"], indirect=True)
+def test_on_postgresql_only_the_rows_written_are_notified(fresh_url):
     """Issue 25 review: the other processes hear ``'<room>:<seq>'`` of each action row this
     batch wrote (:data:`CHANNEL`, delivered at its commit), never of one it was refused (its
     number was another's). A duplicate, then a new row: the only notification is the new
@@ -448,6 +448,7 @@ def test_on_postgresql_only_the_rows_written_are_notified(store, database_url):
     import psycopg
 
     from belote.server.store import CHANNEL
+    store = SqlStore(fresh_url)  # a database of its own: the module's keeps its rooms
     (room,) = _rooms_of(store, 1)
     store.append_action(room, 1, 0, "pass", 1)
     url = store.engine.url.set(drivername="postgresql")
@@ -464,3 +465,4 @@ def test_on_postgresql_only_the_rows_written_are_notified(store, database_url):
                 break
     assert heard == [f"{room}:2"]
     assert store.room(room).actions == [(1, 0, "pass", 1), (2, 1, "80 H", None)]
+    store.dispose()

@@ -24,7 +24,7 @@ with a ``Retry-After`` header, a WebSocket one error message (its ``retry_after`
 close code :data:`CLOSE_RATE_LIMITED`. Each connection has its own queue of messages,
 written by the room from any thread (dicts, or JSON text already written) through one outbox
 of the event loop, which wakes the loop once for all the messages queued meanwhile, and sent
-in order by one task of the loop. A socket's action runs on :class:`_Actions`' threads (up
+in order by one task of the loop. A socket's action runs on :class:`~.sockets.Actions`' threads (up
 to :data:`WORKERS`: it waits there for its group commit), its result told through the same
 outbox; every other room call on the loop's executor of :data:`WORKERS` threads.
 """
@@ -33,15 +33,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import functools
 import json
 import logging
-import queue
-import threading
 import time
 import weakref
-from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -68,14 +64,13 @@ from .protocol import (
 from .ratelimit import Limiter, RateLimited
 from .replies import REFUSED, Health, answers
 from .rooms import Connection, Room, Rooms, wire
+from .sockets import Act, Actions, Outbox, Socket
 from .tables import CreateTable, JoinTable, SeatBot, bearer, limited, table_json
 
 log = logging.getLogger(__name__)
 
 #: the largest request body read, in bytes
 MAX_BODY_BYTES = 64 * 1024
-#: messages waiting for one client before it is closed (it reads nothing)
-MAX_QUEUED = 1000
 #: threads of the event loop's default executor, where every room call runs (an action, an
 #: attach…): an action waits there for its group commit (:class:`~.store.GroupCommit`), so
 #: the more actions in flight at once, the more share one commit (asyncio's default, 6 on 2
@@ -300,210 +295,6 @@ def _routes(app: FastAPI, rooms: Rooms, limiter: Limiter, public_url: str | None
     tables.mount(app, rooms, limiter, public_url)
 
 
-class _Outbox:
-    """Messages from any thread to the sockets of one event loop, in the order they were
-    queued: the loop is woken once for all the messages queued until it runs (waking it,
-    ``call_soon_threadsafe``, writes to its self-pipe: a system call that, once a message,
-    took a third of the server's time under load)."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self._items: deque[tuple[_Socket | None, object, dict[str, Any] | None]] = deque()
-        self._lock = threading.Lock()
-        self._woken = False
-
-    def put(self, socket: _Socket, message: object) -> None:
-        span = None
-        if _SPANS and (span := spans.CURRENT.get()) is not None:  # the actor's first message
-            if span["seat"] != socket.seat or "queued" in span:
-                span = None
-            else:
-                span["queued"] = time.perf_counter()
-        self._queue(socket, message, span)
-
-    def call(self, callback: Callable[[], object]) -> None:
-        """Call ``callback`` on the loop, after the messages queued before it."""
-        self._queue(None, callback, None)
-
-    def _queue(self, socket: _Socket | None, item: object,
-               span: dict[str, Any] | None) -> None:
-        with self._lock:
-            self._items.append((socket, item, span))
-            if self._woken:
-                return
-            self._woken = True
-        with contextlib.suppress(RuntimeError):  # the loop is closing
-            self.loop.call_soon_threadsafe(self._deliver)
-
-    def _deliver(self) -> None:
-        with self._lock:
-            items, self._items = self._items, deque()
-            self._woken = False
-        for socket, message, span in items:
-            if socket is None:
-                message()  # type: ignore[operator]  # a callable of call()
-            else:
-                socket._put(message, span)
-
-
-#: how a socket's handler runs an action: ``await act(call)``
-_Act = Callable[[Callable[[], Any]], Awaitable[Any]]
-
-
-class _Actions:
-    """The threads where the sockets' actions run (:meth:`Room.act <.rooms.Room.act>`: it
-    waits for its group commit), lighter than the loop's executor (``asyncio.to_thread``: a
-    context copy, two chained futures and a wake-up of the loop an action, a tenth of the
-    server's time under load): a queue of jobs, up to ``limit`` threads started as needed
-    (one gone after ``idle`` seconds without a job), each result told to the loop through
-    its :class:`_Outbox` with the messages queued before it."""
-
-    def __init__(self, limit: int, idle: float = 60.0) -> None:
-        self.limit, self.idle = limit, idle
-        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
-        self._lock = threading.Lock()
-        self._threads = 0
-        self._free = 0  # threads done with a job and not promised another
-        self._backlog = 0  # jobs queued while every thread ran one (the next done takes it)
-
-    async def run(self, outbox: _Outbox, call: Callable[[], Any]) -> Any:
-        """``call()`` on one of the threads (in this task's context: :mod:`.spans` reads
-        it); returns or raises what it did."""
-        done: asyncio.Future[tuple[bool, Any]] = outbox.loop.create_future()
-        context = contextvars.copy_context() if _SPANS else None
-
-        def tell(result: tuple[bool, Any]) -> None:
-            if not done.done():  # not cancelled meanwhile (the server stopping)
-                done.set_result(result)
-
-        def job() -> None:
-            try:
-                result = (True, call() if context is None else context.run(call))
-            except BaseException as e:  # noqa: BLE001 -- raised again on the loop
-                result = (False, e)
-            outbox.call(lambda: tell(result))
-
-        self._submit(job)
-        ok, value = await done
-        if not ok:
-            raise value
-        return value
-
-    def _submit(self, job: Callable[[], None]) -> None:
-        self._jobs.put(job)
-        with self._lock:
-            if self._free:  # a thread coming back for a job takes it
-                self._free -= 1
-                return
-            if self._threads >= self.limit:  # the first thread done takes it
-                self._backlog += 1
-                return
-            self._threads += 1
-        threading.Thread(target=self._work, name="belote-action", daemon=True).start()
-
-    def _work(self) -> None:
-        while True:
-            try:
-                job = self._jobs.get(timeout=self.idle)
-            except queue.Empty:
-                with self._lock:
-                    if self._free:  # no job promised to this thread: it ends
-                        self._free -= 1
-                        self._threads -= 1
-                        return
-                continue  # a job was promised to a free thread: wait for it
-            job()
-            del job
-            with self._lock:
-                if self._backlog:
-                    self._backlog -= 1
-                else:
-                    self._free += 1
-
-
-class _Socket:
-    """One WebSocket's outgoing side: a queue that any thread fills (:meth:`send`, or
-    :meth:`send_text` for a message written as JSON text already) through the loop's
-    :class:`_Outbox`, emptied in order by one task (:meth:`run`). A plain deque, and a
-    future only while the task waits: an idle socket holds little (an ``asyncio.Queue`` is
-    five deques), and no message once it is sent."""
-
-    _CLOSE = object()
-
-    def __init__(self, websocket: WebSocket, outbox: _Outbox | None = None,
-                 seat: int | None = None) -> None:
-        self.websocket = websocket
-        self.seat = seat  # whose messages (:mod:`.spans` times the actor's first)
-        self.outbox = outbox or _Outbox(asyncio.get_running_loop())
-        self.queue: deque[object] = deque()
-        self.overflowed = False
-        self._ended = False  # the close is queued: nothing more is
-        self._wakeup: asyncio.Future[None] | None = None  # while run() waits
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.outbox.put(self, message)
-
-    def send_text(self, text: str) -> None:
-        self.outbox.put(self, text)
-
-    def _put(self, message: object, span: dict[str, Any] | None = None) -> None:
-        """On the loop: queue ``message``; a client that lets :data:`MAX_QUEUED` messages
-        pile up (it reads nothing) is closed rather than let the server's memory grow. It
-        reconnects to a fresh snapshot."""
-        if self._ended:
-            return
-        if message is not self._CLOSE and len(self.queue) >= MAX_QUEUED:
-            self.overflowed = True
-            log.warning("a client reads nothing: %d messages queued, closing it", MAX_QUEUED)
-            message = self._CLOSE
-        self._ended = message is self._CLOSE
-        self.queue.append(message if span is None else _Timed(message, span))
-        wakeup = self._wakeup
-        if wakeup is not None and not wakeup.done():
-            wakeup.set_result(None)
-
-    def close(self) -> None:
-        self.outbox.put(self, self._CLOSE)
-
-    async def run(self) -> None:
-        """Send what is queued, in order, until the close is sent (then the socket is
-        closed); a socket gone ends it."""
-        loop = asyncio.get_running_loop()
-        with contextlib.suppress(Exception):  # a socket gone: the receiving side ends
-            while True:
-                if not self.queue:
-                    self._wakeup = loop.create_future()
-                    await self._wakeup
-                    self._wakeup = None
-                    continue
-                message = self.queue.popleft()
-                span: dict[str, Any] | None = None
-                if isinstance(message, _Timed):
-                    timed = message
-                    message, span = timed.message, timed.span
-                    del timed
-                if message is self._CLOSE:
-                    await self.websocket.close()
-                    return
-                text = message if isinstance(message, str) else json.dumps(message,
-                                                                           ensure_ascii=False)
-                del message  # not kept while the socket waits
-                await self.websocket.send_text(text)
-                del text
-                if span is not None:
-                    span["sent"] = time.perf_counter()
-                    span = None
-
-
-class _Timed:
-    """A message queued with the span (:mod:`.spans`) of the action it tells its actor of."""
-
-    __slots__ = ("message", "span")
-
-    def __init__(self, message: object, span: dict[str, Any]) -> None:
-        self.message, self.span = message, span
-
-
 async def _read(websocket: WebSocket) -> str | None:
     """The next client message as text (None: the socket closed); a binary frame is read
     as UTF-8 (``\ufffd`` for what is not)."""
@@ -522,11 +313,11 @@ def _too_large(text: str) -> bool:
         and len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES)
 
 
-async def _handle(room: Room, conn: Connection, text: str, act: _Act,
+async def _handle(room: Room, conn: Connection, text: str, act: Act,
                   received: float = 0.0) -> None:
     """Answer one client message (every refusal an error message; nothing raises), read at
     ``received`` (``perf_counter`` seconds: :mod:`.spans`); an action runs through ``act``
-    (:meth:`_Actions.run` with the socket's outbox)."""
+    (:meth:`Actions.run` with the socket's outbox)."""
     lang = conn.lang
     if _too_large(text):
         conn.send(wire.refusal(ServerError(f"message too large (at most {MAX_MESSAGE_BYTES} bytes)",
@@ -603,9 +394,9 @@ async def _refuse(websocket: WebSocket, error: BeloteError, lang: str, close: in
 
 def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
     # one a serving loop, made at its first connection
-    outboxes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Outbox] = \
+    outboxes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Outbox] = \
         weakref.WeakKeyDictionary()
-    actions = _Actions(WORKERS)
+    actions = Actions(WORKERS)
 
     async def play(websocket: WebSocket) -> None:
         table_id = str(websocket.path_params["table_id"])
@@ -631,8 +422,8 @@ def _socket(app: FastAPI, rooms: Rooms, limiter: Limiter) -> None:
         loop = asyncio.get_running_loop()
         outbox = outboxes.get(loop)
         if outbox is None:
-            outbox = outboxes[loop] = _Outbox(loop)
-        out = _Socket(websocket, outbox, seat)
+            outbox = outboxes[loop] = Outbox(loop)
+        out = Socket(websocket, outbox, seat)
         act = functools.partial(actions.run, outbox)
         conn = Connection(seat, lang, out.send, out.close, out.send_text)
         sender = asyncio.create_task(out.run())

@@ -43,8 +43,8 @@ import datetime as dt
 import hashlib
 import os
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -62,7 +62,7 @@ from ..engine.game import Game
 from ..engine.record import dumps, game_from_record, game_to_record
 from ..table.session import SeatKind, TableStatus
 from ..table.store import LoadedGame, StoredGame, check_game_id
-from . import spans
+from .group_commit import GroupCommit, Write
 
 #: where a batch's session keeps its action rows (``Session.info``)
 _ACTION_ROWS = "belote.actions"
@@ -144,146 +144,6 @@ _LogRows = list[tuple[int, int, str, int | None]]
 _Seats = list[SeatData]
 
 
-#: a write of a batch: what it does in the batch's session (it must not commit; what it
-#: returns is dropped)
-Write = Callable[[Session], object]
-
-
-class _Wake:
-    """A one-time wake-up (``threading.Event``'s ``set``/``wait`` for one waiter, set once or
-    more, waited once): a held lock, released by the first :meth:`set`. An Event builds a
-    condition and its lock for each write, 3 % of the server's time under load."""
-
-    __slots__ = ("_lock", "_set")
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._lock.acquire()
-        self._set = False
-
-    def set(self) -> None:
-        """Wake the waiter (a later call does nothing). Never called twice at once: a write
-        is woken by its batch's end or, before that, handed the lead by another batch's
-        end (then its own batch's end, on its own thread, sets it again)."""
-        if not self._set:
-            self._set = True
-            self._lock.release()
-
-    def wait(self) -> None:
-        """Return once :meth:`set` was called (at once if it was)."""
-        self._lock.acquire()
-
-
-@dataclass(eq=False)
-class _Pending:
-    """A queued write; ``woken`` is set once it is committed (``done``, with ``error``) or,
-    not done, when its caller is to lead the next batch (``lead``)."""
-
-    write: Write
-    room: str | None = None
-    done: bool = False
-    lead: bool = False
-    error: BaseException | None = None
-    woken: _Wake = field(default_factory=_Wake)
-
-
-@dataclass(eq=False)
-class GroupCommit:
-    """Writes of many threads committed together (see the module docstring): :meth:`run`
-    queues a write and returns once a transaction holding it is committed.
-
-    ``begin`` opens the batch's transaction: a context manager giving a session, which
-    commits when left normally and rolls back when left by an exception. ``lock``, when
-    given, is called first in it with the ids of the rooms the batch's writes name, sorted
-    (each once), so that every batch takes what its writes lock in one order. ``batches`` and
-    ``writes`` count the transactions committed or failed and the writes they held.
-
-    Waking. A batch's end wakes its own callers only, and hands the lead to the oldest
-    write queued meanwhile (its caller wakes and takes the queue): the callers waiting for a
-    later batch stay asleep (docs/performance.md, "Latency at 1,000 tables")."""
-
-    begin: Callable[[], contextlib.AbstractContextManager[Session]]
-    lock: Callable[[Session, list[str]], object] | None = None
-    batches: int = 0
-    writes: int = 0
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-    _queue: list[_Pending] = field(default_factory=list)
-    _busy: bool = False
-
-    @property
-    def queued(self) -> int:
-        """How many writes wait for the next batch."""
-        with self._lock:
-            return len(self._queue)
-
-    def run(self, write: Write, room: str | None = None) -> None:
-        """Apply ``write`` (of the room ``room``: its rows only) in a batch's session;
-        return once that batch is committed.
-        Raises what the batch raised (the same exception object for every caller of the
-        batch: ``sqlalchemy.exc.SQLAlchemyError``, OSError…), in which case none of the
-        batch's writes is in the database."""
-        mine = _Pending(write, room)
-        with self._lock:
-            self._queue.append(mine)
-            mine.lead = not self._busy  # no batch under way: this caller leads the next
-            self._busy = True
-        if not mine.lead:
-            mine.woken.wait()  # committed, or handed the lead (then not done)
-        if not mine.done:
-            self._lead()
-        if mine.error is not None:
-            raise mine.error
-
-    def _lead(self) -> None:
-        """Take every queued write (the leader's own among them), commit them in one
-        transaction, wake their callers, and hand the lead to the oldest write queued
-        meanwhile (or leave none busy)."""
-        with self._lock:
-            batch, self._queue = self._queue, []
-        errors: list[BaseException | None] = [None] * len(batch)
-        tried = 1
-        try:
-            spans.note_batch(len(batch))
-            error = self._commit(batch)
-            errors = [error] * len(batch)
-            # another constraint than the log's number (which refuses its own row only:
-            # SqlStore._insert_actions) failed the batch: each write alone
-            if isinstance(error, IntegrityError) and len(batch) > 1:
-                errors = [self._commit([p]) for p in batch]
-                tried += len(batch)
-        except BaseException as raised:  # the batch's callers hear it too, and are woken
-            errors = [raised] * len(batch)
-            raise
-        finally:
-            with self._lock:
-                self.batches += tried
-                self.writes += len(batch)
-                for p, e in zip(batch, errors, strict=True):
-                    p.done, p.error = True, e
-                nxt = self._queue[0] if self._queue else None
-                if nxt is None:
-                    self._busy = False
-                else:
-                    nxt.lead = True
-            for p in batch:
-                p.woken.set()
-            if nxt is not None:
-                nxt.woken.set()
-
-    def _commit(self, batch: list[_Pending]) -> BaseException | None:
-        """Apply and commit ``batch`` in one transaction; the exception that failed it."""
-        try:
-            with self.begin() as session:
-                rooms = sorted({p.room for p in batch if p.room is not None})
-                if self.lock is not None and rooms:
-                    self.lock(session, rooms)
-                for p in batch:
-                    p.write(session)
-        except BaseException as e:  # every caller of the batch hears it (run)
-            return e
-        return None
-
-
 class SqlStore:
     """The server's store on a database URL (migrated when opened; see
     :func:`belote.db.open_database`)."""
@@ -306,7 +166,8 @@ class SqlStore:
         self.notifies = engine.dialect.name == "postgresql"
         #: every write goes through it (see the module docstring)
         self.group = GroupCommit(self._transaction,
-                                 lock=_lock_rooms if self.notifies else None)
+                                 lock=_lock_rooms if self.notifies else None,
+                                 retry_alone=lambda e: isinstance(e, IntegrityError))
         #: the SQLite file opened (None: another database) and its (device, inode)
         self._file = sqlite_file(engine.url)
         self._file_id = _identity(self._file) if self._file is not None else None

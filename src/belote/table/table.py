@@ -248,23 +248,17 @@ class Table:
             return d.view(seat) if d is not None else None
 
     def views(self) -> list[SeatView] | None:
-        """The four seats' views of the current deal at once (None once the game is over):
-        :func:`~belote.engine.views.seat_views`, equal to ``[view(s) for s in 0..3]`` but
-        sharing their public lists (for reading only: a server writing them as JSON)."""
+        """``[view(s) for s in 0..3]`` at once, sharing their public lists (for reading only:
+        :func:`~belote.engine.views.seat_views`); None once the game is over."""
         with self._lock:
-            d = self._game.current
-            return seat_views(d) if d is not None else None
+            return None if (d := self._game.current) is None else seat_views(d)
 
     def public_view(self) -> PublicView | None:
         """What a spectator may know of the current deal (None once the game is over):
-        :meth:`Deal.public_view <belote.engine.deal.Deal.public_view>`, the public facts alone
-        (no hand, no legal action, every seat's annonces as the other seats hear them: their
-        cards only once the first trick is over); its JSON is
-        :meth:`~belote.engine.views.PublicView.to_json`. No card of a hand not yet played,
-        the turned card excepted while it is public."""
+        :meth:`Deal.public_view <belote.engine.deal.Deal.public_view>` (no card of a hand not
+        yet played; the annonces as the other seats hear them)."""
         with self._lock:
-            d = self._game.current
-            return d.public_view() if d is not None else None
+            return None if (d := self._game.current) is None else d.public_view()
 
     def legal(self, seat: Seat | int) -> list[str]:
         """``seat``'s legal actions now (record strings; empty unless it is to move)."""
