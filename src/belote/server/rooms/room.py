@@ -466,8 +466,9 @@ class Room:
         """``seat``'s action numbered ``client_seq`` by its client. Returns False for a
         number already seen (nothing applied: the caller answers it ``duplicate``), here or,
         when another process logged this very action first (the same message sent through
-        both at once: :meth:`_logged_elsewhere`), there. Raises ``server.not_playing`` (409), ``server.storage_failed`` (503: the log could
-        not be written; the table stops), or the table's refusal
+        both at once: :meth:`_logged_elsewhere`), there. Raises ``server.not_playing`` (409),
+        ``server.storage_failed`` (503: the log could not be written; the table stops), or
+        the table's refusal
         (:class:`~belote.engine.errors.WrongTurn`, an ``IllegalAction`` naming the rule, an
         ``ActionError``, ``action.not_record_text`` for any text but the record's)."""
         spans.mark("thread")
