@@ -464,11 +464,10 @@ class Room:
 
     def act(self, seat: int, action: str, client_seq: int) -> bool:
         """``seat``'s action numbered ``client_seq`` by its client. Returns False for a
-        number already seen (nothing applied: the caller answers it ``duplicate``), here or,
-        when another process logged this very action first (the same message sent through
-        both at once: :meth:`_logged_elsewhere`), there. Raises ``server.not_playing`` (409),
-        ``server.storage_failed`` (503: the log could not be written; the table stops), or
-        the table's refusal
+        number already seen (nothing applied: the caller answers it ``duplicate``), here or
+        logged first by another process (:meth:`Journal.logged_after`).
+        Raises ``server.not_playing`` (409), ``server.storage_failed`` (503: the log could
+        not be written; the table stops), or the table's refusal
         (:class:`~belote.engine.errors.WrongTurn`, an ``IllegalAction`` naming the rule, an
         ``ActionError``, ``action.not_record_text`` for any text but the record's)."""
         spans.mark("thread")
@@ -489,8 +488,7 @@ class Room:
             table = self.table
         # not under the room's lock: the others' messages do not wait for this log write
         for attempt in range(2):
-            before = self.journal.logged
-            self.journal.acting.pending = (seat, client_seq)
+            before, self.journal.acting.pending = self.journal.logged, (seat, client_seq)
             try:
                 table.act(seat, parsed)  # parsed once: the table judges the action itself
                 spans.mark("acted")
@@ -501,19 +499,12 @@ class Room:
             finally:
                 self.journal.acting.pending = None
             resynced = self.sync.resync()  # another process logged that seq first: judge again
-            if self._logged_elsewhere(seat, action, client_seq, before):
+            if self.journal.logged_after(before, seat, action, client_seq):
                 return False  # this very action, sent through both: a duplicate, as here
             if resynced is None:
                 raise self._not_playing()
             table = resynced
         return True
-
-    def _logged_elsewhere(self, seat: int, action: str, client_seq: int, after: int) -> bool:
-        """Whether the log holds, after action ``after``, ``seat``'s ``action`` numbered
-        ``client_seq`` by its client: the same message sent at once through another process,
-        which logged it first (a client's numbers only grow, so the number names it)."""
-        return any(s == seat and c == client_seq and a == action
-                   for _seq, s, a, c in self.store.actions_after(self.id, after))
 
     def _on_event(self, event: ev.Event) -> None:
         """The table's callback (its delivering thread): tell every connection of an event
