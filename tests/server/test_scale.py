@@ -401,6 +401,33 @@ def test_an_action_whose_seq_the_other_logged_first_is_judged_again(pair, databa
     assert not [m for m in heard if m["type"] == "error"]
 
 
+def test_one_action_sent_through_both_processes_at_once_is_a_duplicate_on_the_second(
+        pair, database_url):
+    """The same message (seat 3's "take", its number 1) through both processes at once: the
+    runner logs it; the copy, which has not heard of it yet, loses the race for log seq 1,
+    rebuilds from the log and finds that very action there: a duplicate (as one process
+    answers a number seen), not a refusal of an action out of turn."""
+    first, second = pair
+    tokens = [secrets.token_urlsafe(8) for _ in range(4)]
+    room_id = seeded_room(database_url, people(tokens), "annonces",
+                          {"game_end": "deals", "deals": 1}, 10)
+    runner = first.get(room_id)
+    runner.start(tokens[0])
+    copy = second.get(room_id)
+    heard = _messages(copy, 3)
+    assert runner.act(3, "take", 1) is True
+    assert copy.journal.logged == 0  # not heard yet: the copy writes log seq 1 too
+    assert copy.act(3, "take", 1) is False  # the caller answers ack duplicate
+    assert copy.journal.logged == runner.journal.logged == 1
+    assert copy.last_seq[3] == 1
+    assert [(seq, seat, action, client_seq) for seq, seat, action, client_seq
+            in _stored(database_url, room_id).actions] == [(1, 3, "take", 1)]
+    actions = [m["event"]["action"] for m in heard
+               if m["type"] == "event" and m["event"].get("kind") == "action"]
+    assert actions == ["take"]
+    assert not [m for m in heard if m["type"] == "error"]
+
+
 def test_a_join_through_the_other_process_starts_the_runner_s_table(pair, database_url):
     first, second = pair
     seats = [*people(["t0", "t1", "t2", "t3"])[:1], SeatData(1, "", "open"),

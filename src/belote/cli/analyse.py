@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from ..engine import BeloteError
-from ..engine.record import GAME_FORMAT, RecordLines, checked_deals
+from ..engine.record import GAME_FORMAT, RecordLines, check_game
 from ..engine.record import choose_deal as _choose_deal
 from ..engine.record import read_record as _read_record
 from ..i18n import card_label, irregularity, rule_name
@@ -45,7 +45,9 @@ def analyse(
         rec = _read_record(record)
         if isinstance(rec, RecordLines) or (isinstance(rec, dict)
                                             and rec.get("format") == GAME_FORMAT):
-            checked_deals(rec)  # the whole record first, as check reads it
+            # the whole record first, judged as check judges it: a malformed deal, or a deal
+            # after the game's end (record.game_over), is refused
+            check_game(rec)
         report = check_deal(_choose_deal(rec, deal_no, games=True))
         deal = report.deal
         _first_use_note(lang)

@@ -239,6 +239,9 @@ def parse_card(text: str) -> int:
     """Parse one card: ``JH``, ``TH``, ``10H``, ``7s``, or the French display ``V♥``, ``10♥``.
 
     Rank first, suit last. Raises :class:`CardError` naming the bad text."""
+    known = _KNOWN.get(text) if type(text) is str else None
+    if known is not None:  # the usual texts, looked up (a record holds ~200 cards a deal)
+        return known
     if not isinstance(text, str):
         raise CardError(f"a card is text such as JH, got {text!r}", code="card.not_text",
                         params={"value": repr(text)})
@@ -256,6 +259,13 @@ def parse_card(text: str) -> int:
                         "A, or 10 V D R)", code="card.bad_rank",
                         params={"text": repr(text), "rank": repr(t[:-1])})
     return card_of(_SUIT_PARSE[s], _RANK_PARSE[r])
+
+
+#: every card text :func:`parse_card` reads without surrounding spaces (any case), by text
+_KNOWN: dict[str, int] = {
+    rank + suit: card_of(_SUIT_PARSE[suit.upper()], _RANK_PARSE[rank.upper()])
+    for r in _RANK_PARSE for rank in {r, r.lower()}
+    for s in _SUIT_PARSE for suit in {s, s.lower()}}
 
 
 def parse_cards(text: str | Iterable[str], *, unique: bool = True) -> list[int]:

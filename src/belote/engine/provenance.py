@@ -33,7 +33,7 @@ from .deal import Deal
 from .errors import BeloteError, Param, RecordError
 from .game import Game, deal_pack, first_dealer_of, gathered_pack
 from .record.codec import game_from_record
-from .record.shape import ended_without_deal, parse_game
+from .record.shape import GameRecord, ended_without_deal, parse_game
 from .rules import Rules
 
 #: bits of a table's secret seed
@@ -246,7 +246,7 @@ def verify_record(rec: object, *, require_commitment: bool = True) -> Provenance
             raise RecordError("the game record has no deal", where="deals",
                               code="record.no_deal")
         return ProvenanceReport(seed, record.commitment, commitment(seed), first, (), True)
-    game, abandoned = _replay(rec, len(record.deals))
+    game, abandoned = _replay(rec, record)
     # the record's deals only: the deal a replayed game starts after them is the seed's own
     deals = [*game.deals, *([game.current] if game.current is not None else [])]
     deals = deals[:len(record.deals) if abandoned is None else abandoned + 1]
@@ -263,12 +263,14 @@ def verify_record(rec: object, *, require_commitment: bool = True) -> Provenance
                             ended)
 
 
-def _replay(rec: object, count: int) -> tuple[Game, int | None]:
-    """The game of ``rec`` replayed (:func:`game_from_record`), and the 0-based index of the
-    deal it was abandoned at (None: none was): a deal left unfinished while another follows
-    (``record.deal_unfinished``) ends the replay there, the record cut after it."""
+def _replay(rec: object, record: GameRecord) -> tuple[Game, int | None]:
+    """The game of ``rec`` (read as ``record``) replayed (:func:`game_from_record`), and the
+    0-based index of the deal it was abandoned at (None: none was): a deal left unfinished
+    while another follows (``record.deal_unfinished``) ends the replay there, the record cut
+    after it."""
+    count = len(record.deals)
     try:
-        return game_from_record(rec), None
+        return game_from_record(rec, parsed=record), None
     except RecordError as e:
         found = re.fullmatch(r"deals\[(\d+)\]", e.places[0]) if e.places else None
         if e.code != "record.deal_unfinished" or found is None or \

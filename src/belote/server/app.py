@@ -201,6 +201,11 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
+#: FastAPI's words (an HTTPException 400) for a body its decoder failed on, other than by
+#: ``json.JSONDecodeError`` (answered 422 ``json_invalid``): a body nested too deep
+_BODY_UNPARSED = "There was an error parsing the body"
+
+
 def _handlers(app: FastAPI) -> None:
     app.add_middleware(BodyLimit)
 
@@ -230,6 +235,11 @@ def _handlers(app: FastAPI) -> None:
             return _error_json("server.bad_method", _said(
                 "server.bad_method", lang, f"method not allowed: {request.method}",
                 method=request.method), 405)
+        if exc.status_code == 400 and exc.detail == _BODY_UNPARSED:
+            # a body FastAPI's JSON decoder gave up on (nested too deep: RecursionError)
+            # is a malformed body as any other: 422, unreadable JSON
+            return _coded(refused_fields([{"type": "json_invalid", "loc": ("body",)}],
+                                         "request", lang), lang, 422)
         return _coded(refused_fields([], "request", lang), lang, exc.status_code)
 
     @app.exception_handler(OperationalError)

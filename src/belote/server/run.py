@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote_plus
 
+from .. import i18n
 from ..db import default_url, open_url, safe_url
 from ..db.connect import POOL_SIZE
 from ..engine.errors import BeloteError
@@ -165,7 +166,7 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
     public = check_public_url(public_url) if public_url else None
     setup_logging()
     if database is None:
-        data_folder()
+        data_folder(lang)
     url = database or default_database()
     lock = lock_sqlite(url, explicit=database is not None)
     try:
@@ -203,7 +204,7 @@ def serve(host: str, port: int, database: str | None, settings: Settings,
             lock.release()
 
 
-def data_folder() -> Path:
+def data_folder(lang: str | None = None) -> Path:
     """The data folder (:func:`~belote.table.store.data_dir`), created when missing with
     mode 0700 (its database holds every table's secret seed); an existing one is left as it
     is, with a warning when other users may enter it. Raises BeloteError
@@ -220,9 +221,9 @@ def data_folder() -> Path:
                               code="server.bad_database",
                               params={"url": str(folder), "reason": reason}) from None
     elif os.name == "posix" and folder.stat().st_mode & 0o077:
-        log.warning("the data folder %s may be read by other users (mode %o): it holds the "
-                    "secret seeds of the tables; chmod 700 it", folder,
-                    folder.stat().st_mode & 0o777)
+        # in the serve command's language (``--lang``; None: French), as its errors
+        log.warning("%s", i18n.tr("server.data_folder_open", lang or i18n.DEFAULT_LANG,
+                                  folder=str(folder), mode=f"{folder.stat().st_mode & 0o777:o}"))
     return folder
 
 

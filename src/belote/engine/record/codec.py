@@ -21,6 +21,7 @@ reading).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from .. import annonces as ann
@@ -29,7 +30,7 @@ from ..deal import Deal, Phase
 from ..errors import BeloteError, RecordError
 from ..game import Game
 from .referee import CheckReport, check_deal
-from .shape import DEAL_FORMAT, GAME_FORMAT, parse_game, wrap
+from .shape import DEAL_FORMAT, GAME_FORMAT, GameRecord, parse_game, wrap
 
 # -- writing -------------------------------------------------------------------------------
 
@@ -124,7 +125,12 @@ def deal_from_record(rec: Any) -> Deal:
     ``record.irregular_deal`` for one holding an irregular action (a saved game never does;
     params ``kind``, ``seat``, ``message``, and ``irregularity``: the refusal's ``code`` and
     ``params``)."""
-    report = check_deal(rec)
+    return _regular_deal(check_deal(rec))
+
+
+def _regular_deal(report: CheckReport) -> Deal:
+    """The deal of a check report; RecordError ``record.irregular_deal`` (see
+    :func:`deal_from_record`) when it holds an irregular action."""
     irr = report.irregularity
     if irr is not None:
         raise RecordError(f"irregular {irr['kind']} by seat {irr['seat']}: {irr['message']}",
@@ -140,10 +146,19 @@ def _finished(deal: Deal) -> bool:
     return deal.phase == Phase.DONE
 
 
-def game_from_record(rec: Any) -> Game:
+def game_from_record(rec: Any, *, parsed: GameRecord | None = None,
+                     reports: Sequence[CheckReport] | None = None) -> Game:
     """Resume a game from its record (its shape read whole, then every deal replayed and
-    checked). Raises RecordError (code, params, ``where`` ``deals[i]: …``)."""
-    record = parse_game(rec)
+    checked). Raises RecordError (code, params, ``where`` ``deals[i]: …``).
+
+    ``parsed``: the record already read by :func:`~.shape.parse_game` (it is not read again);
+    ``reports``: its deals already checked (:func:`~.referee.check_record`, one per deal, in
+    order), whose deals the game then takes as they are (their ``last_deal`` and result set
+    as the game scores them; a report's own ``result`` is left as checked). Both only save
+    the work done twice (``belote check`` on a game: each deal is checked once, not twice)."""
+    record = parse_game(rec) if parsed is None else parsed
+    if reports is not None and len(reports) != len(record.raw):
+        raise ValueError("one check report per deal of the record")
     game = Game(record.rules, seed=record.seed, first_dealer=record.first_dealer,
                 commitment=record.commitment)
     last = len(record.raw) - 1
@@ -153,7 +168,8 @@ def game_from_record(rec: Any) -> Game:
         if current is None:
             raise RecordError("the game was already over", where=where, code="record.game_over")
         try:
-            deal = deal_from_record(drec)
+            deal = (deal_from_record(drec) if reports is None else
+                    _regular_deal(reports[i]))
         except BeloteError as e:
             raise wrap(e, where) from None
         if deal.dealer != game.dealer:

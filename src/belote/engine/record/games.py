@@ -14,8 +14,8 @@ from ..game import Game, deal_mark
 from ..rules import Rules
 from .codec import game_from_record
 from .io import RecordLines
-from .referee import CheckReport, check_deal
-from .shape import GAME_FORMAT, ended_without_deal, parse_game
+from .referee import CheckReport, check_deal, check_record
+from .shape import GAME_FORMAT, GameRecord, ended_without_deal, parse_game
 
 
 class InDeal(BeloteError):
@@ -74,21 +74,31 @@ def checked_deals(rec: Any) -> list[CheckReport]:
     (:func:`~.shape.ended_without_deal`) gives no report. Raises RecordError, or
     :class:`InDeal` for a malformed deal (by its index in the game, by its line in the
     file)."""
-    game = not isinstance(rec, RecordLines)
-    if game:
-        parse_game(rec)
-        if not rec["deals"] and not ended_without_deal(rec):
-            raise RecordError("the game record has no deal", where="deals",
-                              code="record.no_deal")
-    deals = rec.get("deals") if game else rec
+    return _checked(rec)[1]
+
+
+def _checked(rec: Any) -> tuple[GameRecord | None, list[CheckReport]]:
+    """:func:`checked_deals`, and the game record as read (None: a JSON Lines file). A game's
+    deals are read once (:func:`~.shape.parse_game`), then checked as read."""
+    if isinstance(rec, RecordLines):
+        reports = []
+        for i, d in enumerate(rec):
+            try:
+                reports.append(check_deal(d))
+            except BeloteError as e:
+                raise InDeal(e, line_no=rec.numbers[i]) from None
+        return None, reports
+    parsed = parse_game(rec)
+    if not rec["deals"] and not ended_without_deal(rec):
+        raise RecordError("the game record has no deal", where="deals",
+                          code="record.no_deal")
     reports = []
-    for i, d in enumerate(deals):
+    for i, deal in enumerate(parsed.deals):
         try:
-            reports.append(check_deal(d))
+            reports.append(check_record(deal))
         except BeloteError as e:
-            raise InDeal(e, index=i if game else None,
-                         line_no=None if game else rec.numbers[i]) from None
-    return reports
+            raise InDeal(e, index=i) from None
+    return parsed, reports
 
 
 def game_totals(rules: Rules, reports: Sequence[CheckReport]) -> list[int]:
@@ -116,17 +126,16 @@ def check_game(rec: Any) -> GameReport:
     deals' the plain sums; a game ended before its first deal ended
     (:func:`~.shape.ended_without_deal`): no deal, regular, 0 – 0. Raises RecordError or
     :class:`InDeal`."""
-    game = not isinstance(rec, RecordLines)
-    reports = checked_deals(rec)
+    parsed, reports = _checked(rec)
     sums = [sum((r.result.score[k] if r.result is not None else 0) for r in reports)
             for k in (0, 1)]
-    if not game:
+    if parsed is None:
         return GameReport(reports, sums, is_game=False)
     legal = all(r.legal for r in reports)
     if not reports:  # ended before its first deal ended: nothing marked
         return GameReport(reports, [0, 0], is_game=True)
-    totals = (list(game_from_record(rec).scores) if legal else
-              game_totals(parse_game(rec).rules, reports))
+    totals = (list(game_from_record(rec, parsed=parsed, reports=reports).scores) if legal else
+              game_totals(parsed.rules, reports))
     return GameReport(reports, totals, is_game=True)
 
 

@@ -117,7 +117,13 @@ def check_deal(rec: Any) -> CheckReport:
     :raises RecordError: a malformed record (code, params and where), e.g. a card played that
         the seat does not hold, a repeated card, bids after the auction ended.
     """
-    record = parse_deal(rec)
+    return check_record(parse_deal(rec))
+
+
+def check_record(record: DealRecord) -> CheckReport:
+    """:func:`check_deal` of a deal record already read (:func:`~.shape.parse_deal`; a game
+    record's deals, :attr:`~.shape.GameRecord.deals`, are read once, not again per deal).
+    Raises RecordError as :func:`check_deal` does (the record is not changed)."""
     deal = _set_up(record)
     report = CheckReport(deal, record=record)
     if record.misdeal:

@@ -80,14 +80,33 @@ def rules_from_record(rec: Mapping[str, Any]) -> Rules:
                           code="record.unknown_preset", params={"preset": preset, "known": known})
     options = get(rec, "options", dict, required=False, default={})
     base = PRESETS[preset]
+    if not options:
+        return base
+    try:  # a game's deals name the same rules: made once (Rules are frozen)
+        key = (preset, tuple((k, type(v), v) for k, v in options.items()))
+        hash(key)
+    except TypeError:  # a value of a list or an object: refused by the rules below
+        key = None
+    if key is not None and key in _RULES_READ:
+        return _RULES_READ[key]
     try:
-        return base.replace(**options) if options else base
+        rules = base.replace(**options)
     except RulesError as e:
         raise wrap(e, "options") from None
     except TypeError:  # an option name that is no identifier
         names = ", ".join(sorted(map(str, options)))
         raise RecordError(f"an option name is refused among {names}", where="options",
                           code="record.bad_options", params={"names": names}) from None
+    if key is not None:
+        if len(_RULES_READ) >= _RULES_KEPT:
+            _RULES_READ.clear()
+        _RULES_READ[key] = rules
+    return rules
+
+
+#: the rules :func:`rules_from_record` made, by preset and options (at most _RULES_KEPT)
+_RULES_READ: dict[tuple[str, tuple[tuple[Any, type, Any], ...]], Rules] = {}
+_RULES_KEPT = 64
 
 
 def parse_hand(text: object, where: str) -> int:
@@ -287,8 +306,8 @@ def parse_game(rec: object) -> GameRecord:
                      "record.game_not_object")
     rules = rules_from_record(rec)
     seed = rec.get("seed")
-    if seed is not None and type(seed) is not int:
-        raise RecordError("the seed is a whole number or null", where="seed",
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise RecordError("the seed is a whole number, 0 or more, or null", where="seed",
                           code="record.bad_seed")
     commitment = _parse_commitment(rec)
     first = get(rec, "first_dealer", int)

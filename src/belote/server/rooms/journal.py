@@ -161,6 +161,13 @@ class Journal:
         self.log_seq = seq
         return client_seq
 
+    def logged_after(self, after: int, seat: int, action: str, client_seq: int) -> bool:
+        """Whether the log holds, after action ``after``, ``seat``'s ``action`` numbered
+        ``client_seq`` by its client: the same message sent at once through another process,
+        which logged it first (a client's numbers only grow: the number names one message)."""
+        return any(s == seat and c == client_seq and a == action
+                   for _seq, s, a, c in self.store.actions_after(self.room_id, after))
+
     def holds(self, seq: int) -> bool:
         """Under the table's lock: whether the game holds log action ``seq`` already."""
         return seq <= self.logged

@@ -468,7 +468,8 @@ class Room:
 
     def act(self, seat: int, action: str, client_seq: int) -> bool:
         """``seat``'s action numbered ``client_seq`` by its client. Returns False for a
-        number already seen (nothing applied: the caller answers it ``duplicate``).
+        number already seen (nothing applied: the caller answers it ``duplicate``), here or
+        logged first by another process (:meth:`Journal.logged_after`).
         Raises ``server.not_playing`` (409), ``server.storage_failed`` (503: the log could
         not be written; the table stops), or the table's refusal
         (:class:`~belote.engine.errors.WrongTurn`, an ``IllegalAction`` naming the rule, an
@@ -490,7 +491,7 @@ class Room:
             table = self.table
         # not under the room's lock: the others' messages do not wait for this log write
         for attempt in range(2):
-            self.journal.acting.pending = (seat, client_seq)
+            before, self.journal.acting.pending = self.journal.logged, (seat, client_seq)
             try:
                 table.act(seat, parsed)  # parsed once: the table judges the action itself
                 spans.mark("acted")
@@ -501,6 +502,8 @@ class Room:
             finally:
                 self.journal.acting.pending = None
             resynced = self.sync.resync()  # another process logged that seq first: judge again
+            if self.journal.logged_after(before, seat, action, client_seq):
+                return False  # this very action, sent through both: a duplicate, as here
             if resynced is None:
                 raise self._not_playing()
             table = resynced
