@@ -467,13 +467,11 @@ class Room:
                 self._start_table()
 
     def act(self, seat: int, action: str, client_seq: int) -> bool:
-        """``seat``'s action numbered ``client_seq`` by its client. Returns False for a
-        number already seen (nothing applied: the caller answers it ``duplicate``), here or
-        logged first by another process (:meth:`Journal.logged_after`).
-        Raises ``server.not_playing`` (409), ``server.storage_failed`` (503: the log could
-        not be written; the table stops), or the table's refusal
-        (:class:`~belote.engine.errors.WrongTurn`, an ``IllegalAction`` naming the rule, an
-        ``ActionError``, ``action.not_record_text`` for any text but the record's)."""
+        """``seat``'s action numbered ``client_seq`` by its client. False for a number seen
+        here or logged by another process (:meth:`Journal.logged_after`): nothing applied,
+        the caller answers ``duplicate``. Raises ``server.not_playing`` (409),
+        ``server.storage_failed`` (503: the log failed; the table stops), or the table's
+        refusal (``WrongTurn``, ``IllegalAction``, ``ActionError``, ``action.not_record_text``)."""
         spans.mark("thread")
         with self.lock:
             if not self.journal.clients.claim(seat, client_seq):
