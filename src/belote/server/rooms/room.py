@@ -3,9 +3,8 @@
 the room's :class:`~.journal.Journal` (the action log) and its connections.
 
 While the room waits, people join open seats; once started, people play through
-:meth:`Room.act` as :meth:`~belote.table.Player.remote` seats and bots play on the server's
-bot pools (:mod:`belote.server.workers`: off the event loop), a ``bot_delay`` at least a
-decision (its rest waited by the server's clock, no thread asleep).
+:meth:`Room.act` as :meth:`~belote.table.Player.remote` seats and bots on the server's bot
+pools (:mod:`belote.server.workers`), a ``bot_delay`` at least a decision (no thread asleep).
 
 Locks. The room's lock (:attr:`Room.lock`, which the session's clock callback takes too) may
 be held while calling the table (which takes the table's lock); the journal runs under the
