@@ -419,7 +419,7 @@ def test_one_action_sent_through_both_processes_at_once_is_a_duplicate_on_the_se
     assert copy.journal.logged == 0  # not heard yet: the copy writes log seq 1 too
     assert copy.act(3, "take", 1) is False  # the caller answers ack duplicate
     assert copy.journal.logged == runner.journal.logged == 1
-    assert copy.last_seq[3] == 1
+    assert copy.journal.clients.last(3) == 1
     assert [(seq, seat, action, client_seq) for seq, seat, action, client_seq
             in _stored(database_url, room_id).actions] == [(1, 3, "take", 1)]
     actions = [m["event"]["action"] for m in heard
