@@ -77,3 +77,25 @@ def test_an_idle_thread_ends_and_a_new_job_starts_one_again():
         assert pool._free == 0
         assert await pool.run(outbox, lambda: 3) == 3
     asyncio.run(main())
+
+
+def test_an_action_s_result_comes_after_the_messages_it_queued():
+    """What a job sends on a socket (the ack, the events) is queued before its result
+    reaches the loop: when ``run`` returns, the message is in the socket's queue."""
+    from belote.server.sockets import Socket
+
+    class _Silent:
+        async def send_text(self, text: str) -> None:
+            raise AssertionError("not sent in this test")
+
+    async def main() -> None:
+        outbox = Outbox(asyncio.get_running_loop())
+        socket = Socket(_Silent(), outbox)  # type: ignore[arg-type]
+        pool = Actions(2, idle=30.0)
+
+        def job() -> str:
+            socket.send({"type": "ack", "seq": 7})
+            return "done"
+        assert await pool.run(outbox, job) == "done"
+        assert list(socket.queue) == [{"type": "ack", "seq": 7}]
+    asyncio.run(main())

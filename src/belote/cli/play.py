@@ -23,8 +23,7 @@ def play(
         help=f"Rules preset: {', '.join(PRESET_NAMES)} (default: classique).")] = None,
     target: Annotated[int | None, typer.Option(help="Points to reach (target games).", min=1)]
     = None,
-    seed: Annotated[int | None, typer.Option(help="Seed: same seed, same deals.", min=0)]
-    = None,
+    seed: Annotated[int | None, typer.Option(help="Seed: same seed, same deals.")] = None,
     bots: Annotated[str | None, typer.Option(
         help="Bots of the other seats, from your right: one name for all, or three names "
              "(random, heuristic, expert; expert:N for N worlds a decision). Default "

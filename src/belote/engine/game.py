@@ -36,14 +36,13 @@ class Game:
     ``commitment``: the published SHA-256 commitment of the seed
     (:func:`belote.engine.provenance.commitment`, 64 hex digits) for a game dealt from a secret
     seed, kept for its record; None otherwise (it is not checked here). Raises BeloteError
-    ``game.bad_seed`` (a ValueError) for a seed that is not an int >= 0 (a bool, a text, a
-    negative number: the record could not be read back, ``record.bad_seed``)."""
+    ``game.bad_seed`` (a ValueError) for a seed that is not an int (a bool, a text: the record
+    could not be read back)."""
 
     def __init__(self, rules: Rules, seed: int | None = None, first_dealer: int | None = None,
                  commitment: str | None = None):
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                                 or seed < 0):
-            raise BeloteError(f"a game's seed is a whole number >= 0, not {seed!r}",
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise BeloteError(f"a game's seed is a whole number, not {seed!r}",
                               code="game.bad_seed", params={"value": repr(seed)})
         self.rules = rules
         self.seed = random.SystemRandom().randrange(2**53) if seed is None else seed

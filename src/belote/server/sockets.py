@@ -70,10 +70,13 @@ class Outbox:
             items, self._items = self._items, deque()
             self._woken = False
         for socket, message, span in items:
-            if socket is None:
-                message()  # type: ignore[operator]  # a callable of call()
-            else:
-                socket._put(message, span)
+            try:
+                if socket is None:
+                    message()  # type: ignore[operator]  # a callable of call()
+                else:
+                    socket._put(message, span)
+            except Exception:  # a bug: logged, and the other items still delivered
+                log.exception("a message or an action's result could not be delivered")
 
 
 #: how a socket's handler runs an action: ``await act(call)``
@@ -90,7 +93,8 @@ class Actions:
 
     def __init__(self, limit: int, idle: float = 60.0) -> None:
         self.limit, self.idle = limit, idle
-        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        # a job runs, then returns how to tell its caller (told once the thread is free)
+        self._jobs: queue.SimpleQueue[Callable[[], Callable[[], None]]] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._threads = 0
         self._free = 0  # threads done with a job and not promised another
@@ -106,12 +110,12 @@ class Actions:
             if not done.done():  # not cancelled meanwhile (the server stopping)
                 done.set_result(result)
 
-        def job() -> None:
+        def job() -> Callable[[], None]:
             try:
                 result = (True, call() if context is None else context.run(call))
             except BaseException as e:  # noqa: BLE001 -- raised again on the loop
                 result = (False, e)
-            outbox.call(lambda: tell(result))
+            return lambda: outbox.call(lambda: tell(result))
 
         self._submit(job)
         ok, value = await done
@@ -119,7 +123,7 @@ class Actions:
             raise value
         return value
 
-    def _submit(self, job: Callable[[], None]) -> None:
+    def _submit(self, job: Callable[[], Callable[[], None]]) -> None:
         self._jobs.put(job)
         with self._lock:
             if self._free:  # a thread coming back for a job takes it
@@ -142,13 +146,15 @@ class Actions:
                         self._threads -= 1
                         return
                 continue  # a job was promised to a free thread: wait for it
-            job()
+            tell = job()
             del job
-            with self._lock:
+            with self._lock:  # free before the caller hears: its next job finds this thread
                 if self._backlog:
                     self._backlog -= 1
                 else:
                     self._free += 1
+            tell()
+            del tell
 
 
 class Socket:

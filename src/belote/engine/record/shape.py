@@ -306,8 +306,8 @@ def parse_game(rec: object) -> GameRecord:
                      "record.game_not_object")
     rules = rules_from_record(rec)
     seed = rec.get("seed")
-    if seed is not None and (type(seed) is not int or seed < 0):
-        raise RecordError("the seed is a whole number, 0 or more, or null", where="seed",
+    if seed is not None and type(seed) is not int:
+        raise RecordError("the seed is a whole number or null", where="seed",
                           code="record.bad_seed")
     commitment = _parse_commitment(rec)
     first = get(rec, "first_dealer", int)

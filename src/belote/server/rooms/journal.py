@@ -161,10 +161,15 @@ class Journal:
         self.log_seq = seq
         return client_seq
 
-    def logged_after(self, after: int, seat: int, action: str, client_seq: int) -> bool:
+    def logged_after(self, after: int, seat: int, action: str, client_seq: int,
+                     reread: bool = False) -> bool:
         """Whether the log holds, after action ``after``, ``seat``'s ``action`` numbered
         ``client_seq`` by its client: the same message sent at once through another process,
-        which logged it first (a client's numbers only grow: the number names one message)."""
+        which logged it first (a client's numbers only grow: the number names one message).
+        Reads the store only when the game holds actions after ``after`` or ``reread``
+        (the log may hold more than the game). Raises the store's error."""
+        if self.logged <= after and not reread:
+            return False
         return any(s == seat and c == client_seq and a == action
                    for _seq, s, a, c in self.store.actions_after(self.room_id, after))
 

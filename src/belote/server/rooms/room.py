@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine.actions import parse_record_action
+from ...engine.errors import BeloteError
 from ...engine.game import Game
 from ...engine.rules import Rules
 from ...engine.views import SeatView
@@ -95,17 +96,15 @@ class Room:
         #: replaced by a room rebuilt from the log: nothing is done here any more
         self.retired = False
         #: set by :class:`Rooms`: called with this room when it may be over and unwatched
-        #: (the game ended, the table was ended, its last connection closed), to drop it
-        #: from memory (:meth:`Rooms.drop`)
+        #: (game or table ended, last connection closed): :meth:`Rooms.drop`
         self.on_done: Callable[[Room], object] | None = None
         #: set by :class:`Rooms`: the other processes (None: one process)
         self.peers: Peers | None = None
         #: UNIX seconds of the last activity (the registry's module docstring)
         self.active = self.data.active if self.data.active is not None else time.time()
         #: set by :class:`Rooms` (its ``observers``): called with this room and each event
-        #: of its table once the connections are told, not under the room's lock (on the
-        #: table's delivering thread: an observer must return at once; what it raises is
-        #: logged)
+        #: once the connections are told, not under the room's lock (on the table's
+        #: delivering thread: it must return at once; what it raises is logged)
         self.observers: list[Callable[[Room, ev.Event], object]] = []
 
     # -- reading ----------------------------------------------------------------------------
@@ -430,8 +429,9 @@ class Room:
             head = wire.event_head(event)
             tail = wire.event_tail(self._seat_dicts(), self.scores(), self.status,
                                    self.log_seq, self.game.held)
+            seats = len({c.seat for c in conns if c.seat is not None})  # views to write
             for conn in conns:
-                deal_index, view = self.views.text(conn.seat)
+                deal_index, view = self.views.text(conn.seat, together=seats > 1)
                 conn.send_json(wire.event_text(head, view, deal_index, tail))
 
     def send_to(self, seat: int, message: dict[str, Any]) -> None:
@@ -442,10 +442,8 @@ class Room:
 
     # -- the game ---------------------------------------------------------------------------
     def _start_table(self) -> None:
-        """Under the lock: the table of a playing room, subscribed and started (bots play
-        on the server's bot pools: :data:`~belote.server.workers.WORKERS`; in a process that
-        does not run the table, every seat is remote and nothing is saved but the log: see
-        :meth:`catch_up`)."""
+        """Under the lock: the table, subscribed and started (bots on the server's pools;
+        in a process that does not run it, every seat remote, only the log saved)."""
         levels = [s.bot or "heuristic" for s in self.session.seats if s.kind == SeatKind.BOT]
         players = seated_players(self.session.seats, self.data.seed) if self.owner else \
             [Player.remote(s.name) for s in self.session.seats]
@@ -475,7 +473,7 @@ class Room:
         with self.lock:
             if not self.journal.clients.claim(seat, client_seq):
                 return False
-            broken = self.broken
+            broken, before = self.broken, self.journal.logged  # the log this number met
         parsed = parse_record_action(action)  # the record text only, as view.legal has it
         if broken:  # the room is rebuilt from the log if the store answers again; this
             # connection (of the old room) is then closed: its client reconnects
@@ -488,18 +486,20 @@ class Room:
             table = self.table
         # not under the room's lock: the others' messages do not wait for this log write
         for attempt in range(2):
-            before, self.journal.acting.pending = self.journal.logged, (seat, client_seq)
+            self.journal.acting.pending = (seat, client_seq)
             try:
                 table.act(seat, parsed)  # parsed once: the table judges the action itself
                 spans.mark("acted")
                 return True
-            except ServerError as e:
-                if e.code != LOG_CONFLICT or attempt:
+            except BeloteError as e:  # refused: this very action, caught up from the other
+                if e.code != LOG_CONFLICT or attempt:  # process meanwhile, is a duplicate
+                    if self.journal.logged_after(before, seat, action, client_seq):
+                        return False
                     raise
             finally:
                 self.journal.acting.pending = None
             resynced = self.sync.resync()  # another process logged that seq first: judge again
-            if self.journal.logged_after(before, seat, action, client_seq):
+            if self.journal.logged_after(before, seat, action, client_seq, reread=True):
                 return False  # this very action, sent through both: a duplicate, as here
             if resynced is None:
                 raise self._not_playing()

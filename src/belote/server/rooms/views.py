@@ -66,21 +66,22 @@ class Views:
             return source.public_view()
         return source.view(seat)
 
-    def text(self, seat: int | None) -> tuple[int, str]:
+    def text(self, seat: int | None, together: bool = True) -> tuple[int, str]:
         """:meth:`Room.view_json` of ``seat`` as JSON text, kept while the game does not
         change: the state is the count of actions logged (the journal's, under the table's
         lock right after each action, so a view read under the table's lock while that
         count stays the same is the view of that many actions), with the status (no view
         while the table waits: the start changes the views, not the count). Under the
-        room's lock."""
+        room's lock. ``together``: the four seats' views are worked out at once (several
+        seats watch: they share the public facts), else this seat's alone."""
         state = (self.journal.logged, str(self.host.status))
         if state != self._state:
             self._state, self._views, self._seats = state, {}, None
         cached = self._views.get(seat)
         if cached is not None:
             return cached
-        if seat is None:
-            deal_index, view = self.of(None)
+        if seat is None or (not together and self._seats is None):
+            deal_index, view = self.of(seat)
         else:  # the four seats' views at once: they share the public facts' work
             seats = self._seats if self._seats is not None else self._all()
             if self.journal.logged == state[0]:
