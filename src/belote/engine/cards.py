@@ -336,13 +336,19 @@ def display_order(cards: Iterable[int], trump: Trump | None = None) -> list[int]
       while there is no contract; 001, 002 §III).
 
     ``trump``: the contract's kind, None during the bidding. Returns a new list."""
-    held = list(cards)
+    return list(_display_order(tuple(cards), trump))
+
+
+@functools.lru_cache(maxsize=4096)
+def _display_order(held: tuple[int, ...], trump: Trump | None) -> tuple[int, ...]:
+    """:func:`display_order` of ``held`` (remembered: a view shows the same hand many
+    times)."""
     suits = tuple(s for s in range(4) if any(SUIT_OF[c] == s for c in held))
     first = int(trump) if trump is not None and trump.is_suit and int(trump) in suits else None
     ordered = _suit_order(suits, first)
     strength = tables(trump).strength if trump is not None else \
         [PLAIN_STRENGTH[RANK_OF[c]] for c in range(NCARDS)]
-    return sorted(held, key=lambda c: (ordered.index(SUIT_OF[c]), -strength[c]))
+    return tuple(sorted(held, key=lambda c: (ordered.index(SUIT_OF[c]), -strength[c])))
 
 
 def cards_str(cards: Iterable[int]) -> str:
