@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,16 @@ import pytest
 if os.environ.get("PYTEST_XDIST_WORKER"):
     for _name in ("COLUMNS", "LINES"):
         os.environ.pop(_name, None)
+
+# With PYTHONDONTWRITEBYTECODE=1 (some machines set it) every Python process the suite starts
+# (xdist's workers, each ``belote serve`` and ``belote`` subprocess) compiled belote's sources
+# again. Their bytecode goes to a folder of the suite's own instead (PYTHONPYCACHEPREFIX:
+# nothing is written next to the sources); what the tests run is the same.
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX") \
+        and not os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.pop("PYTHONDONTWRITEBYTECODE")
+    os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(
+        tempfile.gettempdir(), f"belote-tests-pycache-{os.getuid()}")
 
 
 #: folders whose modules share a server (or a browser) between their tests: under xdist each
