@@ -80,8 +80,7 @@ def test_analyse_refuses_a_deal_after_the_game_ended_as_check_does(tmp_path):
 
 def test_check_game_checks_each_deal_once(monkeypatch):
     """A regular game's deals are checked once (its totals come from those checks), not once
-    for the report and again to score the game: ``belote check`` on a record of 4,000 deals
-    (3 MB) took 13 s of CPU, 3.6 s now."""
+    for the report and again to score the game (docs/records.md: reading is linear)."""
     rec = _game(6)
     count = len(rec["deals"])
     set_up = referee._set_up

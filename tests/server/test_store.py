@@ -466,3 +466,20 @@ def test_on_postgresql_only_the_rows_written_are_notified(fresh_url):
     assert heard == [f"{room}:2"]
     assert store.room(room).actions == [(1, 0, "pass", 1), (2, 1, "80 H", None)]
     store.dispose()
+
+
+def test_an_sqlite_older_than_3_35_is_refused_with_its_version(tmp_path, monkeypatch):
+    """The action log's insert needs ``RETURNING`` (SQLite 3.35): an older library is a
+    refusal naming it (``server.bad_database``), not a failure at the first action."""
+    import sqlite3
+
+    from belote.db.connect import open_url
+    from belote.engine.errors import BeloteError
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 31, 1))
+    monkeypatch.setattr(sqlite3, "sqlite_version", "3.31.1")
+    with pytest.raises(BeloteError) as e:
+        open_url(f"sqlite:///{tmp_path / 'old.db'}")
+    assert e.value.code == "server.bad_database"
+    assert e.value.params["reason"] == "SQLite 3.31.1, older than 3.35"
+    monkeypatch.undo()
+    open_url(f"sqlite:///{tmp_path / 'new.db'}").dispose()  # this machine's SQLite is newer

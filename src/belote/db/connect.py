@@ -9,8 +9,9 @@ Written for any SQLAlchemy database: SQLite (``sqlite:///PATH``, the default) an
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from alembic import command
 from alembic.config import Config
@@ -143,17 +144,32 @@ def open_url(url: str, pool_size: int = POOL_SIZE) -> Engine:
     BeloteError ``server.bad_database`` (``url`` without its password, ``reason``: the
     error's kind) when the URL cannot be read, its driver is missing, the database cannot
     be reached, written or migrated (a schema revision this version does not know: a newer
-    belote's database, or another program's)."""
+    belote's database, or another program's), or is neither SQLite (3.35 or newer) nor
+    PostgreSQL."""
     from alembic.util.exc import CommandError
     from sqlalchemy.exc import SQLAlchemyError
     try:
-        return open_database(url, pool_size)
+        engine = open_database(url, pool_size)
     except (SQLAlchemyError, ModuleNotFoundError, OSError, CommandError) as e:
-        shown = safe_url(url)
-        reason = type(e).__name__
-        raise BeloteError(f"the database cannot be used: {shown} ({reason})",
-                          code="server.bad_database",
-                          params={"url": shown, "reason": reason}) from None
+        _refuse(url, type(e).__name__)
+    if engine.dialect.name not in ("sqlite", "postgresql"):
+        engine.dispose()
+        _refuse(url, f"not SQLite nor PostgreSQL: {engine.dialect.name}")
+    if engine.dialect.name == "sqlite" and sqlite3.sqlite_version_info < SQLITE_AT_LEAST:
+        engine.dispose()  # its inserts' RETURNING (the action log) needs 3.35
+        _refuse(url, f"SQLite {sqlite3.sqlite_version}, older than 3.35")
+    return engine
+
+
+#: the oldest SQLite library the server's store works on (``INSERT … RETURNING``)
+SQLITE_AT_LEAST = (3, 35, 0)
+
+
+def _refuse(url: str, reason: str) -> NoReturn:
+    shown = safe_url(url)
+    raise BeloteError(f"the database cannot be used: {shown} ({reason})",
+                      code="server.bad_database",
+                      params={"url": shown, "reason": reason}) from None
 
 
 __all__ = ["DEFAULT_FILE", "MIGRATIONS", "POOL_SIZE", "SQLITE_SUFFIXES", "default_url",

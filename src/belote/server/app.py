@@ -71,12 +71,12 @@ log = logging.getLogger(__name__)
 
 #: the largest request body read, in bytes
 MAX_BODY_BYTES = 64 * 1024
-#: threads of the event loop's default executor, where every room call runs (an action, an
-#: attach…): an action waits there for its group commit (:class:`~.store.GroupCommit`), so
-#: the more actions in flight at once, the more share one commit (asyncio's default, 6 on 2
-#: cores, would cap a batch at 6); a thread waiting for its batch sleeps until that batch
-#: is committed, so the threads cap the actions in flight (docs/performance.md, "Latency at
-#: 1,000 tables"); the SQLite pool keeps a connection a thread (``belote.server.run``)
+#: threads of the event loop's default executor (the room calls: an attach, a look-up…),
+#: and at most as many for the sockets' actions (:class:`~.sockets.Actions`), where an
+#: action waits for its group commit (:class:`~.group_commit.GroupCommit`): the more in
+#: flight at once, the more share one commit (asyncio's default, 6 on 2 cores, would cap a
+#: batch at 6), the threads capping the actions in flight (docs/performance.md, "Latency
+#: at 1,000 tables"); the SQLite pool has a connection for each (``belote.server.run``)
 WORKERS = 128
 #: whether each action's steps are timed (:mod:`.spans`, ``BELOTE_SPANS``)
 _SPANS = spans.enabled()

@@ -91,9 +91,10 @@ class GroupCommit:
     def run(self, write: Write, room: str | None = None) -> None:
         """Apply ``write`` (of the room ``room``: its rows only) in a batch's session;
         return once that batch is committed.
-        Raises what the batch raised (the same exception object for every caller of the
-        batch: the database's error, OSError…), in which case none of the
-        batch's writes is in the database."""
+        Raises what failed the write: the batch's error (the same exception object for
+        every caller of the batch: the database's, OSError…; none of the batch's writes is
+        then in the database), or, the batch retried write by write (``retry_alone``), its
+        own transaction's."""
         mine = _Pending(write, room)
         with self._lock:
             self._queue.append(mine)

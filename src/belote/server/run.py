@@ -108,9 +108,10 @@ def default_database() -> str:
 
 def open_store(url: str, readers: int = POOL_SIZE) -> SqlStore:
     """The store on ``url``, migrated (:func:`belote.db.open_url`), its SQLite pool sized
-    for ``readers`` threads reading at once (the server's executor threads,
-    :data:`~.app.WORKERS`). Raises BeloteError ``server.bad_database`` (``url`` without its
-    password, ``reason``) when it cannot be opened."""
+    for ``readers`` threads reading at once (the server's executor threads and its
+    sockets' action threads, twice :data:`~.app.WORKERS`). Raises BeloteError
+    ``server.bad_database`` (``url`` without its password, ``reason``) when it cannot be
+    opened."""
     return SqlStore(engine=open_url(url, readers))
 
 

@@ -15,11 +15,12 @@ the order they happen:
 * ``loop``: the event loop took the result of the thread back;
 * ``sent``: the actor's ``action`` event was written to its socket (on the loop).
 
-The span follows the action through a :mod:`contextvars` variable (``asyncio.to_thread``
-copies the loop's context into the thread). :func:`dump` writes every span as one JSON line
-(``{"room", "seat", "seq"}`` and the readings), with the garbage collector's pauses
-(``{"gc": generation, "start", "ms"}``) and the event loop's lag (``{"lag_ms", "at"}``, how
-late a 50 ms timer fired), when the server stops; ``bench/server.py --spans`` reads it.
+The span follows the action through a :mod:`contextvars` variable (with spans on, the
+socket's action thread runs in a copy of the loop's context: ``sockets.Actions.run``).
+:func:`dump` writes every span as one JSON line (``{"room", "seat", "seq"}`` and the
+readings), with the garbage collector's pauses (``{"gc": generation, "start", "ms"}``) and
+the event loop's lag (``{"lag_ms", "at"}``, how late a 50 ms timer fired), when the server
+stops; ``bench/server.py --spans`` reads it.
 Memory is bounded: the last :data:`KEPT` spans, pauses and lags are kept (the older ones
 dropped).
 """

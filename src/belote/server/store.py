@@ -118,7 +118,7 @@ class RoomData:
 class ActionLogged(IntegrityError):
     """Action ``seq`` of room ``room_id`` is logged already (another process logged that
     number first): this write was refused, the rest of its batch committed. An
-    ``IntegrityError``, as a conflict of the log's primary key always was."""
+    ``IntegrityError`` (a conflict of the log's primary key)."""
 
     def __init__(self, room_id: str, seq: int) -> None:
         self.room_id, self.seq = room_id, seq

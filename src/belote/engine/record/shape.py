@@ -87,8 +87,8 @@ def rules_from_record(rec: Mapping[str, Any]) -> Rules:
         hash(key)
     except TypeError:  # a value of a list or an object: refused by the rules below
         key = None
-    if key is not None and key in _RULES_READ:
-        return _RULES_READ[key]
+    if key is not None and (kept := _RULES_READ.get(key)) is not None:  # one look: threads
+        return kept
     try:
         rules = base.replace(**options)
     except RulesError as e:

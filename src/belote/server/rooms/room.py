@@ -255,7 +255,7 @@ class Room:
         return seated
 
     def close_if_idle(self, keep_idle: float, now: float | None = None) -> bool:
-        """Close the room (status ``over``, ``ended``, as :meth:`Lobby.end` does) when it is
+        """Close the room (status ``over``, ``ended``, as :meth:`end` does) when it is
         waiting or playing, has no connection and saw no activity for ``keep_idle`` seconds
         up to ``now`` (UNIX seconds; default: now). Returns whether it closed it."""
         now = time.time() if now is None else now
