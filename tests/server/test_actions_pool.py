@@ -5,19 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 
 import pytest
+from support.wait import wait_until
 
 from belote.server.sockets import Actions, Outbox
-
-
-def _deadline(check, seconds: float = 10.0) -> None:
-    end = time.monotonic() + seconds
-    while not check():
-        if time.monotonic() > end:
-            raise AssertionError("condition not met in time")
-        time.sleep(0.01)
 
 
 def test_jobs_past_the_limit_wait_for_a_thread_and_all_run_once():
@@ -42,7 +34,7 @@ def test_jobs_past_the_limit_wait_for_a_thread_and_all_run_once():
             return i * 10
 
         tasks = [asyncio.create_task(pool.run(outbox, lambda i=i: job(i))) for i in range(8)]
-        await asyncio.to_thread(_deadline, lambda: running[0] == 3)
+        await asyncio.to_thread(wait_until, lambda: running[0] == 3, 10, "three jobs running")
         assert pool._threads == 3 and pool._backlog == 5
         gate.set()
         assert await asyncio.gather(*tasks) == [i * 10 for i in range(8)]
@@ -73,7 +65,7 @@ def test_an_idle_thread_ends_and_a_new_job_starts_one_again():
         pool = Actions(4, idle=0.05)
         outbox = Outbox(asyncio.get_running_loop())
         assert await asyncio.gather(*(pool.run(outbox, lambda: 2) for _ in range(4))) == [2] * 4
-        await asyncio.to_thread(_deadline, lambda: pool._threads == 0)
+        await asyncio.to_thread(wait_until, lambda: pool._threads == 0, 10, "idle threads gone")
         assert pool._free == 0
         assert await pool.run(outbox, lambda: 3) == 3
     asyncio.run(main())

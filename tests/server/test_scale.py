@@ -378,14 +378,20 @@ def test_one_open_seat_claimed_through_two_processes_goes_to_one(pair):
     assert [s.name for s in copy.data.seats] == ["Alice", "Bob", "", "random"]  # reread
 
 
-def test_an_action_whose_seq_the_other_logged_first_is_judged_again(pair, database_url):
+def _run_here_copy_there(pair, database_url):
+    """A started one-deal annonces table of four people, run by the first process (the
+    runner) and read by the second (the copy, which runs nothing)."""
     first, second = pair
     tokens = [secrets.token_urlsafe(8) for _ in range(4)]
     room_id = seeded_room(database_url, people(tokens), "annonces",
                           {"game_end": "deals", "deals": 1}, 10)
     runner = first.get(room_id)
     runner.start(tokens[0])
-    copy = second.get(room_id)
+    return runner, second.get(room_id)
+
+
+def test_an_action_whose_seq_the_other_logged_first_is_judged_again(pair, database_url):
+    runner, copy = _run_here_copy_there(pair, database_url)
     assert copy.status == "playing" and not copy.owner and copy.table is not None
     heard = _messages(copy, 3)
     assert runner.act(3, "take", 1) is True  # logged as seq 1; the copy has not heard yet
@@ -407,13 +413,7 @@ def test_one_action_sent_through_both_processes_at_once_is_a_duplicate_on_the_se
     runner logs it; the copy, which has not heard of it yet, loses the race for log seq 1,
     rebuilds from the log and finds that very action there: a duplicate (as one process
     answers a number seen), not a refusal of an action out of turn."""
-    first, second = pair
-    tokens = [secrets.token_urlsafe(8) for _ in range(4)]
-    room_id = seeded_room(database_url, people(tokens), "annonces",
-                          {"game_end": "deals", "deals": 1}, 10)
-    runner = first.get(room_id)
-    runner.start(tokens[0])
-    copy = second.get(room_id)
+    runner, copy = _run_here_copy_there(pair, database_url)
     heard = _messages(copy, 3)
     assert runner.act(3, "take", 1) is True
     assert copy.journal.logged == 0  # not heard yet: the copy writes log seq 1 too
@@ -421,7 +421,7 @@ def test_one_action_sent_through_both_processes_at_once_is_a_duplicate_on_the_se
     assert copy.journal.logged == runner.journal.logged == 1
     assert copy.journal.clients.last(3) == 1
     assert [(seq, seat, action, client_seq) for seq, seat, action, client_seq
-            in _stored(database_url, room_id).actions] == [(1, 3, "take", 1)]
+            in _stored(database_url, runner.id).actions] == [(1, 3, "take", 1)]
     actions = [m["event"]["action"] for m in heard
                if m["type"] == "event" and m["event"].get("kind") == "action"]
     assert actions == ["take"]
