@@ -5,7 +5,8 @@ share it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ...engine.deal import Deal
 from ...engine.game import Game
@@ -13,6 +14,8 @@ from ...engine.views import PublicView, SeatView, seat_views
 from ...table import Table
 from ...table.session import TableStatus
 from . import wire
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from .journal import Journal
@@ -46,25 +49,24 @@ class Views:
 
     def of(self, seat: int | None) -> tuple[int, SeatView | PublicView | None]:
         """:meth:`Room.view_json`'s view as the engine's object."""
-        while True:
-            index = len(self.host.game.deals)
-            view = self._now(seat)
-            if len(self.host.game.deals) == index:  # no bot ended the deal meanwhile
-                return index, view
+        return self._steady(lambda source: None if source is None else
+                            source.public_view() if seat is None else source.view(seat))
 
-    def _now(self, seat: int | None) -> SeatView | PublicView | None:
-        """None while the table waits: nobody, its creator included, sees a card of deal 0
+    def _steady(self, read: Callable[[Table | Deal | None], T]) -> tuple[int, T]:
+        """``read(source)`` of the game now, and the index of the deal it read, read again
+        if a bot ended the deal meanwhile. ``source`` is the table, else the current deal;
+        None while the table waits: nobody, its creator included, sees a card of deal 0
         before it is started (else he could end and create tables again until he liked his
         hand, before inviting anyone), nor once the game is over."""
-        if self.host.status == TableStatus.WAITING:
-            return None
-        source: Table | Deal | None = self.host.table if self.host.table is not None else \
-            self.host.game.current
-        if source is None:
-            return None
-        if seat is None:  # a spectator: the engine's public facts alone
-            return source.public_view()
-        return source.view(seat)
+        while True:
+            index = len(self.host.game.deals)
+            source: Table | Deal | None = None
+            if self.host.status != TableStatus.WAITING:
+                source = self.host.table if self.host.table is not None else \
+                    self.host.game.current
+            got = read(source)
+            if len(self.host.game.deals) == index:  # no bot ended the deal meanwhile
+                return index, got
 
     def text(self, seat: int | None, together: bool = True) -> tuple[int, str]:
         """:meth:`Room.view_json` of ``seat`` as JSON text, kept while the game does not
@@ -95,20 +97,10 @@ class Views:
 
     def _all(self) -> tuple[int, list[SeatView] | None]:
         """:meth:`of` for the four seats at once (:meth:`Table.views
-        <belote.table.Table.views>`): the deal's index, and the views (None while the table
-        waits or once the game is over)."""
-        while True:
-            index = len(self.host.game.deals)
-            views = self._all_now()
-            if len(self.host.game.deals) == index:  # no bot ended the deal meanwhile
-                return index, views
+        <belote.table.Table.views>`, :func:`~belote.engine.views.seat_views`)."""
+        return self._steady(lambda source: None if source is None else
+                            source.views() if isinstance(source, Table) else
+                            seat_views(source))
 
-    def _all_now(self) -> list[SeatView] | None:
-        if self.host.status == TableStatus.WAITING:
-            return None
-        if self.host.table is not None:
-            return self.host.table.views()
-        current = self.host.game.current
-        return seat_views(current) if current is not None else None
 
 __all__ = ["ViewHost", "Views"]
